@@ -1,0 +1,34 @@
+import type { Clock } from '../clock.js';
+import type { HostEvents } from '../events.js';
+import type { Logger, Scheduler } from '../scheduler.js';
+import type { Store } from '../store/store.js';
+
+/** Tunables of the embedded API; the CLI flags set them. */
+export interface ApiConfig {
+  /** Requests per minute for one access token. */
+  tokenRateLimitPerMinute: number;
+  /** Requests per minute for one application across its tokens. */
+  appRateLimitPerMinute: number;
+  /** Largest accepted request body. */
+  bodyLimitBytes: number;
+  /** Lifetime of an access token in seconds of simulated time. */
+  tokenLifetimeSeconds: number;
+}
+
+export const DEFAULT_API_CONFIG: ApiConfig = {
+  // Generous: a load test on one token (50 connections, ~10k requests/s) stays under it.
+  tokenRateLimitPerMinute: 1_200_000,
+  appRateLimitPerMinute: 2_400_000,
+  bodyLimitBytes: 1024 * 1024,
+  tokenLifetimeSeconds: 32_400,
+};
+
+/** What every API group's service is built from. */
+export interface ApiDeps {
+  store: Store;
+  clock: Clock;
+  scheduler: Scheduler;
+  events: HostEvents;
+  logger: Logger;
+  config: ApiConfig;
+}

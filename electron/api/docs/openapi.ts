@@ -1,0 +1,113 @@
+import { z, type ZodType } from 'zod';
+import { ERROR_NAMES } from '../../../shared/errors.js';
+import { TokenFormSchema, TOKEN_PATH } from '../groups/oauth/routes.js';
+import type { AnyRoute } from '../route.js';
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: ZodType): JsonSchema => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+/** Path, query and header schemas become OpenAPI parameters, one per property. */
+function parameters(schema: ZodType | undefined, location: 'path' | 'query' | 'header'): JsonSchema[] {
+  if (!schema) return [];
+  const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name: location === 'header' ? name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase()) : name,
+    in: location,
+    required: location === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['name', 'message', 'debug_id'],
+  properties: {
+    name: { type: 'string', enum: Object.keys(ERROR_NAMES) },
+    message: { type: 'string' },
+    debug_id: { type: 'string' },
+    details: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          field: { type: 'string', description: 'JSON pointer (body) or parameter name' },
+          value: { type: 'string' },
+          location: { type: 'string', enum: ['body', 'query', 'path', 'header'] },
+          issue: { type: 'string' },
+          description: { type: 'string' },
+        },
+      },
+    },
+    links: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' }, rel: { type: 'string' }, method: { type: 'string' } } } },
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document of the embedded API, generated from the same zod schemas that validate
+ * requests, so it cannot drift from what the server accepts. Importable into Postman, Insomnia, Bruno.
+ */
+export function buildOpenApi(routes: readonly AnyRoute[], baseUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const responses: Record<string, JsonSchema> = {};
+    for (const [status, description] of Object.entries(route.responses)) {
+      responses[status] = Number(status) >= 400 ? { $ref: '#/components/responses/Error' } : { description };
+    }
+    for (const status of ['401', '403', '429', '500']) responses[status] ??= { $ref: '#/components/responses/Error' };
+    if (route.body || route.params) responses['400'] ??= { $ref: '#/components/responses/Error' };
+    (paths[path] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      security: [{ bearerAuth: [] }],
+      ...(route.scope ? { 'x-required-scope': route.scope } : {}),
+      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...parameters(route.headers, 'header')],
+      ...(route.body
+        ? {
+            requestBody: {
+              required: !route.bodyOptional,
+              content: Object.fromEntries((route.contentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(route.body as ZodType) }])),
+            },
+          }
+        : {}),
+      responses,
+    };
+  }
+  paths[TOKEN_PATH] = {
+    post: {
+      operationId: 'oauth2.token',
+      summary: 'Get an access token (client credentials)',
+      tags: ['Token issue'],
+      security: [{ basicAuth: [] }],
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: toSchema(TokenFormSchema) } } },
+      responses: {
+        '200': { description: 'scope, access_token, token_type, app_id, expires_in, nonce' },
+        '400': { description: '{error, error_description}' },
+        '401': { description: '{error: INVALID_CLIENT, error_description}' },
+      },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Payments Workbench embedded sandbox',
+      version: '1.0.0',
+      description: 'A local, stateful implementation of the payments REST interface. Errors follow part 7 of the spec.',
+    },
+    servers: [{ url: baseUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer' },
+        basicAuth: { type: 'http', scheme: 'basic' },
+      },
+      schemas: { Error: ERROR_SCHEMA },
+      responses: { Error: { description: 'Error (spec part 7)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { ERROR_NAMES, ISSUES } from '../../../shared/errors.js';
+import { requestBaseUrl } from '../pipeline/links.js';
+import { mockCodes } from '../pipeline/mock-response.js';
+import type { RouteTable } from '../pipeline/route-not-found.js';
+import type { AnyRoute } from '../route.js';
+import type { ApiGroup } from '../server.js';
+import { buildOpenApi } from './openapi.js';
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** The page every error's `information_link` points to: every name, issue and mock code. */
+function errorsPage(): string {
+  const names = Object.entries(ERROR_NAMES)
+    .map(([name, { status, message }]) => `<tr id="${name}"><td>${status}</td><td><code>${name}</code></td><td>${escapeHtml(message)}</td></tr>`)
+    .join('');
+  const issues = Object.entries(ISSUES)
+    .map(([issue, description]) => `<tr id="${issue}"><td><code>${issue}</code></td><td>${escapeHtml(description)}</td></tr>`)
+    .join('');
+  const mocks = mockCodes()
+    .map((m) => `<tr><td><code>${m.code}</code></td><td>${m.status} ${m.name}</td></tr>`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Errors</title>
+<style>body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px}td{padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:top}:target{background:#fff6d5}</style></head>
+<body><h1>Error names</h1><table>${names}</table><h1>Issues (details[].issue)</h1><table>${issues}</table>
+<h1>Mock codes</h1><p>Send <code>Svc-Mock-Response: {"mock_application_codes":"CODE"}</code> on any operation to force one.</p><table>${mocks}</table></body></html>`;
+}
+
+/** `GET /openapi.json` and `GET /docs/errors`: public documents served by the API host. */
+export function docsGroup(routes: () => readonly AnyRoute[]): ApiGroup {
+  return {
+    routes: [],
+    pages(app: FastifyInstance, table: RouteTable) {
+      table.add('GET', '/openapi.json');
+      table.add('GET', '/docs/errors');
+      app.get('/openapi.json', { config: { public: true } }, async (request) => buildOpenApi(routes(), requestBaseUrl(request)));
+      app.get('/docs/errors', { config: { public: true, html: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(errorsPage()));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { PatchOp, PatchOperation } from '../../../../shared/json-patch.js';
+import { JsonPatchError, applyPatch, parsePointer } from '../../../../shared/json-patch.js';
+import type { ErrorDetail } from '../../../../shared/errors.js';
+import { ApiError, detail } from '../../pipeline/api-error.js';
+import type { OrderBody } from './order-types.js';
+
+/**
+ * Which parts of an order PATCH may touch, and with which ops (spec 4.4's table, plus the amount, items,
+ * invoice id and soft descriptor, which integrations routinely update). A path below a target (e.g. a
+ * line of `shipping/address`) counts as part of that target. `test` may read anything.
+ */
+export const PATCH_TARGETS: readonly { target: RegExp; ops: readonly PatchOp[]; label: string }[] = [
+  { target: /^\/intent$/, ops: ['replace'], label: 'intent' },
+  { target: /^\/payer$/, ops: ['replace', 'add'], label: 'payer' },
+  { target: /^\/purchase_units$/, ops: ['replace', 'add'], label: 'purchase_units' },
+  { target: /^\/purchase_units\/(\d+|-)$/, ops: ['replace', 'add'], label: 'purchase_units[]' },
+  { target: /^\/purchase_units\/\d+\/(custom_id|description)$/, ops: ['replace', 'add', 'remove'], label: 'purchase_units[].custom_id, description' },
+  { target: /^\/purchase_units\/\d+\/(invoice_id|soft_descriptor)$/, ops: ['replace', 'add', 'remove'], label: 'purchase_units[].invoice_id, soft_descriptor' },
+  { target: /^\/purchase_units\/\d+\/payee\/email_address$/, ops: ['replace'], label: 'purchase_units[].payee.email' },
+  {
+    target: /^\/purchase_units\/\d+\/shipping\/(name|email_address|phone_number|options|address|type)$/,
+    ops: ['replace', 'add'],
+    label: 'purchase_units[].shipping.name, email_address, phone_number, options, address, type',
+  },
+  { target: /^\/purchase_units\/\d+\/amount$/, ops: ['replace'], label: 'purchase_units[].amount' },
+  { target: /^\/purchase_units\/\d+\/items$/, ops: ['replace', 'add'], label: 'purchase_units[].items' },
+];
+
+const REFERENCE_FORM = /^\/purchase_units\/@reference_id==(['"])(.*?)\1(\/.*)?$/;
+
+/**
+ * The ops a path allows, or undefined when it is not patchable. A path inside an object target (a line
+ * of `shipping/address`) may be added, replaced or removed: that is an edit of the target's value. Paths
+ * inside a purchase unit only count when a row of the table names them.
+ */
+export function allowedOps(path: string): readonly PatchOp[] | undefined {
+  const exact = PATCH_TARGETS.find((rule) => rule.target.test(path));
+  if (exact) return exact.ops;
+  for (let parent = path.slice(0, path.lastIndexOf('/')); parent !== ''; parent = parent.slice(0, parent.lastIndexOf('/'))) {
+    const rule = PATCH_TARGETS.find((r) => r.target.test(parent));
+    if (rule) return rule.label.startsWith('purchase_units') && !rule.label.includes('.') ? undefined : ['add', 'replace', 'remove'];
+  }
+  return undefined;
+}
+
+/**
+ * Turns `/purchase_units/@reference_id=='default'/...` into an index path, and `payee/email` into the
+ * stored `payee/email_address`.
+ */
+export function resolvePath(order: Pick<OrderBody, 'purchase_units'>, path: string, field: string): string {
+  let resolved = path;
+  const match = REFERENCE_FORM.exec(path);
+  if (match) {
+    const index = order.purchase_units.findIndex((u) => u.reference_id === match[2]);
+    if (index < 0) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('PATCH_FAILED', { field, value: path, location: 'body', description: `No purchase unit has reference_id '${match[2] ?? ''}'.` }),
+      ]);
+    }
+    resolved = `/purchase_units/${index}${match[3] ?? ''}`;
+  }
+  return resolved.replace(/^(\/purchase_units\/\d+\/payee\/)email$/, '$1email_address');
+}
+
+/** Applies a PATCH to the patchable view of an order; throws 400 or 422 with the failing op named. */
+export function applyOrderPatch(order: OrderBody, operations: readonly PatchOperation[]): unknown {
+  const document = { intent: order.intent, ...(order.payer ? { payer: order.payer } : {}), purchase_units: order.purchase_units };
+  const problems: ErrorDetail[] = [];
+  const resolved = operations.map((operation, index) => {
+    const path = resolvePath(order, operation.path, `/${index}/path`);
+    const from = operation.from === undefined ? undefined : resolvePath(order, operation.from, `/${index}/from`);
+    try {
+      parsePointer(path);
+      if (from !== undefined) parsePointer(from);
+    } catch {
+      problems.push(detail('INVALID_PARAMETER_SYNTAX', { field: `/${index}/path`, value: operation.path, location: 'body', description: 'Expected a JSON Pointer such as /purchase_units/@reference_id==\'default\'/description.' }));
+      return { ...operation, path };
+    }
+    if (operation.op !== 'test') {
+      const writes = allowedOps(path);
+      const reads = from === undefined ? undefined : allowedOps(from);
+      const needed: PatchOp = operation.op === 'move' || operation.op === 'copy' ? 'add' : operation.op;
+      if (!writes) {
+        problems.push(detail('PATCH_PATH_NOT_SUPPORTED', { field: `/${index}/path`, value: operation.path, location: 'body' }));
+      } else if (!writes.includes(needed) || (operation.op === 'move' && !reads?.includes('remove'))) {
+        problems.push(
+          detail('PATCH_OPERATION_NOT_SUPPORTED', {
+            field: `/${index}/op`,
+            value: operation.op,
+            location: 'body',
+            description: `${operation.op} is not permitted on ${operation.path}; permitted: ${writes.join(', ')}.`,
+          }),
+        );
+      }
+    }
+    return { ...operation, path, ...(from !== undefined ? { from } : {}) };
+  });
+  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+  try {
+    return applyPatch(document, resolved);
+  } catch (error) {
+    if (!(error instanceof JsonPatchError)) throw error;
+    const field = `/${error.index}/${error.member}`;
+    const value = operations[error.index]?.path;
+    if (error.issue === 'TEST_FAILED') throw new ApiError('UNPROCESSABLE_ENTITY', [detail('PATCH_TEST_FAILED', { field, value, location: 'body' })]);
+    if (error.issue === 'PATH_NOT_FOUND' || error.issue === 'FROM_NOT_FOUND') {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [detail('PATCH_FAILED', { field, value, location: 'body', description: error.message })]);
+    }
+    throw new ApiError('INVALID_REQUEST', [detail(error.issue === 'MISSING_VALUE' ? 'MISSING_REQUIRED_PARAMETER' : 'INVALID_PARAMETER_VALUE', { field, value, location: 'body', description: error.message })]);
+  }
+}

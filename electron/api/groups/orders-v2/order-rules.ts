@@ -1,0 +1,80 @@
+import type { ErrorDetail } from '../../../../shared/errors.js';
+import type { PaymentSourceInput, PurchaseUnitInput } from '../../../../shared/api/orders.js';
+import { checkAmount } from '../../../../shared/amount-rules.js';
+import type { Account } from '../../../store/repositories/accounts-repo.js';
+import type { Store } from '../../../store/store.js';
+import { ApiError, detail } from '../../pipeline/api-error.js';
+import type { PurchaseUnitBody } from './order-types.js';
+
+/**
+ * The business rules of orders v2 beyond the schema (spec 2.4, 4.4, part 7): reference ids, payees,
+ * money arithmetic, donation permission and card expiry. Each failure names its JSON pointer.
+ */
+
+const body = (field: string, issue: Parameters<typeof detail>[0], description?: string, value?: unknown): ErrorDetail =>
+  detail(issue, { field, location: 'body', ...(description ? { description } : {}), ...(value !== undefined ? { value } : {}) });
+
+/** Fills in `reference_id` and `payee`, and checks everything about the units; throws 403 or 422. */
+export function normalizeUnits(units: readonly PurchaseUnitInput[], merchant: Account, store: Store): PurchaseUnitBody[] {
+  const problems: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  const normalized = units.map((unit, index) => {
+    const at = `/purchase_units/${index}`;
+    let referenceId = unit.reference_id;
+    if (referenceId === undefined) {
+      // A one-unit order may omit it; the service then calls the unit `default` (spec 4.4).
+      if (units.length > 1) problems.push(body(`${at}/reference_id`, 'REFERENCE_ID_REQUIRED'));
+      referenceId = 'default';
+    } else if (seen.has(referenceId)) problems.push(body(`${at}/reference_id`, 'DUPLICATE_REFERENCE_ID', undefined, referenceId));
+    seen.add(referenceId);
+
+    let payee = merchant;
+    const requested = unit.payee?.email_address ?? unit.payee?.merchant_id;
+    if (requested !== undefined) {
+      const account = unit.payee?.email_address ? store.accounts.byEmail(unit.payee.email_address) : store.accounts.byId(requested);
+      if (!account || account.type !== 'BUSINESS') {
+        problems.push(body(`${at}/payee/${unit.payee?.email_address ? 'email_address' : 'merchant_id'}`, 'PAYEE_ACCOUNT_INVALID', undefined, requested));
+      } else payee = account;
+    }
+
+    problems.push(
+      ...checkAmount(unit.amount, unit.items, at).problems.map((p) => body(p.field, p.issue, p.description)),
+    );
+    const { payee: _ignored, ...rest } = unit;
+    return { ...rest, reference_id: referenceId, payee: { email_address: payee.email, merchant_id: payee.id }, donationsAllowed: payee.permissions.donations };
+  });
+  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+
+  // Donation items need the payee's permission (spec part 7: 403 NOT_AUTHORIZED).
+  const denied: ErrorDetail[] = [];
+  normalized.forEach((unit, index) => {
+    unit.items?.forEach((item, itemIndex) => {
+      if (item.category === 'DONATION' && !unit.donationsAllowed) {
+        denied.push(body(`/purchase_units/${index}/items/${itemIndex}/category`, 'PERMISSION_DENIED_FOR_DONATION_ITEMS', undefined, 'DONATION'));
+      }
+    });
+  });
+  if (denied.length > 0) throw new ApiError('NOT_AUTHORIZED', denied);
+  return normalized.map(({ donationsAllowed: _d, ...unit }) => unit);
+}
+
+/** A card expiring before the current (simulated) month is CARD_EXPIRED at `/payment_source/card/expiry`. */
+export function checkCardExpiry(source: PaymentSourceInput | undefined, nowMs: number): void {
+  const expiry = source?.card?.expiry;
+  if (!expiry) return;
+  const now = new Date(nowMs);
+  const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  if (expiry < current) {
+    throw new ApiError('UNPROCESSABLE_ENTITY', [body('/payment_source/card/expiry', 'CARD_EXPIRED', undefined, expiry)]);
+  }
+}
+
+/** The card network, from the number's leading digits. */
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return 'VISA';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'MASTERCARD';
+  if (/^3[47]/.test(number)) return 'AMEX';
+  if (/^(6011|65|64[4-9])/.test(number)) return 'DISCOVER';
+  if (/^35(2[89]|[3-8]\d)/.test(number)) return 'JCB';
+  return 'UNKNOWN';
+}

@@ -1,0 +1,58 @@
+import type { AddressV2 } from '../../../../shared/api/common.js';
+import type { OrderIntent, PurchaseUnitInput } from '../../../../shared/api/orders.js';
+import type { OrderStatus } from '../../../../shared/machines/index.js';
+import type { StoredResource } from '../../../store/repositories/resources-repo.js';
+import type { Payee } from '../payments-v2/payment-types.js';
+
+/** A purchase unit as stored: the request's fields with `reference_id` and `payee` always filled in. */
+export interface PurchaseUnitBody extends Omit<PurchaseUnitInput, 'payee'> {
+  reference_id: string;
+  payee: Payee;
+}
+
+export interface Payer {
+  name?: { given_name?: string; surname?: string };
+  email_address?: string;
+  payer_id?: string;
+  address?: AddressV2;
+}
+
+/** The stored payment source: never the full card number, only what the API shows back. */
+export interface StoredPaymentSource {
+  svc?: {
+    email_address?: string;
+    account_id?: string;
+    name?: { given_name: string; surname: string };
+    experience_context?: Record<string, unknown>;
+    attributes?: Record<string, unknown>;
+  };
+  card?: {
+    name?: string;
+    last_digits: string;
+    brand: string;
+    type: 'CREDIT' | 'DEBIT';
+    expiry: string;
+    billing_address?: AddressV2;
+    stored_credential?: Record<string, unknown>;
+  };
+}
+
+export interface OrderBody {
+  id: string;
+  intent: OrderIntent;
+  status: OrderStatus;
+  payment_source?: StoredPaymentSource;
+  purchase_units: PurchaseUnitBody[];
+  payer?: Payer;
+  application_context?: Record<string, unknown>;
+  create_time: string;
+  update_time: string;
+}
+
+export interface OrderInternal {
+  return_url?: string;
+  cancel_url?: string;
+  brand_name?: string;
+}
+
+export type StoredOrder = StoredResource<OrderBody, OrderInternal>;

@@ -1,0 +1,394 @@
+import type { CaptureRequest, ReauthorizeRequest, RefundRequest } from '../../../../shared/api/payments.js';
+import { checkAmount } from '../../../../shared/amount-rules.js';
+import { newAuthorizationId, newCaptureId, newRefundId } from '../../../../shared/ids.js';
+import { authorizationMachine, captureMachine, findTransition, type AuthorizationStatus } from '../../../../shared/machines/index.js';
+import { money, minorOf, mulDivRound, type Money } from '../../../../shared/money.js';
+import { DAY, isoSeconds } from '../../../clock.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { saveTransition } from '../../resource-log.js';
+import type { RequestContext } from '../../route.js';
+import { captureFee, refundedFee } from './fee-schedule.js';
+import {
+  SELLER_PROTECTION,
+  type Payee,
+  type StoredAuthorization,
+  type StoredCapture,
+  type StoredRefund,
+} from './payment-types.js';
+
+/** Authorization timing (spec part 8): 3-day honor period, reauthorize from day 4 to day 29, expiry after 29 days. */
+export const HONOR_PERIOD_MS = 3 * DAY;
+export const AUTHORIZATION_LIFETIME_MS = 29 * DAY;
+/** Reauthorization allowance (spec 4.5): up to 115% of the original, and in USD at most 75.00 more. */
+export const REAUTHORIZE_MAX_PERCENT = 115n;
+export const REAUTHORIZE_MAX_INCREASE_USD_MINOR = 7500n;
+
+export const EXPIRE_AUTHORIZATION_JOB = 'authorization.expire';
+
+/** One purchase unit being paid: what an order hands to the payments domain. */
+export interface UnitPayment {
+  orderId: string;
+  appId: string;
+  referenceId: string;
+  amount: Money;
+  invoiceId?: string;
+  customId?: string;
+  softDescriptor?: string;
+  payee: Payee;
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+
+/**
+ * Payments v2: authorizations, captures and refunds, with the money rules of spec 2.5 and 4.5 as
+ * guards. Every method runs inside the caller's request transaction.
+ */
+export class PaymentsService {
+  /** Called when an order's authorizations are all voided without a capture (orders marks it VOIDED). */
+  onAuthorizationsVoided: (orderId: string, at: string) => void = () => {};
+
+  constructor(private readonly deps: ApiDeps) {
+    deps.scheduler.register(EXPIRE_AUTHORIZATION_JOB, (payload, run) => this.expire(String((payload as { id: string }).id), run.dueAt));
+  }
+
+  // ---- created by orders ------------------------------------------------------------------------
+
+  authorizeUnit(unit: UnitPayment): StoredAuthorization {
+    const now = this.deps.clock.now();
+    const at = isoSeconds(now);
+    const minor = minorOf(unit.amount);
+    const id = newAuthorizationId();
+    const authorization: StoredAuthorization = {
+      kind: 'authorization',
+      id,
+      app_id: unit.appId,
+      status: 'CREATED',
+      parent_id: unit.orderId,
+      order_id: unit.orderId,
+      create_time: at,
+      update_time: at,
+      body: {
+        id,
+        status: 'CREATED',
+        amount: unit.amount,
+        ...optional('invoice_id', unit.invoiceId),
+        ...optional('custom_id', unit.customId),
+        seller_protection: SELLER_PROTECTION,
+        payee: unit.payee,
+        expiration_time: isoSeconds(now + AUTHORIZATION_LIFETIME_MS),
+        supplementary_data: { related_ids: { order_id: unit.orderId } },
+        create_time: at,
+        update_time: at,
+      },
+      internal: {
+        reference_id: unit.referenceId,
+        original_amount_minor: String(minor),
+        amount_minor: String(minor),
+        captured_minor: '0',
+        created_ms: now,
+        honor_period_end_ms: now + HONOR_PERIOD_MS,
+        expiration_ms: now + AUTHORIZATION_LIFETIME_MS,
+      },
+    };
+    saveTransition(this.deps, authorization, 'create', null, at);
+    this.deps.scheduler.schedule(EXPIRE_AUTHORIZATION_JOB, now + AUTHORIZATION_LIFETIME_MS, { id }, `authorization-expiry:${id}`);
+    return authorization;
+  }
+
+  captureUnit(unit: UnitPayment): StoredCapture {
+    return this.createCapture(unit, minorOf(unit.amount), { final_capture: true }, undefined);
+  }
+
+  // ---- authorizations ---------------------------------------------------------------------------
+
+  getAuthorization(id: string, ctx: RequestContext): StoredAuthorization {
+    const found = this.deps.store.resources.get<StoredAuthorization['body'], StoredAuthorization['internal']>('authorization', id);
+    if (!found || found.app_id !== ctx.app.id) throw notFound('authorization', id);
+    return found;
+  }
+
+  captureAuthorization(id: string, request: CaptureRequest, ctx: RequestContext): StoredCapture {
+    const authorization = this.getAuthorization(id, ctx);
+    this.assertCapturable(authorization);
+    const currency = authorization.body.amount.currency_code;
+    const remaining = BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
+    let amountMinor = remaining;
+    if (request.amount) {
+      const { problems, minor } = checkAmount(request.amount, undefined, '');
+      if (problems.length > 0) throw unprocessable(...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })));
+      if (request.amount.currency_code !== currency) {
+        throw unprocessable(detail('CURRENCY_MISMATCH', { field: '/amount/currency_code', value: request.amount.currency_code, location: 'body', description: `The authorization is in ${currency}.` }));
+      }
+      amountMinor = minor ?? 0n;
+      if (amountMinor > remaining) {
+        throw unprocessable(
+          detail('MAX_CAPTURE_AMOUNT_EXCEEDED', {
+            field: '/amount/value',
+            value: request.amount.value,
+            location: 'body',
+            description: `At most ${money(remaining, currency).value} ${currency} remains on the authorization.`,
+          }),
+        );
+      }
+    }
+    const captured = BigInt(authorization.internal.captured_minor) + amountMinor;
+    const final = request.final_capture === true || captured === BigInt(authorization.internal.amount_minor);
+    const capture = this.createCapture(
+      {
+        orderId: authorization.order_id ?? '',
+        appId: ctx.app.id,
+        referenceId: authorization.internal.reference_id,
+        amount: money(amountMinor, currency),
+        ...(request.invoice_id !== undefined ? { invoiceId: request.invoice_id } : authorization.body.invoice_id ? { invoiceId: authorization.body.invoice_id } : {}),
+        ...(authorization.body.custom_id ? { customId: authorization.body.custom_id } : {}),
+        ...(request.soft_descriptor !== undefined ? { softDescriptor: request.soft_descriptor } : {}),
+        payee: authorization.body.payee,
+      },
+      amountMinor,
+      { final_capture: final, ...optional('note_to_payer', request.note_to_payer) },
+      authorization.id,
+    );
+    authorization.internal.captured_minor = String(captured);
+    this.move(authorization, final ? 'final-capture' : 'capture', `captured ${capture.body.amount.value} ${currency} as ${capture.id}`);
+    return capture;
+  }
+
+  voidAuthorization(id: string, ctx: RequestContext): StoredAuthorization {
+    const authorization = this.getAuthorization(id, ctx);
+    if (!findTransition(authorizationMachine, authorization.status as AuthorizationStatus, 'void')) {
+      throw unprocessable(detail(authorization.status === 'VOIDED' ? 'AUTHORIZATION_VOIDED' : 'CANNOT_BE_VOIDED', { field: '/id', value: id, location: 'path' }));
+    }
+    this.move(authorization, 'void');
+    this.deps.scheduler.cancel(`authorization-expiry:${id}`);
+    const orderId = authorization.order_id;
+    if (orderId) {
+      const siblings = this.deps.store.resources.byOrder('authorization', orderId);
+      const captures = this.deps.store.resources.byOrder('capture', orderId);
+      if (captures.length === 0 && siblings.every((a) => a.status === 'VOIDED')) this.onAuthorizationsVoided(orderId, authorization.update_time);
+    }
+    return authorization;
+  }
+
+  reauthorize(id: string, request: ReauthorizeRequest, ctx: RequestContext): StoredAuthorization {
+    const authorization = this.getAuthorization(id, ctx);
+    const status = authorization.status as AuthorizationStatus;
+    if (status === 'VOIDED') throw unprocessable(detail('AUTHORIZATION_VOIDED', { field: '/id', value: id, location: 'path' }));
+    if (status === 'EXPIRED') throw unprocessable(detail('AUTHORIZATION_EXPIRED', { field: '/id', value: id, location: 'path' }));
+    if (!findTransition(authorizationMachine, status, 'reauthorize')) {
+      throw unprocessable(detail('REAUTHORIZE_NOT_ALLOWED', { field: '/id', value: id, location: 'path' }));
+    }
+    const now = this.deps.clock.now();
+    const elapsed = now - authorization.internal.created_ms;
+    if (elapsed < HONOR_PERIOD_MS) {
+      throw unprocessable(detail('REAUTHORIZE_TOO_EARLY', { field: '/id', value: id, location: 'path', description: `Reauthorization opens on day 4, at ${isoSeconds(authorization.internal.created_ms + HONOR_PERIOD_MS)}.` }));
+    }
+    if (elapsed >= AUTHORIZATION_LIFETIME_MS) {
+      throw unprocessable(detail('REAUTHORIZE_TOO_LATE', { field: '/id', value: id, location: 'path' }));
+    }
+    const currency = authorization.body.amount.currency_code;
+    const original = BigInt(authorization.internal.original_amount_minor);
+    let amountMinor = original;
+    if (request.amount) {
+      if (request.amount.currency_code !== currency) {
+        throw unprocessable(detail('CURRENCY_MISMATCH', { field: '/amount/currency_code', value: request.amount.currency_code, location: 'body', description: `The authorization is in ${currency}.` }));
+      }
+      const { problems, minor } = checkAmount(request.amount, undefined, '');
+      if (problems.length > 0) throw unprocessable(...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })));
+      amountMinor = minor ?? 0n;
+    }
+    const ceiling = this.reauthorizeCeiling(original, currency);
+    if (amountMinor > ceiling) {
+      throw unprocessable(
+        detail('REAUTHORIZE_AMOUNT_EXCEEDED', {
+          field: '/amount/value',
+          value: request.amount?.value,
+          location: 'body',
+          description: `At most ${money(ceiling, currency).value} ${currency} (115% of ${money(original, currency).value}${currency === 'USD' ? ', and at most 75.00 more' : ''}).`,
+        }),
+      );
+    }
+    authorization.internal.amount_minor = String(amountMinor);
+    authorization.internal.honor_period_end_ms = now + HONOR_PERIOD_MS;
+    authorization.body.amount = money(amountMinor, currency);
+    this.move(authorization, 'reauthorize', `reauthorized for ${authorization.body.amount.value} ${currency}; honor period until ${isoSeconds(now + HONOR_PERIOD_MS)}`);
+    return authorization;
+  }
+
+  /** The largest amount a reauthorization may carry. */
+  reauthorizeCeiling(originalMinor: bigint, currency: string): bigint {
+    const byPercent = mulDivRound(originalMinor, REAUTHORIZE_MAX_PERCENT, 100n);
+    if (currency !== 'USD') return byPercent;
+    const byIncrease = originalMinor + REAUTHORIZE_MAX_INCREASE_USD_MINOR;
+    return byPercent < byIncrease ? byPercent : byIncrease;
+  }
+
+  /** The scheduled expiry after 29 days (runs in the scheduler's transaction). */
+  private expire(id: string, dueAt: number): void {
+    const authorization = this.deps.store.resources.get<StoredAuthorization['body'], StoredAuthorization['internal']>('authorization', id);
+    if (!authorization || !findTransition(authorizationMachine, authorization.status as AuthorizationStatus, 'expire')) return;
+    this.move(authorization, 'expire', 'not captured within 29 days', dueAt);
+  }
+
+  private assertCapturable(authorization: StoredAuthorization): void {
+    const field = { field: '/id', value: authorization.id, location: 'path' as const };
+    if (authorization.status === 'CAPTURED') throw unprocessable(detail('AUTHORIZATION_ALREADY_CAPTURED', field));
+    if (authorization.status === 'VOIDED') throw unprocessable(detail('AUTHORIZATION_VOIDED', field));
+    if (authorization.status === 'EXPIRED' || this.deps.clock.now() >= authorization.internal.expiration_ms) {
+      throw unprocessable(detail('AUTHORIZATION_EXPIRED', field));
+    }
+  }
+
+  private move(authorization: StoredAuthorization, trigger: string, note: string | null = null, atMs = this.deps.clock.now()): void {
+    const from = authorization.status as AuthorizationStatus;
+    const transition = findTransition(authorizationMachine, from, trigger);
+    if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');
+    const at = isoSeconds(atMs);
+    authorization.status = transition.to;
+    authorization.body.status = transition.to;
+    authorization.update_time = at;
+    authorization.body.update_time = at;
+    saveTransition(this.deps, authorization, trigger, from, at, note);
+  }
+
+  // ---- captures and refunds ---------------------------------------------------------------------
+
+  getCapture(id: string, ctx: RequestContext): StoredCapture {
+    const found = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>('capture', id);
+    if (!found || found.app_id !== ctx.app.id) throw notFound('capture', id);
+    return found;
+  }
+
+  getRefund(id: string, ctx: RequestContext): StoredRefund {
+    const found = this.deps.store.resources.get<StoredRefund['body'], StoredRefund['internal']>('refund', id);
+    if (!found || found.app_id !== ctx.app.id) throw notFound('refund', id);
+    return found;
+  }
+
+  refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
+    const capture = this.getCapture(id, ctx);
+    const currency = capture.body.amount.currency_code;
+    if (capture.status === 'REFUNDED') throw unprocessable(detail('CAPTURE_FULLY_REFUNDED', { field: '/id', value: id, location: 'path' }));
+    const gross = BigInt(capture.internal.gross_minor);
+    const refundedBefore = BigInt(capture.internal.refunded_minor);
+    const remaining = gross - refundedBefore;
+    let amountMinor = remaining;
+    if (request.amount) {
+      if (request.amount.currency_code !== currency) {
+        throw unprocessable(detail('CURRENCY_MISMATCH', { field: '/amount/currency_code', value: request.amount.currency_code, location: 'body', description: `The capture is in ${currency}.` }));
+      }
+      const { problems, minor } = checkAmount(request.amount, undefined, '');
+      if (problems.length > 0) throw unprocessable(...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })));
+      amountMinor = minor ?? 0n;
+      if (amountMinor > remaining) {
+        throw unprocessable(
+          detail('REFUND_AMOUNT_EXCEEDED', {
+            field: '/amount/value',
+            value: request.amount.value,
+            location: 'body',
+            description: `At most ${money(remaining, currency).value} ${currency} can still be refunded.`,
+          }),
+        );
+      }
+    }
+    const now = this.deps.clock.now();
+    const at = isoSeconds(now);
+    const feeBack = refundedFee(BigInt(capture.internal.percent_fee_minor), gross, amountMinor);
+    const totalRefunded = refundedBefore + amountMinor;
+    const refundId = newRefundId();
+    const refund: StoredRefund = {
+      kind: 'refund',
+      id: refundId,
+      app_id: ctx.app.id,
+      status: 'COMPLETED',
+      parent_id: capture.id,
+      order_id: capture.order_id,
+      create_time: at,
+      update_time: at,
+      body: {
+        id: refundId,
+        status: 'COMPLETED',
+        amount: money(amountMinor, currency),
+        ...optional('invoice_id', request.invoice_id),
+        ...optional('custom_id', request.custom_id),
+        ...optional('note_to_payer', request.note_to_payer),
+        seller_payable_breakdown: {
+          gross_amount: money(amountMinor, currency),
+          svc_fee: money(feeBack, currency),
+          net_amount: money(amountMinor - feeBack, currency),
+          total_refunded_amount: money(totalRefunded, currency),
+        },
+        payee: capture.body.payee,
+        supplementary_data: { related_ids: { order_id: capture.order_id ?? '', capture_id: capture.id } },
+        create_time: at,
+        update_time: at,
+      },
+      internal: { amount_minor: String(amountMinor), fee_refunded_minor: String(feeBack) },
+    };
+    saveTransition(this.deps, refund, 'create', null, at);
+
+    const from = capture.status;
+    const transition = findTransition(captureMachine, capture.status as 'COMPLETED', totalRefunded === gross ? 'refund-rest' : 'refund');
+    if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');
+    capture.status = transition.to;
+    capture.body.status = transition.to;
+    capture.update_time = at;
+    capture.body.update_time = at;
+    capture.internal.refunded_minor = String(totalRefunded);
+    saveTransition(this.deps, capture, transition.trigger, from, at, `refunded ${refund.body.amount.value} ${currency} as ${refundId}`);
+    return refund;
+  }
+
+  private createCapture(
+    unit: UnitPayment,
+    amountMinor: bigint,
+    options: { final_capture: boolean; note_to_payer?: string },
+    authorizationId: string | undefined,
+  ): StoredCapture {
+    const now = this.deps.clock.now();
+    const at = isoSeconds(now);
+    const currency = unit.amount.currency_code;
+    const fee = captureFee(amountMinor, currency);
+    const id = newCaptureId();
+    const capture: StoredCapture = {
+      kind: 'capture',
+      id,
+      app_id: unit.appId,
+      status: 'COMPLETED',
+      parent_id: authorizationId ?? unit.orderId,
+      order_id: unit.orderId,
+      create_time: at,
+      update_time: at,
+      body: {
+        id,
+        status: 'COMPLETED',
+        amount: money(amountMinor, currency),
+        final_capture: options.final_capture,
+        ...optional('invoice_id', unit.invoiceId),
+        ...optional('custom_id', unit.customId),
+        ...optional('note_to_payer', options.note_to_payer),
+        ...optional('soft_descriptor', unit.softDescriptor),
+        seller_protection: SELLER_PROTECTION,
+        seller_receivable_breakdown: {
+          gross_amount: money(amountMinor, currency),
+          svc_fee: money(fee.total, currency),
+          net_amount: money(amountMinor - fee.total, currency),
+        },
+        payee: unit.payee,
+        supplementary_data: { related_ids: { order_id: unit.orderId, ...optional('authorization_id', authorizationId) } },
+        create_time: at,
+        update_time: at,
+      },
+      internal: {
+        reference_id: unit.referenceId,
+        gross_minor: String(amountMinor),
+        fee_minor: String(fee.total),
+        percent_fee_minor: String(fee.percentPart),
+        refunded_minor: '0',
+      },
+    };
+    saveTransition(this.deps, capture, 'create', null, at);
+    return capture;
+  }
+}

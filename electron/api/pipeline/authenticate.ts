@@ -1,0 +1,117 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiDeps } from '../deps.js';
+import type { AccessToken } from '../../store/repositories/tokens-repo.js';
+import type { App } from '../../store/repositories/apps-repo.js';
+import { ApiError, detail } from './api-error.js';
+import { requestBaseUrl } from './links.js';
+import { parsePrefer } from './prefer.js';
+
+const AUTHORIZATION_MAX_LENGTH = 16_000;
+const ASSERTION_MAX_LENGTH = 10_000;
+
+/** Known tokens and their apps, so the hot path does not read the database for every request. */
+export class TokenCache {
+  private readonly entries = new Map<string, { token: AccessToken; app: App }>();
+
+  constructor(private readonly deps: ApiDeps) {}
+
+  lookup(value: string): { token: AccessToken; app: App } | undefined {
+    const cached = this.entries.get(value);
+    if (cached) return cached;
+    const token = this.deps.store.tokens.find(value);
+    const app = token && this.deps.store.apps.byId(token.app_id);
+    if (!token || !app) return undefined;
+    if (this.entries.size > 10_000) this.entries.clear();
+    const entry = { token, app };
+    this.entries.set(value, entry);
+    return entry;
+  }
+
+  forget(value: string): void {
+    this.entries.delete(value);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const authFailure = (issue: 'MISSING_AUTHORIZATION_HEADER' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED', description?: string): ApiError =>
+  new ApiError('AUTHENTICATION_FAILURE', [detail(issue, { field: 'Authorization', location: 'header', ...(description ? { description } : {}) })], undefined, {
+    'www-authenticate': 'Bearer',
+  });
+
+/**
+ * Step 2 of the pipeline: a valid, unexpired bearer token (spec part 5) whose app has the operation's
+ * scope. Sets the request context: who calls, for which merchant, from which base URL.
+ */
+export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: TokenCache): void {
+  const config = request.routeOptions.config ?? {};
+  if (config.public) return;
+  const header = request.headers.authorization;
+  if (!header) throw authFailure('MISSING_AUTHORIZATION_HEADER');
+  if (header.length > AUTHORIZATION_MAX_LENGTH) {
+    throw new ApiError('INVALID_REQUEST', [detail('INVALID_STRING_MAX_LENGTH', { field: 'Authorization', location: 'header' })]);
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw authFailure('INVALID_TOKEN', 'Expected "Authorization: Bearer <access token>".');
+  const found = tokens.lookup(match[1]);
+  if (!found) throw authFailure('INVALID_TOKEN');
+  if (found.token.expires_at <= deps.clock.now()) {
+    tokens.forget(match[1]);
+    throw authFailure('TOKEN_EXPIRED');
+  }
+  const scope = config.route?.scope;
+  if (scope && !found.token.scopes.includes(scope)) {
+    throw new ApiError('NOT_AUTHORIZED', [
+      detail('INSUFFICIENT_SCOPE', { field: 'Authorization', location: 'header', description: `The access token lacks the scope ${scope}.` }),
+    ]);
+  }
+  const merchant = actingMerchant(request, deps, found.app);
+  request.ctx = {
+    baseUrl: requestBaseUrl(request),
+    debugId: request.debugId ?? '',
+    app: found.app,
+    merchant,
+    scopes: found.token.scopes,
+    token: match[1],
+    prefer: parsePrefer(request.headers.prefer),
+  };
+}
+
+/**
+ * `Svc-Auth-Assertion` (spec part 5.5): a JWT naming the merchant a partner acts for. The sandbox reads
+ * the `payer_id` or `email` claim of an unsigned JWT (alg `none`) and requires a known business account.
+ */
+function actingMerchant(request: FastifyRequest, deps: ApiDeps, app: App) {
+  const assertion = request.headers['svc-auth-assertion'];
+  const own = deps.store.accounts.byId(app.merchant_id);
+  if (!own) throw new ApiError('INTERNAL_SERVER_ERROR');
+  if (typeof assertion !== 'string') return own;
+  const field = { field: 'Svc-Auth-Assertion', location: 'header' as const };
+  if (assertion.length < 1 || assertion.length > ASSERTION_MAX_LENGTH) {
+    throw new ApiError('INVALID_REQUEST', [detail('INVALID_STRING_LENGTH', field)]);
+  }
+  const payload = assertion.split('.')[1];
+  let claims: { payer_id?: unknown; email?: unknown } | undefined;
+  try {
+    claims = payload ? (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims) : undefined;
+  } catch {
+    claims = undefined;
+  }
+  if (!claims || typeof claims !== 'object') {
+    throw new ApiError('INVALID_REQUEST', [detail('INVALID_PARAMETER_SYNTAX', { ...field, description: 'Expected a JWT with a payer_id or email claim.' })]);
+  }
+  const account =
+    typeof claims.payer_id === 'string'
+      ? deps.store.accounts.byId(claims.payer_id)
+      : typeof claims.email === 'string'
+        ? deps.store.accounts.byEmail(claims.email)
+        : undefined;
+  if (!account || account.type !== 'BUSINESS') {
+    throw new ApiError('NOT_AUTHORIZED', [
+      detail('PAYEE_ACCOUNT_INVALID', { ...field, description: 'The assertion does not name a business account that consented to this app.' }),
+    ]);
+  }
+  return account;
+}

@@ -1,0 +1,29 @@
+import type { AnyRoute, RequestContext } from '../route.js';
+
+/** What the pipeline attaches to Fastify's request and route objects. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    debugId?: string;
+    ctx?: RequestContext;
+    startedAt?: bigint;
+    /** The in-flight `Svc-Request-Id` reservation to release when the response is sent. */
+    idempotencyReservation?: string;
+    validated?: { params: unknown; query: unknown; headers: unknown; body: unknown };
+  }
+  interface FastifyContextConfig {
+    /** The API operation this Fastify route serves. */
+    route?: AnyRoute;
+    /** No bearer token needed (token endpoint, buyer page, documents). */
+    public?: boolean;
+    /** Request body media types accepted. */
+    contentTypes?: readonly string[];
+    /** Produces HTML as well as JSON (the buyer page). */
+    html?: boolean;
+    /** Errors in the `{error, error_description}` form (token endpoint). */
+    errorStyle?: 'identity';
+    /** Left out of the request log (the workbench's own traffic). */
+    unlogged?: boolean;
+  }
+}
+
+export {};

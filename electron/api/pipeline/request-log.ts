@@ -1,0 +1,108 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HostEvents } from '../../events.js';
+import type { RequestLogEntry } from '../../store/repositories/request-log-repo.js';
+import type { Store } from '../../store/store.js';
+
+const SECRET_KEYS = new Set(['access_token', 'client_secret', 'refresh_token', 'cvv', 'cvv2', 'security_code', 'password']);
+const CARD_NUMBER_KEYS = new Set(['number', 'card_number']);
+const MAX_LOGGED_BODY = 64 * 1024;
+const KEEP_ENTRIES = 20_000;
+
+/** Masks all but the last four digits of anything that looks like a card number. */
+export function maskCardNumber(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 12 ? '•'.repeat(digits.length - 4) + digits.slice(-4) : value;
+}
+
+/** A copy of a JSON body with secrets and card numbers redacted, for the log. */
+export function redactBody(value: unknown, key?: string): unknown {
+  if (typeof value === 'string') {
+    if (key && SECRET_KEYS.has(key)) return '[redacted]';
+    if (key && CARD_NUMBER_KEYS.has(key)) return maskCardNumber(value);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => redactBody(v));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactBody(v, k)]));
+  }
+  return value;
+}
+
+export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    if (name === 'authorization') {
+      const [scheme = ''] = text.split(' ');
+      out[name] = `${scheme} [redacted]`;
+    } else out[name] = text;
+  }
+  return out;
+}
+
+function parseLoggedPayload(payload: unknown, contentType: string | undefined): unknown {
+  if (typeof payload !== 'string' || payload.length === 0) return undefined;
+  const text = payload.length > MAX_LOGGED_BODY ? payload.slice(0, MAX_LOGGED_BODY) : payload;
+  if (contentType?.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Step 11 of the pipeline: every exchange goes to the request log. Entries are buffered and written in
+ * one transaction every few hundred milliseconds, so logging never costs a request its own write.
+ */
+export class RequestLogger {
+  private buffer: RequestLogEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private written = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly events: HostEvents,
+    private readonly flushMs = 250,
+  ) {}
+
+  record(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    if (request.routeOptions.config?.unlogged) return;
+    const started = request.startedAt ?? process.hrtime.bigint();
+    const body = request.body;
+    this.buffer.push({
+      at: new Date().toISOString(),
+      method: request.method,
+      path: request.url,
+      status: reply.statusCode,
+      duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      app_id: request.ctx?.app.id ?? null,
+      debug_id: request.debugId ?? null,
+      request: { headers: redactHeaders(request.headers), body: redactBody(body) },
+      response: {
+        headers: redactHeaders(reply.getHeaders() as Record<string, unknown>),
+        body: redactBody(parseLoggedPayload(payload, String(reply.getHeader('content-type') ?? ''))),
+      },
+    });
+    this.timer ??= setTimeout(() => this.flush(), this.flushMs);
+  }
+
+  /** Writes buffered entries and announces them. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.buffer.length === 0 || !this.store.db.db.isOpen) return;
+    const entries = this.buffer;
+    this.buffer = [];
+    this.store.requestLog.insertMany(entries);
+    this.written += entries.length;
+    if (this.written > KEEP_ENTRIES / 10) {
+      this.store.requestLog.trim(KEEP_ENTRIES);
+      this.written = 0;
+    }
+    for (const entry of entries) this.events.emit('request-logged', entry);
+  }
+}

@@ -1,0 +1,45 @@
+import type { HttpMethod } from '../route.js';
+import { ApiError, detail } from './api-error.js';
+
+interface KnownPath {
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+/**
+ * Step 4 of the pipeline, for requests the router did not match: a known path with another method is
+ * 405 with `Allow`; anything else is 404.
+ */
+export class RouteTable {
+  private readonly paths = new Map<string, KnownPath>();
+
+  add(method: HttpMethod, path: string): void {
+    let known = this.paths.get(path);
+    if (!known) {
+      const pattern = new RegExp('^' + path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+') + '/?$');
+      known = { pattern, methods: new Set() };
+      this.paths.set(path, known);
+    }
+    known.methods.add(method);
+    if (method === 'GET') known.methods.add('HEAD');
+  }
+
+  notFound(method: string, url: string): ApiError {
+    const path = url.split('?')[0] ?? url;
+    const allowed = new Set<string>();
+    for (const known of this.paths.values()) {
+      if (known.pattern.test(path)) for (const m of known.methods) allowed.add(m);
+    }
+    if (allowed.size > 0 && !allowed.has(method)) {
+      return new ApiError(
+        'METHOD_NOT_SUPPORTED',
+        [detail('METHOD_NOT_SUPPORTED', { field: 'method', value: method, description: `Use ${[...allowed].join(', ')} on ${path}.` })],
+        undefined,
+        { allow: [...allowed].join(', ') },
+      );
+    }
+    return new ApiError('RESOURCE_NOT_FOUND', [
+      detail('RESOURCE_NOT_FOUND', { field: 'path', value: path, location: 'path', description: `No operation at ${method} ${path}.` }),
+    ]);
+  }
+}

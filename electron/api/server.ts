@@ -1,0 +1,167 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { newDebugId } from '../../shared/ids.js';
+import type { ApiDeps } from './deps.js';
+import { checkMediaTypes, FORM_MEDIA_TYPE, JSON_MEDIA_TYPES } from './pipeline/accept.js';
+import { ApiError, detail } from './pipeline/api-error.js';
+import { authenticate, TokenCache } from './pipeline/authenticate.js';
+import { sendError } from './pipeline/error-body.js';
+import './pipeline/fastify-types.js';
+import { IdempotencyGate } from './pipeline/idempotency.js';
+import { applyMockResponse } from './pipeline/mock-response.js';
+import { RateLimiter } from './pipeline/rate-limit.js';
+import { RequestLogger } from './pipeline/request-log.js';
+import { RouteTable } from './pipeline/route-not-found.js';
+import { validateInput } from './pipeline/validate.js';
+import type { AnyRoute, OperationResult } from './route.js';
+
+/** Extra, non-JSON routes a group serves itself (the buyer page, documents). */
+export type RegisterPages = (app: FastifyInstance, table: RouteTable) => void;
+
+export interface ApiGroup {
+  routes: AnyRoute[];
+  pages?: RegisterPages;
+}
+
+export interface ApiServer {
+  app: FastifyInstance;
+  routes: AnyRoute[];
+  tokens: TokenCache;
+  requestLogger: RequestLogger;
+}
+
+/**
+ * Builds the Fastify app of the embedded API. The request pipeline (DESIGN.md section 4) reads top to
+ * bottom below: each numbered step is one hook or one part of the operation handler.
+ */
+export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiServer {
+  const app = Fastify({ logger: false, bodyLimit: deps.config.bodyLimitBytes, return503OnClosing: true });
+  const tokens = new TokenCache(deps);
+  const rateLimiter = new RateLimiter(deps.config);
+  const idempotency = new IdempotencyGate(deps.store);
+  const requestLogger = new RequestLogger(deps.store, deps.events);
+  const table = new RouteTable();
+  const routes = groups.flatMap((g) => g.routes);
+
+  registerBodyParsers(app);
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+
+  // ---------------------------------------------------------------------------------------------
+  // 1. accept: Accept (406) and request media type (415); the body size limit is Fastify's bodyLimit.
+  // ---------------------------------------------------------------------------------------------
+  app.addHook('onRequest', async (request) => {
+    request.startedAt = process.hrtime.bigint();
+    request.debugId = newDebugId();
+    checkMediaTypes(request);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // 2. authenticate: bearer token -> app, merchant, scopes (401 / 403).
+  // 3. rate limit: per token and per app (429 with Retry-After).
+  // ---------------------------------------------------------------------------------------------
+  app.addHook('onRequest', async (request) => {
+    authenticate(request, deps, tokens);
+    rateLimiter.check(request);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // 4. route: the router matched an operation, or the not-found handler answers 404 / 405.
+  // ---------------------------------------------------------------------------------------------
+  app.setNotFoundHandler(async (request) => {
+    throw table.notFound(request.method, request.url);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // 5. validate: params, query, headers and body against the operation's zod schemas (400).
+  // 6. idempotency: reserve the Svc-Request-Id while the request is in flight (409 on a duplicate).
+  // ---------------------------------------------------------------------------------------------
+  app.addHook('preHandler', async (request) => {
+    const route = request.routeOptions.config?.route;
+    if (!route || !request.ctx) return;
+    request.validated = validateInput(route, request);
+    const key = route.idempotency ? requestIdOf(request) : undefined;
+    if (key) request.idempotencyReservation = idempotency.reserve(request.ctx, IdempotencyGate.operation(request.method, request.url), key);
+  });
+
+  for (const route of routes) {
+    table.add(route.method, route.path);
+    app.route({
+      method: route.method,
+      url: route.path,
+      config: { route, ...(route.scope ? {} : { public: true }), ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}) },
+      handler: (request, reply) => runOperation(route, request, reply),
+    });
+  }
+  for (const group of groups) group.pages?.(app, table);
+
+  // ---------------------------------------------------------------------------------------------
+  // 11. log: the exchange goes to the request log (redacted); the idempotency reservation ends.
+  // ---------------------------------------------------------------------------------------------
+  app.addHook('onSend', async (request, reply, payload) => {
+    requestLogger.record(request, reply, payload);
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotencyReservation) idempotency.release(request.idempotencyReservation);
+  });
+  app.addHook('onClose', async () => requestLogger.flush());
+
+  /** Steps 7 to 10 for one operation. */
+  function runOperation(route: AnyRoute, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const ctx = request.ctx;
+    const validated = request.validated;
+    if (!ctx || !validated) throw new ApiError('INTERNAL_SERVER_ERROR');
+    ctx.debugId = request.debugId ?? ctx.debugId;
+    const input = { ...validated, ctx } as Parameters<AnyRoute['handle']>[0];
+
+    // 7. mock response: Svc-Mock-Response forces a documented error (negative testing).
+    applyMockResponse(request.headers['svc-mock-response']);
+
+    // 8. service and 9. persist: the domain operation and all its writes in ONE transaction, including
+    //    the idempotency record; a repeat of a retained Svc-Request-Id answers 200 without running again.
+    const key = route.idempotency ? requestIdOf(request) : undefined;
+    const operation = IdempotencyGate.operation(request.method, request.url);
+    const execute = (): OperationResult => {
+      const now = deps.clock.now();
+      if (key && route.idempotency) {
+        const earlier = idempotency.find(ctx, operation, key, now);
+        if (earlier && route.replay) return { ...route.replay(earlier, input), status: 200 };
+        const result = route.handle(input);
+        idempotency.remember(ctx, operation, key, result, now, route.idempotency.retentionMs);
+        return result;
+      }
+      return route.handle(input);
+    };
+    const result = route.method === 'GET' ? execute() : deps.store.transaction(execute);
+
+    // 10. respond: status, headers and the body the service chose (Prefer and links are its job).
+    reply.code(result.status);
+    if (result.headers) reply.headers(result.headers);
+    return result.body === undefined ? reply.send() : reply.send(result.body);
+  }
+
+  return { app, routes, tokens, requestLogger };
+}
+
+function requestIdOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['svc-request-id'];
+  return typeof key === 'string' && key.length > 0 ? key : undefined;
+}
+
+/** JSON (empty body allowed: SDKs send a Content-Type with bodiless captures) and HTML forms. */
+function registerBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser([...JSON_MEDIA_TYPES], { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(new ApiError('INVALID_REQUEST', [detail('MALFORMED_REQUEST_JSON', { location: 'body', description: (error as Error).message })]), undefined);
+    }
+  });
+  app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // Any other type reaches the accept step's 415 first; this only keeps Fastify from failing earlier.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, String(body)));
+}

@@ -1,0 +1,57 @@
+import { isoSeconds } from '../../clock.js';
+import type { ApiDeps } from '../deps.js';
+import { ApiError, detail } from '../pipeline/api-error.js';
+import { seedAccounts } from './seed.js';
+
+export interface ClockState {
+  now: string;
+  offset_seconds: number;
+  next_job_at?: string;
+}
+
+/**
+ * The sandbox control API's domain: the simulated clock and the reset. Moving the clock runs every job
+ * that falls due (authorization expiry, retention, later webhook retries) before it answers.
+ */
+export class SandboxControl {
+  constructor(
+    private readonly deps: ApiDeps,
+    private readonly afterReset: () => void,
+  ) {}
+
+  clock(): ClockState {
+    const next = this.deps.store.jobs.nextDueTime();
+    return {
+      now: this.deps.clock.nowIso(),
+      offset_seconds: Math.round(this.deps.clock.offset / 1000),
+      ...(next !== undefined ? { next_job_at: isoSeconds(next) } : {}),
+    };
+  }
+
+  moveClock(request: { advance_seconds?: number | undefined; to?: string | undefined }): ClockState & { jobs_run: number } {
+    const before = this.deps.scheduler.jobsRun;
+    if (request.to !== undefined) {
+      const target = Date.parse(request.to);
+      if (target < this.deps.clock.now() - 1000) {
+        throw new ApiError('UNPROCESSABLE_ENTITY', [detail('CLOCK_CANNOT_GO_BACK', { field: '/to', value: request.to, location: 'body', description: `The clock is at ${this.deps.clock.nowIso()} and only moves forward.` })]);
+      }
+      this.deps.clock.setTo(Math.max(target, this.deps.clock.now()));
+    } else {
+      this.deps.clock.advance((request.advance_seconds ?? 0) * 1000);
+    }
+    return { ...this.clock(), jobs_run: this.deps.scheduler.jobsRun - before };
+  }
+
+  /** Back to the seed state: resources, history, keys and jobs gone, seed accounts as new, real time. */
+  reset(): void {
+    this.deps.store.transaction(() => {
+      this.deps.store.resources.deleteAll();
+      this.deps.store.db.prepare('DELETE FROM idempotency_keys').run();
+      this.deps.store.jobs.deleteAll();
+      this.deps.store.accounts.deleteNotSeeded();
+      seedAccounts(this.deps.store);
+    });
+    this.deps.clock.reset();
+    this.afterReset();
+  }
+}

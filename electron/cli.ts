@@ -1,0 +1,109 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createHost } from './host/create-host.js';
+import type { Logger } from './scheduler.js';
+
+const USAGE = `Usage: npm run serve -- [options]
+
+  --host HOST              address to listen on (default 127.0.0.1)
+  --port PORT              API port (default 8600; 0 picks a free port)
+  --data-dir DIR           workspace folder, created if absent (default ~/.payments-workbench)
+  --ephemeral              keep everything in memory; nothing is written to disk
+  --client-id ID           sandbox app client id      (or SVC_CLIENT_ID)
+  --client-secret SECRET   sandbox app client secret  (or SVC_CLIENT_SECRET)
+  --rate-limit N           requests per minute per access token (default 1200000)
+  --token-lifetime SECONDS access token lifetime in simulated seconds (default 32400)
+  --help                   show this help
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`serve: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function positiveInteger(value: string | undefined, flag: string, fallback: number, allowZero = false): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) fail(`${flag} expects a whole number${allowZero ? '' : ' above 0'}, got "${value}"`);
+  return n;
+}
+
+/** `serve`: the headless host. Prints ONE JSON ready line on stdout first, then human logs. */
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        ephemeral: { type: 'boolean', default: false },
+        'client-id': { type: 'string' },
+        'client-secret': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'token-lifetime': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const flags = parsed.values;
+  if (flags.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (flags.ephemeral && flags['data-dir']) fail('--data-dir and --ephemeral exclude each other');
+  const clientId = flags['client-id'] ?? process.env.SVC_CLIENT_ID;
+  const clientSecret = flags['client-secret'] ?? process.env.SVC_CLIENT_SECRET;
+  if (Boolean(clientId) !== Boolean(clientSecret)) fail('give both a client id and a client secret, or neither');
+  const port = positiveInteger(flags.port, '--port', 8600, true);
+  if (port > 65535) fail(`--port must be at most 65535, got ${port}`);
+  const rateLimit = positiveInteger(flags['rate-limit'], '--rate-limit', 1_200_000);
+  const tokenLifetime = positiveInteger(flags['token-lifetime'], '--token-lifetime', 32_400);
+
+  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  const logger: Logger = {
+    info: log,
+    error: (message, error) => log(`ERROR ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
+  };
+  const dataDir = flags['data-dir'] ?? join(homedir(), '.payments-workbench');
+  const host = createHost({
+    location: flags.ephemeral ? { kind: 'memory' } : { kind: 'dir', dir: dataDir },
+    credentials: { clientId, clientSecret },
+    config: { tokenRateLimitPerMinute: rateLimit, appRateLimitPerMinute: rateLimit * 2, tokenLifetimeSeconds: tokenLifetime },
+    logger,
+  });
+  let baseUrl: string;
+  try {
+    baseUrl = await host.listen(flags.host, port);
+  } catch (error) {
+    await host.close();
+    fail(`cannot listen on ${flags.host}:${port}: ${(error as Error).message}`);
+  }
+  process.stdout.write(JSON.stringify({ ready: true, base_url: baseUrl, client_id: host.sandboxApp.client_id }) + '\n');
+  log(`Payments sandbox listening on ${baseUrl} (${flags.ephemeral ? 'in memory' : `data in ${dataDir}`})`);
+  log(`Sandbox app ${host.sandboxApp.id}: client id ${host.sandboxApp.client_id}`);
+  if (host.generatedCredentials || !clientSecret) log(`Sandbox app client secret: ${host.sandboxApp.client_secret}`);
+  log(`OpenAPI document: ${baseUrl}/openapi.json · buyer page: ${baseUrl}/checkoutnow?token=<order id>`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: closing`);
+    host.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('close failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,11 @@
+import { EventEmitter } from 'node:events';
+import type { RequestLogEntry } from './store/repositories/request-log-repo.js';
+
+/** What the host tells its observers (the workbench UI, through the bridge) about. */
+export interface HostEventMap {
+  'request-logged': [entry: RequestLogEntry];
+  'resource-changed': [change: { kind: string; id: string; status: string; trigger: string }];
+  'clock-moved': [clock: { now: string; offset_ms: number }];
+}
+
+export class HostEvents extends EventEmitter<HostEventMap> {}

@@ -1,0 +1,10 @@
+import { initialSchema } from './001-initial-schema.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Forward-only migrations in order. Never edit a released one: add the next number. */
+export const MIGRATIONS: readonly Migration[] = [initialSchema];

@@ -1,0 +1,60 @@
+import type { Money } from '../../../shared/money.js';
+import type { Database } from '../db.js';
+
+export interface SandboxCard {
+  brand: string;
+  number: string;
+  expiry: string;
+  name: string;
+}
+
+/** A sandbox account: a business (merchant, payee) or a personal one (buyer, payer). */
+export interface Account {
+  id: string;
+  email: string;
+  type: 'BUSINESS' | 'PERSONAL';
+  name: { given_name: string; surname: string };
+  business_name?: string;
+  country_code: string;
+  address: { address_line_1: string; admin_area_2: string; admin_area_1: string; postal_code: string; country_code: string };
+  balances: Money[];
+  cards: SandboxCard[];
+  /** Business permissions; `donations` allows item category DONATION. */
+  permissions: { donations: boolean };
+  seeded: boolean;
+}
+
+export class AccountsRepository {
+  constructor(private readonly store: Database) {}
+
+  upsert(account: Account): void {
+    this.store
+      .prepare(
+        `INSERT INTO accounts (id, email, type, body) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET email = excluded.email, type = excluded.type, body = excluded.body`,
+      )
+      .run(account.id, account.email, account.type, JSON.stringify(account));
+  }
+
+  byId(id: string): Account | undefined {
+    const row = this.store.prepare('SELECT body FROM accounts WHERE id = ?').get(id) as { body: string } | undefined;
+    return row ? (JSON.parse(row.body) as Account) : undefined;
+  }
+
+  byEmail(email: string): Account | undefined {
+    const row = this.store.prepare('SELECT body FROM accounts WHERE email = ? COLLATE NOCASE').get(email) as
+      | { body: string }
+      | undefined;
+    return row ? (JSON.parse(row.body) as Account) : undefined;
+  }
+
+  list(): Account[] {
+    return (this.store.prepare('SELECT body FROM accounts ORDER BY type, email').all() as { body: string }[]).map(
+      (r) => JSON.parse(r.body) as Account,
+    );
+  }
+
+  deleteNotSeeded(): void {
+    this.store.prepare(`DELETE FROM accounts WHERE json_extract(body, '$.seeded') = 0 AND id NOT IN (SELECT merchant_id FROM apps)`).run();
+  }
+}

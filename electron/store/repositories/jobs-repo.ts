@@ -1,0 +1,62 @@
+import type { Database } from '../db.js';
+
+export interface Job {
+  id: string;
+  kind: string;
+  /** Simulated-clock epoch milliseconds. */
+  due_at: number;
+  payload: unknown;
+  /** At most one pending job per unique key (e.g. one expiry per authorization). */
+  unique_key: string | null;
+  created_at: number;
+}
+
+interface JobRow extends Omit<Job, 'payload'> {
+  payload: string;
+}
+
+export class JobsRepository {
+  constructor(private readonly store: Database) {}
+
+  /** Adds a job; with a `unique_key` an existing pending job of that key is moved to the new time. */
+  schedule(job: Job): void {
+    this.store
+      .prepare(
+        `INSERT INTO jobs (id, kind, due_at, payload, unique_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(unique_key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload`,
+      )
+      .run(job.id, job.kind, job.due_at, JSON.stringify(job.payload), job.unique_key, job.created_at);
+  }
+
+  /** The earliest job due at or before `now`. */
+  nextDue(now: number): Job | undefined {
+    const row = this.store.prepare('SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at, created_at LIMIT 1').get(now) as
+      | JobRow
+      | undefined;
+    return row ? { ...row, payload: JSON.parse(row.payload) as unknown } : undefined;
+  }
+
+  nextDueTime(): number | undefined {
+    const row = this.store.prepare('SELECT MIN(due_at) AS due FROM jobs').get() as { due: number | null };
+    return row.due ?? undefined;
+  }
+
+  delete(id: string): void {
+    this.store.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+  }
+
+  cancel(uniqueKey: string): void {
+    this.store.prepare('DELETE FROM jobs WHERE unique_key = ?').run(uniqueKey);
+  }
+
+  listPending(): Job[] {
+    return (this.store.prepare('SELECT * FROM jobs ORDER BY due_at').all() as unknown as JobRow[]).map((row) => ({
+      ...row,
+      payload: JSON.parse(row.payload) as unknown,
+    }));
+  }
+
+  deleteAll(): void {
+    this.store.prepare('DELETE FROM jobs').run();
+  }
+}

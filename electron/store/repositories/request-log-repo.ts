@@ -1,0 +1,55 @@
+import type { Database } from '../db.js';
+
+/** One API exchange as the request log keeps it (secrets and card numbers already redacted). */
+export interface RequestLogEntry {
+  id?: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  app_id: string | null;
+  debug_id: string | null;
+  request: { headers: Record<string, string>; body: unknown };
+  response: { headers: Record<string, string>; body: unknown };
+}
+
+export class RequestLogRepository {
+  constructor(private readonly store: Database) {}
+
+  insertMany(entries: readonly RequestLogEntry[]): void {
+    const insert = this.store.prepare(
+      'INSERT INTO request_log (at, method, path, status, duration_ms, app_id, debug_id, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.store.transaction(() => {
+      for (const e of entries) {
+        const result = insert.run(
+          e.at,
+          e.method,
+          e.path,
+          e.status,
+          e.duration_ms,
+          e.app_id,
+          e.debug_id,
+          JSON.stringify({ request: e.request, response: e.response }),
+        );
+        e.id = Number(result.lastInsertRowid);
+      }
+    });
+  }
+
+  /** The newest entries first. */
+  recent(limit: number, beforeId?: number): RequestLogEntry[] {
+    const rows = this.store
+      .prepare('SELECT * FROM request_log WHERE id < ? ORDER BY id DESC LIMIT ?')
+      .all(beforeId ?? Number.MAX_SAFE_INTEGER, limit) as unknown as (Omit<RequestLogEntry, 'request' | 'response'> & {
+      entry: string;
+    })[];
+    return rows.map(({ entry, ...rest }) => ({ ...rest, ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>) }));
+  }
+
+  /** Keeps the newest `keep` entries. */
+  trim(keep: number): void {
+    this.store.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?').run(keep);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Resource id forms. Each resource has the realistic shape the spec implies; the generators use the
+ * platform's CSPRNG (`globalThis.crypto`, present in Node and in browsers).
+ */
+
+const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** Account ids avoid characters that are easy to misread (spec 4.12: no 0, 1, I, O). */
+const ACCOUNT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const HEX = '0123456789abcdef';
+
+export function randomString(alphabet: string, length: number): string {
+  const bytes = new Uint8Array(length);
+  globalThis.crypto.getRandomValues(bytes);
+  let out = '';
+  // Modulo bias is irrelevant for identifiers of a local sandbox; uniqueness is what matters.
+  for (const byte of bytes) out += alphabet[byte % alphabet.length];
+  return out;
+}
+
+/** The id patterns that requests are validated against. */
+export const ID_PATTERNS = {
+  /** Orders v2 path ids: 1..36 capital letters and digits (spec 4.4). */
+  orderId: /^[A-Z0-9]{1,36}$/,
+  /** Payments v2 resources: authorizations, captures, refunds. */
+  paymentId: /^[A-Z0-9]{1,36}$/,
+  /** Sandbox account ids (payer and merchant ids). */
+  accountId: /^[A-HJ-NP-Z2-9]{13}$/,
+} as const;
+
+export const newOrderId = (): string => randomString(UPPER_ALNUM, 17);
+export const newAuthorizationId = (): string => randomString(UPPER_ALNUM, 17);
+export const newCaptureId = (): string => randomString(UPPER_ALNUM, 17);
+export const newRefundId = (): string => randomString(UPPER_ALNUM, 17);
+export const newAccountId = (): string => randomString(ACCOUNT_ALPHABET, 13);
+export const newAppId = (): string => 'APP-' + randomString(UPPER_ALNUM, 17);
+export const newClientId = (): string => 'A' + randomString(TOKEN_ALPHABET.slice(0, 62), 79);
+export const newClientSecret = (): string => 'E' + randomString(TOKEN_ALPHABET, 79);
+export const newAccessToken = (): string => 'A21AA' + randomString(TOKEN_ALPHABET, 92);
+export const newNonce = (): string => randomString(TOKEN_ALPHABET.slice(0, 62), 43);
+/** Error correlation id: 13 lowercase hex digits. */
+export const newDebugId = (): string => randomString(HEX, 13);
+export const newJobId = (): string => randomString(UPPER_ALNUM, 20);
+
+/** A stable 13-character account id derived from an e-mail, so seeded accounts keep their ids. */
+export function accountIdFor(email: string): string {
+  // FNV-1a over the e-mail, stretched to 13 symbols: deterministic and dependency-free.
+  let hash = 0x811c9dc5;
+  let out = '';
+  for (let round = 0; out.length < 13; round++) {
+    for (const ch of `${round}:${email}`) {
+      hash ^= ch.charCodeAt(0);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    out += ACCOUNT_ALPHABET[hash % ACCOUNT_ALPHABET.length];
+  }
+  return out;
+}

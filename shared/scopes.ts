@@ -1,0 +1,13 @@
+/** OAuth scope URIs of the sandbox and the operations each one opens (spec part 5 leaves the mapping open). */
+export const SCOPES = {
+  orders: 'https://uri.svc.example/services/checkout/orders',
+  payments: 'https://uri.svc.example/services/payments/payment',
+  refunds: 'https://uri.svc.example/services/payments/refund',
+  testHelpers: 'https://uri.svc.example/services/sandbox/test-helpers',
+  openid: 'openid',
+} as const;
+
+export type ScopeName = keyof typeof SCOPES;
+
+/** Every scope the sandbox app gets by default. */
+export const ALL_SCOPES: readonly string[] = Object.values(SCOPES);

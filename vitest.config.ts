@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['electron/**/*.test.ts', 'shared/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 20_000,
+  },
+});
