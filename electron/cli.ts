@@ -56,8 +56,9 @@ async function main(): Promise<void> {
     return;
   }
   if (flags.ephemeral && flags['data-dir']) fail('--data-dir and --ephemeral exclude each other');
-  const clientId = flags['client-id'] ?? process.env.SVC_CLIENT_ID;
-  const clientSecret = flags['client-secret'] ?? process.env.SVC_CLIENT_SECRET;
+  // An empty flag or variable counts as absent.
+  const clientId = flags['client-id'] || process.env.SVC_CLIENT_ID || undefined;
+  const clientSecret = flags['client-secret'] || process.env.SVC_CLIENT_SECRET || undefined;
   if (Boolean(clientId) !== Boolean(clientSecret)) fail('give both a client id and a client secret, or neither');
   const port = positiveInteger(flags.port, '--port', 8600, true);
   if (port > 65535) fail(`--port must be at most 65535, got ${port}`);

@@ -28,8 +28,8 @@ export function ensureSandboxApp(store: Store, given: SandboxCredentials, now: s
     }
     const app: App = {
       id: newAppId(),
-      client_id: given.clientId ?? newClientId(),
-      client_secret: given.clientSecret ?? newClientSecret(),
+      client_id: given.clientId || newClientId(),
+      client_secret: given.clientSecret || newClientSecret(),
       name: SANDBOX_APP_NAME,
       merchant_id: SEED_MERCHANT.id,
       scopes: [...ALL_SCOPES],

@@ -1,0 +1,151 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+
+interface Served {
+  child: ChildProcessWithoutNullStreams;
+  ready: { ready: boolean; base_url: string; client_id: string };
+  lines: string[];
+}
+
+/** Starts `serve` as a real process and resolves with its ready line (the first line on stdout). */
+function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', '--port', '0', ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '', ...env },
+  });
+  const lines: string[] = [];
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    rl.on('line', (line) => {
+      lines.push(line);
+      if (lines.length === 1) {
+        try {
+          resolve({ child, ready: JSON.parse(line), lines });
+        } catch {
+          reject(new Error(`first line is not JSON: ${line}`));
+        }
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code} before ready: ${stderr}`)));
+  });
+}
+
+function stop(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
+  });
+}
+
+async function token(base: string, id: string, secret: string): Promise<string> {
+  const response = await fetch(`${base}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: 'Basic ' + Buffer.from(`${id}:${secret}`).toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+describe('serve (headless host)', () => {
+  const dirs: string[] = [];
+  const children: ChildProcessWithoutNullStreams[] = [];
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map((c) => stop(c, 'SIGKILL')));
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-serve-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('prints one JSON ready line first, serves real HTTP, closes cleanly on SIGTERM, and keeps data across restarts', async () => {
+    const dir = join(tempDir(), 'nested', 'data');
+    const first = await serve(['--data-dir', dir, '--client-id', 'cid', '--client-secret', 'csecret']);
+    children.push(first.child);
+    expect(first.ready).toEqual({ ready: true, base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), client_id: 'cid' });
+    const base = first.ready.base_url;
+    const bearer = await token(base, 'cid', 'csecret');
+    const created = await fetch(`${base}/v2/checkout/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '12.34' } }] }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await serve(['--data-dir', dir, '--client-id', 'cid', '--client-secret', 'csecret']);
+    children.push(second.child);
+    const again = await fetch(`${second.ready.base_url}/v2/checkout/orders/${id}`, {
+      headers: { authorization: `Bearer ${await token(second.ready.base_url, 'cid', 'csecret')}` },
+    });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { purchase_units: { amount: { value: string } }[] }).purchase_units[0]?.amount.value).toBe('12.34');
+  });
+
+  it('keeps an acknowledged write through kill -9', async () => {
+    const dir = tempDir();
+    const first = await serve(['--data-dir', dir, '--client-id', 'cid', '--client-secret', 'csecret']);
+    children.push(first.child);
+    const bearer = await token(first.ready.base_url, 'cid', 'csecret');
+    const created = await fetch(`${first.ready.base_url}/v2/checkout/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ intent: 'AUTHORIZE', purchase_units: [{ amount: { currency_code: 'EUR', value: '5.00' } }] }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    await stop(first.child, 'SIGKILL');
+    const second = await serve(['--data-dir', dir, '--client-id', 'cid', '--client-secret', 'csecret']);
+    children.push(second.child);
+    const again = await fetch(`${second.ready.base_url}/v2/checkout/orders/${id}`, {
+      headers: { authorization: `Bearer ${await token(second.ready.base_url, 'cid', 'csecret')}` },
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('generates credentials once per data dir and prints them', async () => {
+    const dir = tempDir();
+    const first = await serve(['--data-dir', dir]);
+    children.push(first.child);
+    await new Promise((r) => setTimeout(r, 300));
+    const secretLine = first.lines.find((l) => l.includes('client secret:'));
+    expect(secretLine).toBeDefined();
+    const secret = secretLine?.split('client secret: ')[1] ?? '';
+    await token(first.ready.base_url, first.ready.client_id, secret);
+    await stop(first.child);
+    const second = await serve(['--data-dir', dir]);
+    children.push(second.child);
+    expect(second.ready.client_id).toBe(first.ready.client_id);
+    await token(second.ready.base_url, second.ready.client_id, secret);
+  });
+
+  it('takes credentials from SVC_CLIENT_ID and SVC_CLIENT_SECRET in --ephemeral mode', async () => {
+    const served = await serve(['--ephemeral'], { SVC_CLIENT_ID: 'env-id', SVC_CLIENT_SECRET: 'env-secret' });
+    children.push(served.child);
+    expect(served.ready.client_id).toBe('env-id');
+    await token(served.ready.base_url, 'env-id', 'env-secret');
+  });
+
+  it.each([
+    [['--port', 'abc']],
+    [['--ephemeral', '--data-dir', '/tmp/x']],
+    [['--client-id', 'only-id']],
+    [['--no-such-flag']],
+  ])('refuses bad flags %j with exit code 2 and the usage', async (args) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' } });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('Usage: npm run serve');
+  });
+});

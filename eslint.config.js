@@ -1,0 +1,31 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Layering of DESIGN.md section 2, enforced as import zones: "Bad layering" is a lint error, not a
+ * review comment. Each zone lists what its files may not import.
+ */
+const zone = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const NODE_BUILTINS = { regex: '^node:', message: 'Bad layering: no Node built-ins here (this code runs in the browser too).' };
+const SERVER_PACKAGES = { regex: '^(fastify|better-sqlite3)(/|$)', message: 'Bad layering: server-only package.' };
+const ELECTRON = { regex: '^electron(/|$)', message: 'Bad layering: only electron/main and electron/preload import electron.' };
+const HOST_CODE = { regex: '(^|/)electron/', message: 'Bad layering: this side reaches the host only through shared/bridge.ts.' };
+const RENDERER_CODE = { regex: '(^|/)renderer/', message: 'Bad layering: the renderer is not importable from here.' };
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'out', 'test-results', 'playwright-report', 'renderer/dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['shared/**/*.ts'], rules: zone(NODE_BUILTINS, SERVER_PACKAGES, ELECTRON, HOST_CODE, RENDERER_CODE) },
+  { files: ['renderer/**/*.{ts,tsx}'], rules: zone(NODE_BUILTINS, SERVER_PACKAGES, ELECTRON, HOST_CODE) },
+  { files: ['electron/**/*.ts'], ignores: ['electron/main/**', 'electron/preload/**'], rules: zone(ELECTRON, RENDERER_CODE) },
+  { files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'], rules: zone(RENDERER_CODE) },
+  { files: ['**/*.test.ts', 'electron/test-support/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+);
