@@ -71,7 +71,12 @@ describe('serve (headless host)', () => {
     const dir = join(tempDir(), 'nested', 'data');
     const first = await serve(['--data-dir', dir, '--client-id', 'cid', '--client-secret', 'csecret']);
     children.push(first.child);
-    expect(first.ready).toEqual({ ready: true, base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), client_id: 'cid' });
+    expect(first.ready).toEqual({
+      ready: true,
+      base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      client_id: 'cid',
+      workbench_url: expect.stringMatching(/\/__workbench\/\?token=[\w-]{32}$/),
+    });
     const base = first.ready.base_url;
     const bearer = await token(base, 'cid', 'csecret');
     const created = await fetch(`${base}/v2/checkout/orders`, {

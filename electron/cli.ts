@@ -2,6 +2,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createHost } from './host/create-host.js';
+import { BrowserBridge } from './host/browser-bridge.js';
+import { FileVault, MemoryVault } from './host/vault.js';
+import { WorkbenchService } from './host/workbench-service.js';
+import { PROJECT_VERSION, UI_DIST_DIR } from './host/project-paths.js';
 import type { Logger } from './scheduler.js';
 
 const USAGE = `Usage: npm run serve -- [options]
@@ -71,7 +75,9 @@ async function main(): Promise<void> {
     error: (message, error) => log(`ERROR ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
   };
   const dataDir = flags['data-dir'] ?? join(homedir(), '.payments-workbench');
+  const browser = new BrowserBridge(UI_DIST_DIR);
   const host = createHost({
+    extraGroups: [browser.group()],
     location: flags.ephemeral ? { kind: 'memory' } : { kind: 'dir', dir: dataDir },
     credentials: { clientId, clientSecret },
     config: { tokenRateLimitPerMinute: rateLimit, appRateLimitPerMinute: rateLimit * 2, tokenLifetimeSeconds: tokenLifetime },
@@ -84,10 +90,19 @@ async function main(): Promise<void> {
     await host.close();
     fail(`cannot listen on ${flags.host}:${port}: ${(error as Error).message}`);
   }
-  process.stdout.write(JSON.stringify({ ready: true, base_url: baseUrl, client_id: host.sandboxApp.client_id }) + '\n');
+  const service = new WorkbenchService(host, {
+    mode: 'browser',
+    version: PROJECT_VERSION,
+    vault: flags.ephemeral ? new MemoryVault() : new FileVault(join(dataDir, 'vault.json')),
+    embeddedBaseUrl: baseUrl,
+  });
+  browser.attach(service, baseUrl);
+  const workbenchUrl = browser.workbenchUrl(baseUrl);
+  process.stdout.write(JSON.stringify({ ready: true, base_url: baseUrl, client_id: host.sandboxApp.client_id, workbench_url: workbenchUrl }) + '\n');
   log(`Payments sandbox listening on ${baseUrl} (${flags.ephemeral ? 'in memory' : `data in ${dataDir}`})`);
   log(`Sandbox app ${host.sandboxApp.id}: client id ${host.sandboxApp.client_id}`);
   if (host.generatedCredentials || !clientSecret) log(`Sandbox app client secret: ${host.sandboxApp.client_secret}`);
+  log(`Workbench UI: ${workbenchUrl}`);
   log(`OpenAPI document: ${baseUrl}/openapi.json · buyer page: ${baseUrl}/checkoutnow?token=<order id>`);
 
   let closing = false;

@@ -124,7 +124,8 @@ export const ISSUES = {
   TRANSACTION_REFUSED: 'The request was refused.',
   DUPLICATE_INVOICE_ID: 'Duplicate Invoice ID detected.',
   PAYER_CANNOT_PAY: 'Combination of payer and payee settings prevents this payment.',
-  // Sandbox control API
+  // Sandbox control API and the workbench
+  WORKBENCH_ACCESS_DENIED: 'The workbench UI and bridge answer only their own origin, with the launch token.',
   CLOCK_CANNOT_GO_BACK: 'The simulated clock only moves forward.',
 } as const;
 

@@ -13,14 +13,24 @@ import {
   type PatchOperation,
 } from './json-patch.js';
 
-const NUM_RUNS = 200;
+// Enough runs to hit the interesting shapes while keeping the whole file around a second.
+const settings = { numRuns: 200 };
 
 // Snapshot taken before any patch runs, to prove none of them adds members to Object.prototype.
 const PROTOTYPE_MEMBERS = Object.getOwnPropertyNames(Object.prototype).sort();
-const settings = { numRuns: NUM_RUNS };
+
+/**
+ * Hands each run a private deep copy. Should applyPatch ever regress into mutating its input, the damage
+ * stays in that copy instead of corrupting the values fast-check keeps for shrinking, which would turn a
+ * clean failure into a shrink loop that never ends.
+ */
+function isolated<T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return arbitrary.map((value) => structuredClone(value));
+}
 
 // Bounded depth keeps each run cheap while still producing nested objects and arrays.
-const json = fc.jsonValue({ maxDepth: 4 });
+const rawJson = fc.jsonValue({ maxDepth: 4 });
+const json = isolated(rawJson);
 
 // Keys drawn from a small alphabet collide often, which exercises add-over-existing, escaping and the
 // prototype-sensitive names far more than arbitrary strings would.
@@ -86,10 +96,12 @@ function nodes(doc: unknown, tokens: string[] = []): Node[] {
 }
 
 /** A document together with one of its locations, chosen uniformly. */
-const docWithNode = json.chain((doc) => {
-  const all = nodes(doc);
-  return fc.nat({ max: all.length - 1 }).map((i) => ({ doc, node: all[i] as Node }));
-});
+const docWithNode = isolated(
+  rawJson.chain((doc) => {
+    const all = nodes(doc);
+    return fc.nat({ max: all.length - 1 }).map((i) => ({ doc, node: all[i] as Node }));
+  }),
+);
 
 function freshKey(object: Record<string, unknown>, base: string): string {
   let name = base;
@@ -179,14 +191,16 @@ describe('jsonEquals', () => {
 
 describe('applyPatch', () => {
   it('add then remove of a fresh object member restores the document', () => {
-    const withObject = json.chain((doc) => {
-      const objects = nodes(doc).filter(
-        (n) => typeof n.value === 'object' && n.value !== null && !Array.isArray(n.value),
-      );
-      // Documents without any object get wrapped so every run exercises the property.
-      const target = objects.length > 0 ? fc.constantFrom(...objects) : fc.constant(undefined);
-      return fc.record({ doc: fc.constant(doc), target, name: key, value: json });
-    });
+    const withObject = isolated(
+      rawJson.chain((doc) => {
+        const objects = nodes(doc).filter(
+          (n) => typeof n.value === 'object' && n.value !== null && !Array.isArray(n.value),
+        );
+        // Documents without any object get wrapped so every run exercises the property.
+        const target = objects.length > 0 ? fc.constantFrom(...objects) : fc.constant(undefined);
+        return fc.record({ doc: fc.constant(doc), target, name: key, value: rawJson });
+      }),
+    );
     fc.assert(
       fc.property(withObject, ({ doc: original, target, name, value }) => {
         const doc = target === undefined ? { wrapped: original } : original;
@@ -206,15 +220,15 @@ describe('applyPatch', () => {
   });
 
   it('add then remove at an array index restores the document', () => {
-    const withArray = fc
-      .tuple(fc.array(json, { maxLength: 6 }), json)
-      .chain(([array, value]) =>
+    const withArray = isolated(
+      fc.tuple(fc.array(rawJson, { maxLength: 6 }), rawJson).chain(([array, value]) =>
         fc.record({
           array: fc.constant(array),
           value: fc.constant(value),
           index: fc.nat({ max: array.length }),
         }),
-      );
+      ),
+    );
     fc.assert(
       fc.property(withArray, ({ array, value, index }) => {
         const added = applyPatch(array, [{ op: 'add', path: `/${index}`, value }]);

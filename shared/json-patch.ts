@@ -410,7 +410,7 @@ export function applyPatch<T>(doc: T, operations: readonly PatchOperation[]): T 
   if (!Array.isArray(operations)) {
     throw new JsonPatchError(-1, 'INVALID_OPERATION', '', 'op', 'a patch must be an array of operations');
   }
-  let working: unknown = doc;
+  let working: unknown = cloneJson(doc);
   operations.forEach((operation: unknown, index) => {
     working = applyOperation(working, operation, index);
   });

@@ -4,7 +4,7 @@ import { Scheduler, type Logger } from '../scheduler.js';
 import { Store } from '../store/store.js';
 import type { StoreLocation } from '../store/db.js';
 import { DEFAULT_API_CONFIG, type ApiConfig, type ApiDeps } from '../api/deps.js';
-import { buildApiServer, type ApiServer } from '../api/server.js';
+import { buildApiServer, type ApiGroup, type ApiServer } from '../api/server.js';
 import { oauthGroup } from '../api/groups/oauth/routes.js';
 import { ordersGroup } from '../api/groups/orders-v2/routes.js';
 import { registerCheckoutPage } from '../api/groups/orders-v2/checkout-page.js';
@@ -26,6 +26,8 @@ export interface HostOptions {
   logger?: Logger;
   /** Real time source; tests pin it. */
   realNow?: () => number;
+  /** More routes on the same server (the browser mode's UI and RPC). */
+  extraGroups?: ApiGroup[];
 }
 
 export interface Host {
@@ -71,6 +73,7 @@ export function createHost(options: HostOptions): Host {
     paymentsGroup(payments),
     testHelpersGroup(control, orders, store),
     docsGroup(() => routes),
+    ...(options.extraGroups ?? []),
   ]);
   routes = api.routes;
   scheduler.runDue();

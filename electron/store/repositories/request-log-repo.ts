@@ -48,6 +48,37 @@ export class RequestLogRepository {
     return rows.map(({ entry, ...rest }) => ({ ...rest, ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>) }));
   }
 
+  /** Newest first, filtered by a path fragment, a status class (`4xx`) and a start time. */
+  search(filter: { beforeId?: number | undefined; limit: number; path?: string | undefined; statusClass?: number | undefined; since?: string | undefined }): RequestLogEntry[] {
+    const where = ['id < ?'];
+    const args: (string | number)[] = [filter.beforeId ?? Number.MAX_SAFE_INTEGER];
+    if (filter.path) {
+      where.push("path LIKE ? ESCAPE '\\'");
+      args.push(`%${filter.path.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+    }
+    if (filter.statusClass !== undefined) {
+      where.push('status >= ? AND status < ?');
+      args.push(filter.statusClass * 100, filter.statusClass * 100 + 100);
+    }
+    if (filter.since) {
+      where.push('at >= ?');
+      args.push(filter.since);
+    }
+    const rows = this.store
+      .prepare(`SELECT * FROM request_log WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
+      .all(...args, filter.limit) as unknown as (Omit<RequestLogEntry, 'request' | 'response'> & { entry: string })[];
+    return rows.map(({ entry, ...rest }) => ({ ...rest, ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>) }));
+  }
+
+  byId(id: number): RequestLogEntry | undefined {
+    const row = this.store.prepare('SELECT * FROM request_log WHERE id = ?').get(id) as
+      | (Omit<RequestLogEntry, 'request' | 'response'> & { entry: string })
+      | undefined;
+    if (!row) return undefined;
+    const { entry, ...rest } = row;
+    return { ...rest, ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>) };
+  }
+
   /** Keeps the newest `keep` entries. */
   trim(keep: number): void {
     this.store.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?').run(keep);

@@ -103,6 +103,36 @@ export class ResourcesRepository {
     ).map((row) => toResource<B, I>(row));
   }
 
+  /** Newest first, filtered by status, an id fragment or the order; for the workbench's tables. */
+  list<B, I>(
+    kind: ResourceKind,
+    filter: { status?: string | undefined; search?: string | undefined; orderId?: string | undefined },
+    limit: number,
+    offset: number,
+  ): { items: StoredResource<B, I>[]; total: number } {
+    const where = ['kind = ?'];
+    const args: (string | number)[] = [kind];
+    if (filter.status) {
+      where.push('status = ?');
+      args.push(filter.status);
+    }
+    if (filter.search) {
+      where.push("(id LIKE ? ESCAPE '\\' OR order_id LIKE ? ESCAPE '\\')");
+      const like = `%${filter.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      args.push(like, like);
+    }
+    if (filter.orderId) {
+      where.push('order_id = ?');
+      args.push(filter.orderId);
+    }
+    const clause = where.join(' AND ');
+    const total = Number((this.store.prepare(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`).get(...args) as { n: number }).n);
+    const rows = this.store
+      .prepare(`SELECT * FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`)
+      .all(...args, limit, offset) as unknown as ResourceRow[];
+    return { items: rows.map((row) => toResource<B, I>(row)), total };
+  }
+
   count(kind: ResourceKind): number {
     return Number((this.store.prepare('SELECT COUNT(*) AS n FROM resources WHERE kind = ?').get(kind) as { n: number }).n);
   }

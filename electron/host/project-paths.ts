@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The project's root folder, from this file's own location (works from source and from a bundle). */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Where Vite writes the built renderer. */
+export const UI_DIST_DIR = fileURLToPath(new URL('../../renderer/dist/', import.meta.url));
+
+export const PROJECT_VERSION = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;

@@ -1,0 +1,216 @@
+import type {
+  AccountSummary,
+  BridgeEvent,
+  BridgeOutputs,
+  BridgeParsedInput,
+  RequestLogSummary,
+  ResourceDetail,
+  ResourceSummary,
+  WorkbenchInfo,
+} from '../../shared/bridge.js';
+import { BridgeInputs } from '../../shared/bridge.js';
+import type { BridgeMethodName } from '../../shared/bridge-methods.js';
+import { orderView } from '../api/groups/orders-v2/order-view.js';
+import type { OrderBody } from '../api/groups/orders-v2/order-types.js';
+import type { StoredAuthorization, StoredCapture, StoredRefund } from '../api/groups/payments-v2/payment-types.js';
+import { authorizationView, captureView, refundView } from '../api/groups/payments-v2/views.js';
+import type { RequestLogEntry } from '../store/repositories/request-log-repo.js';
+import type { StoredResource } from '../store/repositories/resources-repo.js';
+import { ApiClient } from './api-client.js';
+import type { Host } from './create-host.js';
+import { EMBEDDED_ENVIRONMENT_ID, Environments, type Environment } from './environments.js';
+import { toHar } from './har.js';
+import type { SecretVault } from './vault.js';
+
+/** A failure the bridge reports to the renderer (never a stack trace). */
+export class BridgeError extends Error {
+  constructor(
+    readonly errorName: 'INVALID_INPUT' | 'NOT_FOUND' | 'FAILED' | 'FORBIDDEN',
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface WorkbenchOptions {
+  mode: 'electron' | 'browser';
+  version: string;
+  vault: SecretVault;
+  /** The embedded API's own base URL (known once it listens). */
+  embeddedBaseUrl: string;
+  /** Opens an http(s) URL in the user's browser (Electron); absent in browser mode. */
+  openExternal?: (url: string) => Promise<boolean>;
+}
+
+type Handlers = { [M in BridgeMethodName]: (input: BridgeParsedInput<M>) => Promise<BridgeOutputs[M]> };
+
+const toLogSummary = (e: RequestLogEntry): RequestLogSummary => ({
+  id: e.id ?? 0,
+  at: e.at,
+  method: e.method,
+  path: e.path,
+  status: e.status,
+  duration_ms: Math.round(e.duration_ms * 10) / 10,
+  debug_id: e.debug_id,
+});
+
+function summarize(resource: StoredResource<unknown, unknown>): ResourceSummary {
+  const body = resource.body as { amount?: { currency_code: string; value: string }; intent?: string; purchase_units?: OrderBody['purchase_units'] };
+  const amount = body.amount ?? body.purchase_units?.[0]?.amount;
+  return {
+    kind: resource.kind,
+    id: resource.id,
+    status: resource.status,
+    order_id: resource.order_id,
+    parent_id: resource.parent_id,
+    ...(amount ? { amount: { currency_code: amount.currency_code, value: amount.value } } : {}),
+    ...(body.intent ? { intent: body.intent } : {}),
+    create_time: resource.create_time,
+    update_time: resource.update_time,
+  };
+}
+
+/**
+ * The host side of the bridge: one implementation of `shared/bridge.ts` that Electron's IPC and the
+ * browser mode's RPC both call. It reads the workspace directly for tables and details, and sends API
+ * calls over HTTP through the real pipeline, so the workbench's own calls show in the request log too.
+ */
+export class WorkbenchService {
+  readonly environments: Environments;
+  private readonly client = new ApiClient();
+  private readonly handlers: Handlers;
+
+  constructor(
+    private readonly host: Host,
+    private readonly options: WorkbenchOptions,
+  ) {
+    const embedded = (): Environment => ({
+      id: EMBEDDED_ENVIRONMENT_ID,
+      name: 'Embedded sandbox',
+      kind: 'embedded',
+      base_url: options.embeddedBaseUrl,
+      client_id: host.sandboxApp.client_id,
+      client_secret: host.sandboxApp.client_secret,
+    });
+    this.environments = new Environments(host.deps.store.meta, options.vault, embedded);
+    this.handlers = this.createHandlers();
+  }
+
+  /** Parses the input with the method's schema, then runs it. */
+  async call(method: string, input: unknown): Promise<unknown> {
+    if (!Object.hasOwn(this.handlers, method)) throw new BridgeError('NOT_FOUND', `No bridge method ${method}.`);
+    const name = method as BridgeMethodName;
+    const parsed = BridgeInputs[name].safeParse(input ?? {});
+    if (!parsed.success) {
+      throw new BridgeError('INVALID_INPUT', `Invalid input for ${name}.`, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    }
+    const handler = this.handlers[name] as (input: unknown) => Promise<unknown>;
+    return handler(parsed.data);
+  }
+
+  /** Host events as bridge events; returns the unsubscribe function. */
+  onEvent(listener: (event: BridgeEvent) => void): () => void {
+    const events = this.host.deps.events;
+    const logged = (entry: RequestLogEntry) => listener({ type: 'request-logged', payload: toLogSummary(entry) });
+    const changed = (payload: { kind: string; id: string; status: string; trigger: string }) => listener({ type: 'resource-changed', payload });
+    const clock = (payload: { now: string; offset_ms: number }) => listener({ type: 'clock-moved', payload });
+    events.on('request-logged', logged);
+    events.on('resource-changed', changed);
+    events.on('clock-moved', clock);
+    return () => {
+      events.off('request-logged', logged);
+      events.off('resource-changed', changed);
+      events.off('clock-moved', clock);
+    };
+  }
+
+  private createHandlers(): Handlers {
+    const { store, clock } = this.host.deps;
+    const base = () => this.options.embeddedBaseUrl;
+    return {
+      getInfo: async (): Promise<WorkbenchInfo> => ({
+        version: this.options.version,
+        mode: this.options.mode,
+        embedded_base_url: base(),
+        active_environment: this.environments.summary(this.environments.active()),
+        clock: { now: clock.nowIso(), offset_seconds: Math.round(clock.offset / 1000) },
+      }),
+      listEnvironments: async () => this.environments.list().map((e) => this.environments.summary(e)),
+      addEnvironment: async (input) => this.environments.summary(this.environments.add(input)),
+      removeEnvironment: async ({ id }) => {
+        if (id === EMBEDDED_ENVIRONMENT_ID) throw new BridgeError('FORBIDDEN', 'The embedded sandbox cannot be removed.');
+        this.client.forget(id);
+        return { removed: this.environments.remove(id) };
+      },
+      selectEnvironment: async ({ id }) => {
+        const selected = this.environments.select(id);
+        if (!selected) throw new BridgeError('NOT_FOUND', `No environment ${id}.`);
+        return this.environments.summary(selected);
+      },
+      sendRequest: async (request) => {
+        try {
+          return await this.client.send(this.environments.active(), request);
+        } catch (error) {
+          throw new BridgeError('FAILED', (error as Error).message);
+        }
+      },
+      listResources: async ({ kind, status, search, order_id, page, page_size }) => {
+        const { items, total } = store.resources.list(kind, { status, search: search?.toUpperCase(), orderId: order_id }, page_size, (page - 1) * page_size);
+        return { items: items.map(summarize), total, page, page_size };
+      },
+      getResource: async ({ kind, id }): Promise<ResourceDetail> => {
+        const resource = store.resources.get(kind, id);
+        if (!resource) throw new BridgeError('NOT_FOUND', `No ${kind} ${id}.`);
+        const related = resource.order_id
+          ? (['order', 'authorization', 'capture', 'refund'] as const).flatMap((k) =>
+              k === 'order' ? [store.resources.get('order', resource.order_id ?? '')].filter((r): r is StoredResource<unknown, unknown> => !!r) : store.resources.byOrder(k, resource.order_id ?? ''),
+            )
+          : [];
+        return {
+          summary: summarize(resource),
+          resource: this.view(resource),
+          history: store.resources.history(kind, id),
+          related: related.filter((r) => !(r.kind === kind && r.id === id)).map(summarize),
+        };
+      },
+      listAccounts: async (): Promise<AccountSummary[]> =>
+        store.accounts.list().map((a) => ({ id: a.id, email: a.email, type: a.type, name: a.business_name ?? `${a.name.given_name} ${a.name.surname}`, balances: a.balances })),
+      listRequestLog: async ({ before_id, limit, path, status, since }) => {
+        this.host.api.requestLogger.flush();
+        const entries = store.requestLog.search({ beforeId: before_id, limit, path, statusClass: status ? Number(status[0]) : undefined, since });
+        return { items: entries.map(toLogSummary) };
+      },
+      getRequestLogEntry: async ({ id }) => {
+        this.host.api.requestLogger.flush();
+        const entry = store.requestLog.byId(id);
+        if (!entry) throw new BridgeError('NOT_FOUND', `No request log entry ${id}.`);
+        return { ...toLogSummary(entry), request: entry.request, response: entry.response };
+      },
+      exportHar: async ({ ids }) => {
+        this.host.api.requestLogger.flush();
+        const entries = ids ? ids.map((id) => store.requestLog.byId(id)).filter((e): e is RequestLogEntry => !!e) : store.requestLog.search({ limit: 5000 }).reverse();
+        return { har: toHar(entries, base(), this.options.version), count: entries.length };
+      },
+      openExternal: async ({ url }) => {
+        if (!/^https?:\/\//i.test(url)) throw new BridgeError('FORBIDDEN', 'Only http and https links open outside the workbench.');
+        return { opened: this.options.openExternal ? await this.options.openExternal(url) : false };
+      },
+    };
+  }
+
+  /** The resource as the API shows it, links included. */
+  private view(resource: StoredResource<unknown, unknown>): Record<string, unknown> {
+    const base = this.options.embeddedBaseUrl;
+    switch (resource.kind) {
+      case 'order':
+        return orderView(resource as unknown as StoredResource<OrderBody, never>, base, this.host.deps.store, 'full') as Record<string, unknown>;
+      case 'authorization':
+        return authorizationView(resource as unknown as StoredAuthorization, base) as Record<string, unknown>;
+      case 'capture':
+        return captureView(resource as unknown as StoredCapture, base) as Record<string, unknown>;
+      case 'refund':
+        return refundView(resource as unknown as StoredRefund, base) as Record<string, unknown>;
+    }
+  }
+}

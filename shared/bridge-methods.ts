@@ -1,0 +1,30 @@
+/**
+ * The names of the bridge's methods and events, and nothing else: the Electron preload imports only
+ * this (it runs sandboxed and must stay tiny). `shared/bridge.ts` attaches schemas and types to each
+ * name, and a test keeps the two lists identical.
+ */
+export const BRIDGE_METHOD_NAMES = [
+  'getInfo',
+  'listEnvironments',
+  'addEnvironment',
+  'removeEnvironment',
+  'selectEnvironment',
+  'sendRequest',
+  'listResources',
+  'getResource',
+  'listAccounts',
+  'listRequestLog',
+  'getRequestLogEntry',
+  'exportHar',
+  'openExternal',
+] as const;
+
+export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
+
+export const BRIDGE_EVENT_NAMES = ['request-logged', 'resource-changed', 'webhook-received', 'clock-moved'] as const;
+
+export type BridgeEventName = (typeof BRIDGE_EVENT_NAMES)[number];
+
+/** IPC channel of a method, and the one channel events arrive on. */
+export const methodChannel = (name: BridgeMethodName): string => `workbench:${name}`;
+export const EVENT_CHANNEL = 'workbench:event';

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import type { BridgeEventName, BridgeMethodName } from './bridge-methods.js';
+
+/**
+ * The one contract between the host (Electron main or the headless server) and the renderer. Every
+ * method has a zod input schema (the host parses every call with it) and an output type; every event
+ * the host pushes has a payload type. Secrets never appear here: the renderer sees masked values only.
+ */
+
+// ---- shapes that cross the bridge -----------------------------------------------------------------
+
+export interface EnvironmentSummary {
+  id: string;
+  name: string;
+  kind: 'embedded' | 'remote';
+  base_url: string;
+  client_id: string;
+  /** Always masked, e.g. `••••••••3f9a`. */
+  client_secret_masked: string;
+  active: boolean;
+}
+
+export interface WorkbenchInfo {
+  version: string;
+  mode: 'electron' | 'browser';
+  embedded_base_url: string;
+  active_environment: EnvironmentSummary;
+  clock: { now: string; offset_seconds: number };
+}
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  /** Request headers as sent, with `Authorization` masked. */
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON when the answer is JSON, else the text. */
+  body: unknown;
+  duration_ms: number;
+  request: SentRequest;
+  /** The same call as a curl command line (token replaced by $TOKEN). */
+  curl: string;
+}
+
+export interface ResourceSummary {
+  kind: ResourceKind;
+  id: string;
+  status: string;
+  order_id: string | null;
+  parent_id: string | null;
+  amount?: { currency_code: string; value: string };
+  intent?: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface HistoryEntry {
+  trigger: string;
+  from_status: string | null;
+  to_status: string;
+  at: string;
+  note: string | null;
+}
+
+export interface ResourceDetail {
+  summary: ResourceSummary;
+  /** The resource exactly as the API shows it (with links). */
+  resource: Record<string, unknown>;
+  history: HistoryEntry[];
+  /** Resources of the same order: its authorizations, captures and refunds. */
+  related: ResourceSummary[];
+}
+
+export interface AccountSummary {
+  id: string;
+  email: string;
+  type: 'BUSINESS' | 'PERSONAL';
+  name: string;
+  balances: { currency_code: string; value: string }[];
+}
+
+export interface RequestLogSummary {
+  id: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  debug_id: string | null;
+}
+
+export interface RequestLogDetail extends RequestLogSummary {
+  request: { headers: Record<string, string>; body: unknown };
+  response: { headers: Record<string, string>; body: unknown };
+}
+
+export type ResourceKind = 'order' | 'authorization' | 'capture' | 'refund';
+
+// ---- method input schemas -------------------------------------------------------------------------
+
+const Empty = z.object({}).strict();
+const HttpMethod = z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
+export const RESOURCE_KINDS = ['order', 'authorization', 'capture', 'refund'] as const;
+
+export const BridgeInputs = {
+  getInfo: Empty,
+  listEnvironments: Empty,
+  addEnvironment: z
+    .object({
+      name: z.string().trim().min(1).max(60),
+      base_url: z.string().url().max(2048).refine((u) => /^https?:\/\//.test(u), 'Only http and https URLs.'),
+      client_id: z.string().min(1).max(200),
+      client_secret: z.string().min(1).max(200),
+    })
+    .strict(),
+  removeEnvironment: z.object({ id: z.string().min(1).max(64) }).strict(),
+  selectEnvironment: z.object({ id: z.string().min(1).max(64) }).strict(),
+  sendRequest: z
+    .object({
+      method: HttpMethod,
+      /** A path on the active environment, e.g. `/v2/checkout/orders`. */
+      path: z.string().min(1).max(4096).startsWith('/'),
+      headers: z.record(z.string().max(200), z.string().max(16_000)).optional(),
+      /** JSON body (sent as application/json) or a form object when `form` is true. */
+      body: z.unknown().optional(),
+      form: z.boolean().optional(),
+      /** Send without the bearer token (e.g. to see the 401). */
+      anonymous: z.boolean().optional(),
+    })
+    .strict(),
+  listResources: z
+    .object({
+      kind: z.enum(RESOURCE_KINDS),
+      status: z.string().max(40).optional(),
+      search: z.string().max(64).optional(),
+      order_id: z.string().max(36).optional(),
+      page: z.number().int().min(1).max(100_000).default(1),
+      page_size: z.number().int().min(1).max(200).default(25),
+    })
+    .strict(),
+  getResource: z.object({ kind: z.enum(RESOURCE_KINDS), id: z.string().min(1).max(36) }).strict(),
+  listAccounts: Empty,
+  listRequestLog: z
+    .object({
+      before_id: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(500).default(100),
+      path: z.string().max(200).optional(),
+      status: z.enum(['2xx', '3xx', '4xx', '5xx']).optional(),
+      since: z.string().max(40).optional(),
+    })
+    .strict(),
+  getRequestLogEntry: z.object({ id: z.number().int().positive() }).strict(),
+  exportHar: z.object({ ids: z.array(z.number().int().positive()).max(5000).optional() }).strict(),
+  openExternal: z.object({ url: z.string().url().max(2048) }).strict(),
+} satisfies Record<BridgeMethodName, z.ZodType>;
+
+export interface BridgeOutputs {
+  getInfo: WorkbenchInfo;
+  listEnvironments: EnvironmentSummary[];
+  addEnvironment: EnvironmentSummary;
+  removeEnvironment: { removed: boolean };
+  selectEnvironment: EnvironmentSummary;
+  sendRequest: ApiResponse;
+  listResources: { items: ResourceSummary[]; total: number; page: number; page_size: number };
+  getResource: ResourceDetail;
+  listAccounts: AccountSummary[];
+  listRequestLog: { items: RequestLogSummary[] };
+  getRequestLogEntry: RequestLogDetail;
+  exportHar: { har: unknown; count: number };
+  openExternal: { opened: boolean };
+}
+
+export type BridgeInput<M extends BridgeMethodName> = z.input<(typeof BridgeInputs)[M]>;
+export type BridgeParsedInput<M extends BridgeMethodName> = z.output<(typeof BridgeInputs)[M]>;
+
+export interface BridgeEvents {
+  'request-logged': RequestLogSummary;
+  'resource-changed': { kind: string; id: string; status: string; trigger: string };
+  'webhook-received': { id: string; event_type: string; received_at: string };
+  'clock-moved': { now: string; offset_ms: number };
+}
+
+export type BridgeEvent = { [E in BridgeEventName]: { type: E; payload: BridgeEvents[E] } }[BridgeEventName];
+
+/** What `window.workbench` (Electron) and the HTTP client (browser) both are. */
+export type WorkbenchBridge = {
+  [M in BridgeMethodName]: (input: BridgeInput<M>) => Promise<BridgeOutputs[M]>;
+} & {
+  /** Subscribes to host events; returns the unsubscribe function. */
+  onEvent(listener: (event: BridgeEvent) => void): () => void;
+};
+
+/** Errors crossing the bridge: the name says what kind, details say where. */
+export interface BridgeErrorBody {
+  error: { name: 'INVALID_INPUT' | 'NOT_FOUND' | 'FAILED' | 'FORBIDDEN'; message: string; details?: unknown };
+}
