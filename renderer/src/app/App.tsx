@@ -1,0 +1,110 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import CssBaseline from '@mui/material/CssBaseline';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { ThemeProvider } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { bridge } from '../bridge';
+import { ConsolePage } from '../features/console/console-page';
+import { EnvironmentsPage } from '../features/environments/environments-page';
+import { OrderDetailPage } from '../features/orders/order-detail-page';
+import { OrdersPage } from '../features/orders/orders-page';
+import { PaymentDetailPage } from '../features/payments/payment-detail-page';
+import { PaymentsListPage } from '../features/payments/payments-list-page';
+import { RequestLogPage } from '../features/request-log/request-log-page';
+import { ClockWidget } from './clock-widget';
+import { EnvironmentSwitcher } from './environment-switcher';
+import { Notifications } from './notifications';
+import { hrefFor, useRoute } from './router';
+import { workbenchTheme } from './theme';
+import { useHostEvents } from './use-host-events';
+import { useUi } from './ui-store';
+
+const DRAWER_WIDTH = 208;
+
+const NAVIGATION = [
+  { section: 'Payments', items: [
+    { path: 'orders', label: 'Orders' },
+    { path: 'authorizations', label: 'Authorizations' },
+    { path: 'captures', label: 'Captures' },
+    { path: 'refunds', label: 'Refunds' },
+  ] },
+  { section: 'Tools', items: [
+    { path: 'console', label: 'Console' },
+    { path: 'log', label: 'Request log' },
+    { path: 'environments', label: 'Environments' },
+  ] },
+];
+
+const PAYMENT_KINDS = { authorizations: 'authorization', captures: 'capture', refunds: 'refund' } as const;
+
+function Page({ route }: { route: string[] }) {
+  const [area = 'orders', id] = route;
+  if (area === 'orders') return id ? <OrderDetailPage id={id} /> : <OrdersPage />;
+  if (area in PAYMENT_KINDS) {
+    const kind = PAYMENT_KINDS[area as keyof typeof PAYMENT_KINDS];
+    return id ? <PaymentDetailPage kind={kind} id={id} /> : <PaymentsListPage kind={kind} />;
+  }
+  if (area === 'console') return <ConsolePage />;
+  if (area === 'log') return <RequestLogPage />;
+  if (area === 'environments') return <EnvironmentsPage />;
+  return <Typography sx={{ p: 3 }}>No page at #/{route.join('/')}.</Typography>;
+}
+
+/** The shell: navigation, environment switcher, clock, theme, notifications, and the routed page. */
+export function App() {
+  const themeMode = useUi((s) => s.themeMode);
+  const toggleTheme = useUi((s) => s.toggleTheme);
+  const theme = useMemo(() => workbenchTheme(themeMode), [themeMode]);
+  const route = useRoute();
+  const info = useQuery({ queryKey: ['info'], queryFn: () => bridge.getInfo({}) });
+  useHostEvents();
+  const area = route[0] ?? 'orders';
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Box sx={{ display: 'flex' }} data-app-ready={info.isSuccess ? 'true' : 'false'} data-theme={themeMode}>
+        <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+          <Toolbar sx={{ gap: 2 }}>
+            <Typography variant="h6" sx={{ flexGrow: 1, fontWeight: 700 }} noWrap>
+              Payments Workbench
+            </Typography>
+            <ClockWidget />
+            <EnvironmentSwitcher />
+            <IconButton color="inherit" onClick={toggleTheme} aria-label={`Switch to ${themeMode === 'light' ? 'dark' : 'light'} theme`} data-testid="theme-toggle">
+              {themeMode === 'light' ? '☾' : '☀'}
+            </IconButton>
+          </Toolbar>
+        </AppBar>
+        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+          <Toolbar />
+          <nav aria-label="Workbench">
+            {NAVIGATION.map((group) => (
+              <List key={group.section} dense subheader={<ListSubheader>{group.section}</ListSubheader>}>
+                {group.items.map((item) => (
+                  <ListItemButton key={item.path} component="a" href={hrefFor(item.path)} selected={area === item.path} data-testid={`nav-${item.path}`}>
+                    <ListItemText primary={item.label} />
+                  </ListItemButton>
+                ))}
+              </List>
+            ))}
+          </nav>
+        </Drawer>
+        <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+          <Toolbar />
+          <Page route={route} />
+        </Box>
+        <Notifications />
+      </Box>
+    </ThemeProvider>
+  );
+}

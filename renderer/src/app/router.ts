@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+/** Hash routes (`#/orders/ID`): they work the same under file:// in Electron and /__workbench/ in a browser. */
+function subscribe(callback: () => void): () => void {
+  window.addEventListener('hashchange', callback);
+  return () => window.removeEventListener('hashchange', callback);
+}
+
+const current = () => window.location.hash.replace(/^#\/?/, '');
+
+/** The route's path segments, e.g. `['orders', 'ABC']`. */
+export function useRoute(): string[] {
+  const hash = useSyncExternalStore(subscribe, current);
+  return hash.split('?')[0]?.split('/').filter(Boolean).map(decodeURIComponent) ?? [];
+}
+
+export function navigate(path: string): void {
+  window.location.hash = '#' + (path.startsWith('/') ? path : `/${path}`);
+}
+
+export const hrefFor = (path: string): string => '#' + (path.startsWith('/') ? path : `/${path}`);

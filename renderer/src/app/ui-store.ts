@@ -1,0 +1,58 @@
+import { create } from 'zustand';
+
+/** A request prepared elsewhere (replay from the log, "edit" on an order) for the console to open. */
+export interface ConsoleDraft {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Notice {
+  id: number;
+  message: string;
+  severity: 'success' | 'info' | 'warning' | 'error';
+}
+
+interface UiState {
+  themeMode: 'light' | 'dark';
+  toggleTheme(): void;
+  consoleDraft: ConsoleDraft | undefined;
+  openInConsole(draft: ConsoleDraft): void;
+  takeConsoleDraft(): ConsoleDraft | undefined;
+  notices: Notice[];
+  notify(message: string, severity?: Notice['severity']): void;
+  dismiss(id: number): void;
+}
+
+const storedTheme = (): 'light' | 'dark' =>
+  localStorage.getItem('workbench.theme') === 'dark' ||
+  (localStorage.getItem('workbench.theme') === null && window.matchMedia?.('(prefers-color-scheme: dark)').matches)
+    ? 'dark'
+    : 'light';
+
+let nextNotice = 1;
+
+/** UI-only state (zustand): theme, notifications, the console's pending draft. Host data lives in react-query. */
+export const useUi = create<UiState>((set, get) => ({
+  themeMode: storedTheme(),
+  toggleTheme: () =>
+    set((state) => {
+      const themeMode = state.themeMode === 'light' ? 'dark' : 'light';
+      localStorage.setItem('workbench.theme', themeMode);
+      return { themeMode };
+    }),
+  consoleDraft: undefined,
+  openInConsole: (draft) => {
+    set({ consoleDraft: draft });
+    window.location.hash = '#/console';
+  },
+  takeConsoleDraft: () => {
+    const draft = get().consoleDraft;
+    if (draft) set({ consoleDraft: undefined });
+    return draft;
+  },
+  notices: [],
+  notify: (message, severity = 'info') => set((state) => ({ notices: [...state.notices.slice(-4), { id: nextNotice++, message, severity }] })),
+  dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+}));

@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { HistoryEntry } from '../../../shared/bridge';
+import { StatusChip } from './status-chip';
+
+/** A resource's transitions, oldest first, in simulated time. */
+export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
+  if (history.length === 0) return <Typography color="text.secondary">No history yet.</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="history-timeline">
+      {history.map((entry, index) => (
+        <Box component="li" key={index} sx={{ display: 'flex', gap: 2, py: 1, borderLeft: 2, borderColor: 'divider', pl: 2, position: 'relative' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}>
+            {entry.at.replace('T', ' ').replace('Z', ' UTC')}
+          </Typography>
+          <Box>
+            <Typography variant="body2">
+              <strong>{entry.trigger}</strong> {entry.from_status ? `${entry.from_status} → ` : ''}
+              <StatusChip status={entry.to_status} />
+            </Typography>
+            {entry.note ? (
+              <Typography variant="caption" color="text.secondary">
+                {entry.note}
+              </Typography>
+            ) : null}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,4 @@
+// Being built: replaced by the real page.
+export function OrdersPage() {
+  return null;
+}
