@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { HostEvents } from '../events.js';
 import type { Logger, Scheduler } from '../scheduler.js';
 import type { Store } from '../store/store.js';
+import type { TransitionBus } from './transition-bus.js';
 
 /** Tunables of the embedded API; the CLI flags set them. */
 export interface ApiConfig {
@@ -31,4 +32,6 @@ export interface ApiDeps {
   events: HostEvents;
   logger: Logger;
   config: ApiConfig;
+  /** Every resource transition, published inside its transaction (ledger, webhooks subscribe). */
+  transitions: TransitionBus;
 }

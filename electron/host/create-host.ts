@@ -4,6 +4,7 @@ import { Scheduler, type Logger } from '../scheduler.js';
 import { Store } from '../store/store.js';
 import type { StoreLocation } from '../store/db.js';
 import { DEFAULT_API_CONFIG, type ApiConfig, type ApiDeps } from '../api/deps.js';
+import { TransitionBus } from '../api/transition-bus.js';
 import { buildApiServer, type ApiGroup, type ApiServer } from '../api/server.js';
 import { oauthGroup } from '../api/groups/oauth/routes.js';
 import { ordersGroup } from '../api/groups/orders-v2/routes.js';
@@ -53,7 +54,7 @@ export function createHost(options: HostOptions): Host {
   const clock = new Clock(store.meta, options.realNow);
   const events = new HostEvents();
   const scheduler = new Scheduler(store, clock, logger);
-  const deps: ApiDeps = { store, clock, scheduler, events, logger, config: { ...DEFAULT_API_CONFIG, ...options.config } };
+  const deps: ApiDeps = { store, clock, scheduler, events, logger, config: { ...DEFAULT_API_CONFIG, ...options.config }, transitions: new TransitionBus() };
   clock.onMove((now) => events.emit('clock-moved', { now: new Date(now).toISOString(), offset_ms: clock.offset }));
 
   if (!store.accounts.byId(SEED_ACCOUNTS[0]?.id ?? '')) store.transaction(() => seedAccounts(store));
