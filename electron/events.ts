@@ -6,6 +6,7 @@ export interface HostEventMap {
   'request-logged': [entry: RequestLogEntry];
   'resource-changed': [change: { kind: string; id: string; status: string; trigger: string }];
   'clock-moved': [clock: { now: string; offset_ms: number }];
+  'webhook-received': [delivery: { id: string; event_type: string; received_at: string }];
 }
 
 export class HostEvents extends EventEmitter<HostEventMap> {}

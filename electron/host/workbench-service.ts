@@ -115,13 +115,16 @@ export class WorkbenchService {
     const logged = (entry: RequestLogEntry) => listener({ type: 'request-logged', payload: toLogSummary(entry) });
     const changed = (payload: { kind: string; id: string; status: string; trigger: string }) => listener({ type: 'resource-changed', payload });
     const clock = (payload: { now: string; offset_ms: number }) => listener({ type: 'clock-moved', payload });
+    const webhook = (payload: { id: string; event_type: string; received_at: string }) => listener({ type: 'webhook-received', payload });
     events.on('request-logged', logged);
     events.on('resource-changed', changed);
     events.on('clock-moved', clock);
+    events.on('webhook-received', webhook);
     return () => {
       events.off('request-logged', logged);
       events.off('resource-changed', changed);
       events.off('clock-moved', clock);
+      events.off('webhook-received', webhook);
     };
   }
 
