@@ -17,7 +17,12 @@ export const CountryCodeSchema = z.string().regex(/^([A-Z]{2}|C2)$/, 'Expected a
 
 export const EmailSchema = z.string().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Expected an e-mail address.');
 
-export const UrlSchema = z.string().max(2048).url('Expected an absolute URL.');
+/** Absolute http(s) URL: buyers are redirected to these, so no javascript:, data: or file: URLs. */
+export const UrlSchema = z
+  .string()
+  .max(2048)
+  .url('Expected an absolute URL.')
+  .refine((url) => /^https?:\/\//i.test(url), 'Only http and https URLs are accepted.');
 
 /** Address v2. */
 export const AddressV2Schema = z.object({

@@ -9,6 +9,8 @@ declare module 'fastify' {
     /** The in-flight `Svc-Request-Id` reservation to release when the response is sent. */
     idempotencyReservation?: string;
     validated?: { params: unknown; query: unknown; headers: unknown; body: unknown };
+    /** The JSON body's text as received, kept only for routes configured with `rawBody`. */
+    rawBody?: string;
   }
   interface FastifyContextConfig {
     /** The API operation this Fastify route serves. */
@@ -23,6 +25,8 @@ declare module 'fastify' {
     errorStyle?: 'identity';
     /** Left out of the request log (the workbench's own traffic). */
     unlogged?: boolean;
+    /** Keep the JSON body's text on `request.rawBody` (the webhook signature check). */
+    rawBody?: boolean;
   }
 }
 

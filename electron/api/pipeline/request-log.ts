@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HostEvents } from '../../events.js';
 import type { RequestLogEntry } from '../../store/repositories/request-log-repo.js';
 import type { Store } from '../../store/store.js';
+import { CARD_NUMBER_LIKE } from './api-error.js';
 
 const SECRET_KEYS = new Set(['access_token', 'client_secret', 'refresh_token', 'cvv', 'cvv2', 'security_code', 'password']);
 const CARD_NUMBER_KEYS = new Set(['number', 'card_number']);
@@ -18,7 +19,7 @@ export function maskCardNumber(value: string): string {
 export function redactBody(value: unknown, key?: string): unknown {
   if (typeof value === 'string') {
     if (key && SECRET_KEYS.has(key)) return '[redacted]';
-    if (key && CARD_NUMBER_KEYS.has(key)) return maskCardNumber(value);
+    if ((key && CARD_NUMBER_KEYS.has(key)) || CARD_NUMBER_LIKE.test(value)) return maskCardNumber(value);
     return value;
   }
   if (Array.isArray(value)) return value.map((v) => redactBody(v));

@@ -84,6 +84,9 @@ function issueCode(issue: ZodIssue): Issue {
       return 'INVALID_INTEGER_MAX_VALUE';
     case 'invalid_format':
       return 'INVALID_PARAMETER_SYNTAX';
+    case 'invalid_value':
+      // zod reports a missing enum member as invalid_value without input.
+      return issue.input === undefined ? 'MISSING_REQUIRED_PARAMETER' : 'INVALID_PARAMETER_VALUE';
     case 'custom': {
       const named = (issue.params as { issue?: Issue } | undefined)?.issue;
       return named ?? 'INVALID_PARAMETER_VALUE';
@@ -95,6 +98,7 @@ function issueCode(issue: ZodIssue): Issue {
 
 function describe(issue: ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'A required field is missing.';
+  if (issue.code === 'invalid_value' && issue.input === undefined) return 'A required field is missing.';
   if (issue.code === 'invalid_value') return `Expected one of: ${issue.values.map((v) => String(v)).join(', ')}.`;
   return issue.message;
 }

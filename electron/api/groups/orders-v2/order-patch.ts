@@ -62,33 +62,73 @@ export function resolvePath(order: Pick<OrderBody, 'purchase_units'>, path: stri
   return resolved.replace(/^(\/purchase_units\/\d+\/payee\/)email$/, '$1email_address');
 }
 
-/** Applies a PATCH to the patchable view of an order; throws 400 or 422 with the failing op named. */
+/** The syntax of each operation (RFC 6902 section 4): pointers, and `value` or `from` where the op needs one. */
+function syntaxProblems(operations: readonly PatchOperation[]): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  operations.forEach((operation, index) => {
+    const pointerMembers = [['path', operation.path], ...(operation.from !== undefined ? [['from', operation.from]] : [])] as const;
+    for (const [member, pointer] of pointerMembers) {
+      try {
+        parsePointer(pointer);
+      } catch {
+        problems.push(
+          detail('INVALID_PARAMETER_SYNTAX', {
+            field: `/${index}/${member}`,
+            value: pointer,
+            location: 'body',
+            description: "Expected a JSON Pointer such as /purchase_units/@reference_id=='default'/description.",
+          }),
+        );
+      }
+    }
+    const needsValue = operation.op === 'add' || operation.op === 'replace' || operation.op === 'test';
+    if (needsValue && (!Object.hasOwn(operation, 'value') || operation.value === undefined)) {
+      problems.push(detail('MISSING_REQUIRED_PARAMETER', { field: `/${index}/value`, location: 'body', description: `${operation.op} needs a value.` }));
+    }
+    if ((operation.op === 'move' || operation.op === 'copy') && operation.from === undefined) {
+      problems.push(detail('MISSING_REQUIRED_PARAMETER', { field: `/${index}/from`, location: 'body', description: `${operation.op} needs a from pointer.` }));
+    }
+  });
+  return problems;
+}
+
+/**
+ * Applies a PATCH to an order (RFC 6902, atomically, on a copy); throws 400 (malformed operations) or 422 (unknown
+ * unit, a path or op the order does not allow, a failed test) with the failing op named.
+ */
 export function applyOrderPatch(order: OrderBody, operations: readonly PatchOperation[]): unknown {
-  const document = { intent: order.intent, ...(order.payer ? { payer: order.payer } : {}), purchase_units: order.purchase_units };
+  // The whole order, so `test` and `from` can read read-only members (id, status, times); what may be
+  // written is limited by PATCH_TARGETS, and the caller keeps only intent, payer and purchase_units.
+  const document: OrderBody = order;
+  const malformed = syntaxProblems(operations);
+  if (malformed.length > 0) throw new ApiError('INVALID_REQUEST', malformed);
+
   const problems: ErrorDetail[] = [];
   const resolved = operations.map((operation, index) => {
     const path = resolvePath(order, operation.path, `/${index}/path`);
     const from = operation.from === undefined ? undefined : resolvePath(order, operation.from, `/${index}/from`);
-    try {
-      parsePointer(path);
-      if (from !== undefined) parsePointer(from);
-    } catch {
-      problems.push(detail('INVALID_PARAMETER_SYNTAX', { field: `/${index}/path`, value: operation.path, location: 'body', description: 'Expected a JSON Pointer such as /purchase_units/@reference_id==\'default\'/description.' }));
-      return { ...operation, path };
-    }
     if (operation.op !== 'test') {
       const writes = allowedOps(path);
       const reads = from === undefined ? undefined : allowedOps(from);
       const needed: PatchOp = operation.op === 'move' || operation.op === 'copy' ? 'add' : operation.op;
       if (!writes) {
         problems.push(detail('PATCH_PATH_NOT_SUPPORTED', { field: `/${index}/path`, value: operation.path, location: 'body' }));
-      } else if (!writes.includes(needed) || (operation.op === 'move' && !reads?.includes('remove'))) {
+      } else if (!writes.includes(needed)) {
         problems.push(
           detail('PATCH_OPERATION_NOT_SUPPORTED', {
             field: `/${index}/op`,
             value: operation.op,
             location: 'body',
             description: `${operation.op} is not permitted on ${operation.path}; permitted: ${writes.join(', ')}.`,
+          }),
+        );
+      } else if (operation.op === 'move' && !reads?.includes('remove')) {
+        problems.push(
+          detail('PATCH_OPERATION_NOT_SUPPORTED', {
+            field: `/${index}/op`,
+            value: operation.op,
+            location: 'body',
+            description: `move removes its from, and ${operation.from ?? ''} cannot be removed.`,
           }),
         );
       }
@@ -101,11 +141,14 @@ export function applyOrderPatch(order: OrderBody, operations: readonly PatchOper
   } catch (error) {
     if (!(error instanceof JsonPatchError)) throw error;
     const field = `/${error.index}/${error.member}`;
-    const value = operations[error.index]?.path;
+    const original = operations[error.index];
+    const value = error.member === 'from' ? original?.from : original?.path;
     if (error.issue === 'TEST_FAILED') throw new ApiError('UNPROCESSABLE_ENTITY', [detail('PATCH_TEST_FAILED', { field, value, location: 'body' })]);
-    if (error.issue === 'PATH_NOT_FOUND' || error.issue === 'FROM_NOT_FOUND') {
+    if (error.issue === 'PATH_NOT_FOUND' || error.issue === 'FROM_NOT_FOUND' || error.issue === 'INVALID_ARRAY_INDEX') {
       throw new ApiError('UNPROCESSABLE_ENTITY', [detail('PATCH_FAILED', { field, value, location: 'body', description: error.message })]);
     }
-    throw new ApiError('INVALID_REQUEST', [detail(error.issue === 'MISSING_VALUE' ? 'MISSING_REQUIRED_PARAMETER' : 'INVALID_PARAMETER_VALUE', { field, value, location: 'body', description: error.message })]);
+    throw new ApiError('INVALID_REQUEST', [
+      detail(error.issue === 'MISSING_VALUE' || error.issue === 'MISSING_FROM' ? 'MISSING_REQUIRED_PARAMETER' : 'INVALID_PARAMETER_VALUE', { field, value, location: 'body', description: error.message }),
+    ]);
   }
 }

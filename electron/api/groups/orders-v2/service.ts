@@ -110,7 +110,7 @@ export class OrdersService {
   /** The sandbox buyer approves the order (approval page or test helper). */
   approve(order: StoredOrder, buyerEmail: string): { order: StoredOrder; buyer: Account } {
     if (!findTransition(orderMachine, order.status as OrderStatus, 'approve')) {
-      throw unprocessable(detail('ORDER_CANNOT_BE_APPROVED', { field: '/id', value: order.id, location: 'path', description: `The order is ${order.status}.` }));
+      throw unprocessable(detail('ORDER_CANNOT_BE_APPROVED', { field: 'id', value: order.id, location: 'path', description: `The order is ${order.status}.` }));
     }
     const buyer = this.deps.store.accounts.byEmail(buyerEmail);
     if (!buyer || buyer.type !== 'PERSONAL') {
@@ -140,7 +140,7 @@ export class OrdersService {
   update(id: string, operations: readonly PatchOperation[], ctx: RequestContext): StoredOrder {
     const order = this.get(id, ctx);
     if (order.status !== 'CREATED' && order.status !== 'APPROVED') {
-      throw unprocessable(detail('ORDER_CANNOT_BE_UPDATED', { field: '/id', value: id, location: 'path', description: `The order is ${order.status}; only CREATED or APPROVED orders can be updated.` }));
+      throw unprocessable(detail('ORDER_CANNOT_BE_UPDATED', { field: 'id', value: id, location: 'path', description: `The order is ${order.status}; only CREATED or APPROVED orders can be updated.` }));
     }
     const patched = applyOrderPatch(order.body, operations);
     const parsed = PatchedOrderSchema.safeParse(patched, { reportInput: true });
@@ -160,7 +160,7 @@ export class OrdersService {
   /** `POST /v2/checkout/orders/{id}/capture` or `/authorize`: pays every purchase unit, order COMPLETED. */
   settle(id: string, action: 'capture' | 'authorize', source: PaymentSourceInput | undefined, ctx: RequestContext): StoredOrder {
     const order = this.get(id, ctx);
-    const field = { field: '/id', value: id, location: 'path' as const };
+    const field = { field: 'id', value: id, location: 'path' as const };
     if ((action === 'capture') !== (order.body.intent === 'CAPTURE')) {
       throw unprocessable(detail('ACTION_DOES_NOT_MATCH_INTENT', { ...field, description: `The order's intent is ${order.body.intent}; use /${order.body.intent === 'CAPTURE' ? 'capture' : 'authorize'}.` }));
     }

@@ -2,7 +2,7 @@ import type { CaptureRequest, ReauthorizeRequest, RefundRequest } from '../../..
 import { checkAmount } from '../../../../shared/amount-rules.js';
 import { newAuthorizationId, newCaptureId, newRefundId } from '../../../../shared/ids.js';
 import { authorizationMachine, captureMachine, findTransition, type AuthorizationStatus } from '../../../../shared/machines/index.js';
-import { money, minorOf, mulDivRound, type Money } from '../../../../shared/money.js';
+import { money, minorOf, type Money } from '../../../../shared/money.js';
 import { DAY, isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
@@ -158,7 +158,7 @@ export class PaymentsService {
   voidAuthorization(id: string, ctx: RequestContext): StoredAuthorization {
     const authorization = this.getAuthorization(id, ctx);
     if (!findTransition(authorizationMachine, authorization.status as AuthorizationStatus, 'void')) {
-      throw unprocessable(detail(authorization.status === 'VOIDED' ? 'AUTHORIZATION_VOIDED' : 'CANNOT_BE_VOIDED', { field: '/id', value: id, location: 'path' }));
+      throw unprocessable(detail(authorization.status === 'VOIDED' ? 'AUTHORIZATION_VOIDED' : 'CANNOT_BE_VOIDED', { field: 'id', value: id, location: 'path' }));
     }
     this.move(authorization, 'void');
     this.deps.scheduler.cancel(`authorization-expiry:${id}`);
@@ -174,18 +174,20 @@ export class PaymentsService {
   reauthorize(id: string, request: ReauthorizeRequest, ctx: RequestContext): StoredAuthorization {
     const authorization = this.getAuthorization(id, ctx);
     const status = authorization.status as AuthorizationStatus;
-    if (status === 'VOIDED') throw unprocessable(detail('AUTHORIZATION_VOIDED', { field: '/id', value: id, location: 'path' }));
-    if (status === 'EXPIRED') throw unprocessable(detail('AUTHORIZATION_EXPIRED', { field: '/id', value: id, location: 'path' }));
-    if (!findTransition(authorizationMachine, status, 'reauthorize')) {
-      throw unprocessable(detail('REAUTHORIZE_NOT_ALLOWED', { field: '/id', value: id, location: 'path' }));
-    }
+    if (status === 'VOIDED') throw unprocessable(detail('AUTHORIZATION_VOIDED', { field: 'id', value: id, location: 'path' }));
     const now = this.deps.clock.now();
     const elapsed = now - authorization.internal.created_ms;
-    if (elapsed < HONOR_PERIOD_MS) {
-      throw unprocessable(detail('REAUTHORIZE_TOO_EARLY', { field: '/id', value: id, location: 'path', description: `Reauthorization opens on day 4, at ${isoSeconds(authorization.internal.created_ms + HONOR_PERIOD_MS)}.` }));
+    // An authorization expires exactly when its reauthorization window (day 4 to day 29) closes, and the
+    // scheduled expiry runs as soon as the clock passes it: so an EXPIRED one is "too late", the answer
+    // that tells the caller to create a new authorization (spec part 3 and 8).
+    if (status === 'EXPIRED' || (status === 'CREATED' && elapsed >= AUTHORIZATION_LIFETIME_MS)) {
+      throw unprocessable(detail('REAUTHORIZE_TOO_LATE', { field: 'id', value: id, location: 'path' }));
     }
-    if (elapsed >= AUTHORIZATION_LIFETIME_MS) {
-      throw unprocessable(detail('REAUTHORIZE_TOO_LATE', { field: '/id', value: id, location: 'path' }));
+    if (!findTransition(authorizationMachine, status, 'reauthorize')) {
+      throw unprocessable(detail('REAUTHORIZE_NOT_ALLOWED', { field: 'id', value: id, location: 'path' }));
+    }
+    if (elapsed < HONOR_PERIOD_MS) {
+      throw unprocessable(detail('REAUTHORIZE_TOO_EARLY', { field: 'id', value: id, location: 'path', description: `Reauthorization opens on day 4, at ${isoSeconds(authorization.internal.created_ms + HONOR_PERIOD_MS)}.` }));
     }
     const currency = authorization.body.amount.currency_code;
     const original = BigInt(authorization.internal.original_amount_minor);
@@ -218,7 +220,8 @@ export class PaymentsService {
 
   /** The largest amount a reauthorization may carry. */
   reauthorizeCeiling(originalMinor: bigint, currency: string): bigint {
-    const byPercent = mulDivRound(originalMinor, REAUTHORIZE_MAX_PERCENT, 100n);
+    // A ceiling rounds down: rounding 115% up would admit an amount above 115% (0.99 -> 1.14 is 115.15%).
+    const byPercent = (originalMinor * REAUTHORIZE_MAX_PERCENT) / 100n;
     if (currency !== 'USD') return byPercent;
     const byIncrease = originalMinor + REAUTHORIZE_MAX_INCREASE_USD_MINOR;
     return byPercent < byIncrease ? byPercent : byIncrease;
@@ -232,7 +235,7 @@ export class PaymentsService {
   }
 
   private assertCapturable(authorization: StoredAuthorization): void {
-    const field = { field: '/id', value: authorization.id, location: 'path' as const };
+    const field = { field: 'id', value: authorization.id, location: 'path' as const };
     if (authorization.status === 'CAPTURED') throw unprocessable(detail('AUTHORIZATION_ALREADY_CAPTURED', field));
     if (authorization.status === 'VOIDED') throw unprocessable(detail('AUTHORIZATION_VOIDED', field));
     if (authorization.status === 'EXPIRED' || this.deps.clock.now() >= authorization.internal.expiration_ms) {
@@ -269,7 +272,7 @@ export class PaymentsService {
   refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
     const capture = this.getCapture(id, ctx);
     const currency = capture.body.amount.currency_code;
-    if (capture.status === 'REFUNDED') throw unprocessable(detail('CAPTURE_FULLY_REFUNDED', { field: '/id', value: id, location: 'path' }));
+    if (capture.status === 'REFUNDED') throw unprocessable(detail('CAPTURE_FULLY_REFUNDED', { field: 'id', value: id, location: 'path' }));
     const gross = BigInt(capture.internal.gross_minor);
     const refundedBefore = BigInt(capture.internal.refunded_minor);
     const remaining = gross - refundedBefore;
@@ -294,7 +297,7 @@ export class PaymentsService {
     }
     const now = this.deps.clock.now();
     const at = isoSeconds(now);
-    const feeBack = refundedFee(BigInt(capture.internal.percent_fee_minor), gross, amountMinor);
+    const feeBack = refundedFee(BigInt(capture.internal.percent_fee_minor), gross, amountMinor, refundedBefore);
     const totalRefunded = refundedBefore + amountMinor;
     const refundId = newRefundId();
     const refund: StoredRefund = {
