@@ -86,7 +86,7 @@ export class BrowserBridge {
         return reply.code(status).send(body);
       }
     });
-    app.get(`${WORKBENCH_PREFIX}/events`, { config: { public: true, unlogged: true } }, async (request, reply) => {
+    app.get(`${WORKBENCH_PREFIX}/events`, { config: { public: true, unlogged: true, produces: ['text/event-stream'] } }, async (request, reply) => {
       this.guard(request, String((request.query as { token?: string }).token ?? ''));
       reply.hijack();
       const raw = reply.raw;

@@ -107,7 +107,7 @@ describe('browser mode and the workbench service', () => {
 
   it('streams host events over SSE to a token holder', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${base}/__workbench/events?token=${browser.token}`, { signal: controller.signal });
+    const response = await fetch(`${base}/__workbench/events?token=${browser.token}`, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const reader = response.body?.getReader();
     await service.call('sendRequest', { method: 'POST', path: '/v1/test-helpers/clock', body: { advance_seconds: 60 } });

@@ -31,7 +31,7 @@ function accepts(acceptHeader: string, produced: readonly string[]): boolean {
 export function checkMediaTypes(request: FastifyRequest): void {
   const config = request.routeOptions.config ?? {};
   const accept = request.headers.accept;
-  const produced = config.html ? ['text/html', 'application/json'] : ['application/json'];
+  const produced = config.produces ?? (config.html ? ['text/html', 'application/json'] : ['application/json']);
   if (accept && !accepts(accept, produced)) {
     throw new ApiError('MEDIA_TYPE_NOT_ACCEPTABLE', [
       detail('UNSUPPORTED_ACCEPT', { field: 'Accept', value: accept, location: 'header' }),

@@ -21,6 +21,8 @@ declare module 'fastify' {
     contentTypes?: readonly string[];
     /** Produces HTML as well as JSON (the buyer page). */
     html?: boolean;
+    /** Media types produced instead of JSON (e.g. `text/event-stream`). */
+    produces?: readonly string[];
     /** Errors in the `{error, error_description}` form (token endpoint). */
     errorStyle?: 'identity';
     /** Left out of the request log (the workbench's own traffic). */

@@ -53,6 +53,11 @@ export const useUi = create<UiState>((set, get) => ({
     return draft;
   },
   notices: [],
-  notify: (message, severity = 'info') => set((state) => ({ notices: [...state.notices.slice(-4), { id: nextNotice++, message, severity }] })),
+  notify: (message, severity = 'info') => {
+    const id = nextNotice++;
+    set((state) => ({ notices: [...state.notices.slice(-4), { id, message, severity }] }));
+    // Each notice has its own timer, so a stream of new ones never keeps old ones up.
+    setTimeout(() => get().dismiss(id), severity === 'error' ? 9000 : 4500);
+  },
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
 }));

@@ -1,0 +1,60 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import { ApiCallError } from './order-actions';
+
+/** An API failure as the API put it: status, error name, message, and each `details[]` entry. */
+export function ApiErrorAlert({
+  error,
+  title,
+  onClose,
+  testId = 'api-error',
+}: {
+  error: unknown;
+  title?: string;
+  onClose?: () => void;
+  testId?: string;
+}) {
+  if (!error) return null;
+  const api = error instanceof ApiCallError ? error : undefined;
+  return (
+    <Alert
+      severity="error"
+      onClose={onClose}
+      data-testid={testId}
+      sx={{ '& .MuiAlert-message': { minWidth: 0 } }}
+    >
+      <AlertTitle>
+        {title ? `${title}: ` : ''}
+        {api ? `${api.status}${api.errorName ? ` ${api.errorName}` : ''}` : 'Request failed'}
+      </AlertTitle>
+      {error instanceof Error ? error.message : String(error)}
+      {api && api.details.length > 0 ? (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid={`${testId}-details`}>
+          {api.details.map((d, index) => (
+            <li key={index}>
+              {d.field ? (
+                <Box component="code" sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>
+                  {d.field}
+                </Box>
+              ) : null}
+              {d.field ? ' — ' : ''}
+              {d.description ?? ''}
+              {d.issue ? (
+                <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
+                  ({d.issue}
+                  {d.value ? `, value ${d.value}` : ''})
+                </Box>
+              ) : null}
+            </li>
+          ))}
+        </Box>
+      ) : null}
+      {api?.debugId ? (
+        <Box sx={{ mt: 0.5, fontSize: 12, color: 'text.secondary' }}>
+          debug_id <code>{api.debugId}</code>
+        </Box>
+      ) : null}
+    </Alert>
+  );
+}
