@@ -2,8 +2,9 @@ import type { CaptureRequest, ReauthorizeRequest, RefundRequest } from '../../..
 import { checkAmount } from '../../../../shared/amount-rules.js';
 import { newAuthorizationId, newCaptureId, newRefundId } from '../../../../shared/ids.js';
 import { authorizationMachine, captureMachine, findTransition, type AuthorizationStatus } from '../../../../shared/machines/index.js';
+import { AUTHORIZATION_LIFETIME_MS, HONOR_PERIOD_MS, reauthorizeCeiling } from '../../../../shared/authorization-rules.js';
 import { money, minorOf, type Money } from '../../../../shared/money.js';
-import { DAY, isoSeconds } from '../../../clock.js';
+import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { saveTransition } from '../../resource-log.js';
@@ -17,12 +18,12 @@ import {
   type StoredRefund,
 } from './payment-types.js';
 
-/** Authorization timing (spec part 8): 3-day honor period, reauthorize from day 4 to day 29, expiry after 29 days. */
-export const HONOR_PERIOD_MS = 3 * DAY;
-export const AUTHORIZATION_LIFETIME_MS = 29 * DAY;
-/** Reauthorization allowance (spec 4.5): up to 115% of the original, and in USD at most 75.00 more. */
-export const REAUTHORIZE_MAX_PERCENT = 115n;
-export const REAUTHORIZE_MAX_INCREASE_USD_MINOR = 7500n;
+export {
+  AUTHORIZATION_LIFETIME_MS,
+  HONOR_PERIOD_MS,
+  REAUTHORIZE_MAX_INCREASE_USD_MINOR,
+  REAUTHORIZE_MAX_PERCENT,
+} from '../../../../shared/authorization-rules.js';
 
 export const EXPIRE_AUTHORIZATION_JOB = 'authorization.expire';
 
@@ -56,7 +57,9 @@ export class PaymentsService {
   // ---- created by orders ------------------------------------------------------------------------
 
   authorizeUnit(unit: UnitPayment): StoredAuthorization {
-    const now = this.deps.clock.now();
+    // The windows count from the create_time the API shows (whole seconds), so the advertised
+    // expiration_time is the very moment the authorization expires and day 4 opens at create_time + 3 days.
+    const now = Math.floor(this.deps.clock.now() / 1000) * 1000;
     const at = isoSeconds(now);
     const minor = minorOf(unit.amount);
     const id = newAuthorizationId();
@@ -200,7 +203,7 @@ export class PaymentsService {
       if (problems.length > 0) throw unprocessable(...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })));
       amountMinor = minor ?? 0n;
     }
-    const ceiling = this.reauthorizeCeiling(original, currency);
+    const ceiling = reauthorizeCeiling(original, currency);
     if (amountMinor > ceiling) {
       throw unprocessable(
         detail('REAUTHORIZE_AMOUNT_EXCEEDED', {
@@ -216,15 +219,6 @@ export class PaymentsService {
     authorization.body.amount = money(amountMinor, currency);
     this.move(authorization, 'reauthorize', `reauthorized for ${authorization.body.amount.value} ${currency}; honor period until ${isoSeconds(now + HONOR_PERIOD_MS)}`);
     return authorization;
-  }
-
-  /** The largest amount a reauthorization may carry. */
-  reauthorizeCeiling(originalMinor: bigint, currency: string): bigint {
-    // A ceiling rounds down: rounding 115% up would admit an amount above 115% (0.99 -> 1.14 is 115.15%).
-    const byPercent = (originalMinor * REAUTHORIZE_MAX_PERCENT) / 100n;
-    if (currency !== 'USD') return byPercent;
-    const byIncrease = originalMinor + REAUTHORIZE_MAX_INCREASE_USD_MINOR;
-    return byPercent < byIncrease ? byPercent : byIncrease;
   }
 
   /** The scheduled expiry after 29 days (runs in the scheduler's transaction). */

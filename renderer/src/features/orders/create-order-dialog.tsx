@@ -23,8 +23,9 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useUi } from '../../app/ui-store';
 import { bridge } from '../../bridge';
 import { JsonView } from '../../components/json-view';
-import { ApiErrorAlert } from './api-error-alert';
-import { ApiCallError, callApi, newRequestId, ordersPath } from './order-actions';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { ApiCallError, callApi, newRequestId } from '../../api/api-call';
+import { ordersPath } from './order-actions';
 import {
   CATEGORIES,
   CURRENCIES,

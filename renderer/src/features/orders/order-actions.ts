@@ -1,55 +1,4 @@
-import type { ApiResponse, BridgeInput } from '../../../../shared/bridge';
-import { bridge } from '../../bridge';
-
-/** One entry of an API error's `details[]` (spec part 7). */
-export interface ApiErrorDetail {
-  field?: string;
-  value?: string;
-  location?: string;
-  issue?: string;
-  description?: string;
-}
-
-interface ApiErrorBody {
-  name?: string;
-  message?: string;
-  debug_id?: string;
-  details?: ApiErrorDetail[];
-  error?: string;
-  error_description?: string;
-}
-
-/** A non-2xx answer of the API, with its parsed error body. */
-export class ApiCallError extends Error {
-  readonly status: number;
-  readonly errorName: string | undefined;
-  readonly debugId: string | undefined;
-  readonly details: ApiErrorDetail[];
-
-  constructor(readonly response: ApiResponse) {
-    const body = (
-      typeof response.body === 'object' && response.body !== null ? response.body : {}
-    ) as ApiErrorBody;
-    const text = typeof response.body === 'string' && response.body ? response.body.slice(0, 300) : undefined;
-    super(body.message ?? body.error_description ?? text ?? `The API answered ${response.status}.`);
-    this.status = response.status;
-    this.errorName = body.name ?? body.error;
-    this.debugId = body.debug_id;
-    this.details = Array.isArray(body.details) ? body.details : [];
-  }
-}
-
-/** Sends an API call through the bridge; resolves with the response on 2xx, throws ApiCallError otherwise. */
-export async function callApi(request: BridgeInput<'sendRequest'>): Promise<ApiResponse> {
-  const response = await bridge.sendRequest(request);
-  if (response.status < 200 || response.status >= 300) throw new ApiCallError(response);
-  return response;
-}
-
-/** A fresh idempotency key (spec 4.1: a UUID, well within every `Svc-Request-Id` limit). */
-export function newRequestId(): string {
-  return crypto.randomUUID();
-}
+import { callApi, linksOf, newRequestId, type Link } from '../../api/api-call';
 
 export const ordersPath = '/v2/checkout/orders';
 export const orderPath = (id: string) => `${ordersPath}/${encodeURIComponent(id)}`;
@@ -68,41 +17,11 @@ export const settleOrder = (id: string, action: 'authorize' | 'capture') =>
     headers: { 'Svc-Request-Id': newRequestId(), Prefer: 'return=representation' },
   });
 
-/** The bridge reports a missing resource as NOT_FOUND (the Electron preload may keep only the message). */
-export function isNotFound(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const name = (error as { errorName?: string }).errorName;
-  return name === 'NOT_FOUND' || /^No \w+ \S+\.?$/.test(error.message);
-}
 
-export interface Link {
-  href: string;
-  rel: string;
-  method?: string;
-}
 
-export function linksOf(resource: unknown): Link[] {
-  const links = (resource as { links?: unknown } | undefined)?.links;
-  return Array.isArray(links)
-    ? links.filter(
-        (l): l is Link => typeof l === 'object' && l !== null && typeof (l as Link).href === 'string',
-      )
-    : [];
-}
 
 /** Where the buyer approves: the `payer-action` link, else `approve`. */
 export function buyerPageLink(resource: unknown): Link | undefined {
   const links = linksOf(resource);
   return links.find((l) => l.rel === 'payer-action') ?? links.find((l) => l.rel === 'approve');
-}
-
-/** `2025-01-02T03:04:05Z` → `2025-01-02 03:04:05 UTC` (simulated time is shown as the API gives it). */
-export function formatTime(iso: string | undefined): string {
-  if (!iso) return '—';
-  return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
-}
-
-export function formatMoney(money: { currency_code?: string; value?: string } | undefined): string {
-  if (!money?.value) return '—';
-  return `${money.value} ${money.currency_code ?? ''}`.trim();
 }

@@ -22,15 +22,9 @@ import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
-import { ApiErrorAlert } from './api-error-alert';
-import {
-  approveAsBuyer,
-  buyerPageLink,
-  formatTime,
-  isNotFound,
-  orderPath,
-  settleOrder,
-} from './order-actions';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { formatTime, isNotFound } from '../../api/api-call';
+import { approveAsBuyer, buyerPageLink, orderPath, settleOrder } from './order-actions';
 import { OrderFormatted, orderTotal, type OrderView } from './order-formatted';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';

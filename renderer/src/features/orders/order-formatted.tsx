@@ -14,7 +14,7 @@ import type { ResourceKind, ResourceSummary } from '../../../../shared/bridge';
 import { fromMinor, isSupportedCurrency, toMinor } from '../../../../shared/money';
 import { hrefFor } from '../../app/router';
 import { StatusChip } from '../../components/status-chip';
-import { formatMoney, formatTime, linksOf } from './order-actions';
+import { formatMoney, formatTime, linksOf } from '../../api/api-call';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 

@@ -21,7 +21,7 @@ import { bridge } from '../../bridge';
 import { QueryState } from '../../components/query-state';
 import { StatusChip } from '../../components/status-chip';
 import { CreateOrderDialog } from './create-order-dialog';
-import { formatMoney, formatTime } from './order-actions';
+import { formatMoney, formatTime } from '../../api/api-call';
 
 const PAGE_SIZE = 25;
 const STATES = Object.keys(orderMachine.states) as OrderStatus[];

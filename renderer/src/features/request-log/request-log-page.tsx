@@ -1,4 +1,264 @@
-// Being built: replaced by the real page.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { RequestLogSummary } from '../../../../shared/bridge';
+import { bridge } from '../../bridge';
+import { useUi } from '../../app/ui-store';
+import { QueryState } from '../../components/query-state';
+import { HttpStatusChip } from './http-status';
+import { LogDetail } from './log-detail';
+import {
+  NO_FILTERS,
+  PAGE_SIZE,
+  SINCE_OPTIONS,
+  STATUS_OPTIONS,
+  downloadHar,
+  isFiltered,
+  listInput,
+  type LogFilters,
+} from './log-filters';
+
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
+
+function formatTime(iso: string): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
+  const ms = String(at.getMilliseconds()).padStart(3, '0');
+  const today = at.toDateString() === new Date().toDateString();
+  return `${today ? '' : `${at.toLocaleDateString()} `}${time}.${ms}`;
+}
+
+/** The path filter waits for a pause in typing before it queries. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Every API request the sandbox answered (from this UI, an SDK or curl), live: the shell invalidates
+ * `['request-log']` on each host event. Filters, paging by id, detail, replay and HAR export.
+ */
 export function RequestLogPage() {
-  return null;
+  const notify = useUi((s) => s.notify);
+  const [filters, setFilters] = useState<LogFilters>(NO_FILTERS);
+  const [selected, setSelected] = useState<number | undefined>();
+  const path = useDebounced(filters.path, 250);
+  const active: LogFilters = { ...filters, path };
+
+  const log = useInfiniteQuery({
+    queryKey: ['request-log', 'list', active],
+    queryFn: ({ pageParam }) => bridge.listRequestLog(listInput(active, pageParam)),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) =>
+      last.items.length === PAGE_SIZE ? last.items[last.items.length - 1]?.id : undefined,
+    placeholderData: keepPreviousData,
+    // Host events keep this live; the slow poll only covers a dropped event stream.
+    refetchInterval: 5_000,
+  });
+  const rows: RequestLogSummary[] = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = isFiltered(active);
+
+  const exportHar = useMutation({
+    mutationFn: (ids: number[] | undefined) => bridge.exportHar(ids ? { ids } : {}),
+    onSuccess: ({ har, count }) => {
+      downloadHar(har);
+      notify(`Exported ${count} request${count === 1 ? '' : 's'} as HAR`, 'success');
+    },
+    onError: (error) => notify((error as Error).message, 'error'),
+  });
+
+  const set = (patch: Partial<LogFilters>) => setFilters((f) => ({ ...f, ...patch }));
+
+  return (
+    <Stack spacing={2} data-testid="request-log-page">
+      <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2 }}>
+        <Typography variant="h5">Request log</Typography>
+        <Typography variant="body2" color="text.secondary">
+          Every call to the sandbox, from this workbench, an SDK or curl. Secrets and card numbers are
+          redacted.
+        </Typography>
+      </Stack>
+
+      <Paper sx={{ p: 2 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+          <TextField
+            size="small"
+            label="Path contains"
+            value={filters.path}
+            onChange={(e) => set({ path: e.target.value })}
+            slotProps={{ htmlInput: { 'data-testid': 'log-filter-path', maxLength: 200, spellCheck: false } }}
+            sx={{ minWidth: 260, flex: 1, '& input': { fontFamily: 'ui-monospace, monospace' } }}
+          />
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={filters.status}
+            onChange={(e) => set({ status: e.target.value as LogFilters['status'] })}
+            slotProps={{
+              select: { native: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'log-filter-status' },
+            }}
+            sx={{ width: 170 }}
+          >
+            {STATUS_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Time"
+            value={filters.since}
+            onChange={(e) => set({ since: e.target.value as LogFilters['since'] })}
+            slotProps={{
+              select: { native: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'log-filter-since' },
+            }}
+            sx={{ width: 180 }}
+          >
+            {SINCE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </TextField>
+          {filtered ? (
+            <Button size="small" onClick={() => setFilters(NO_FILTERS)} data-testid="log-filter-clear">
+              Clear filters
+            </Button>
+          ) : null}
+          <Box sx={{ flexGrow: 1 }} />
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={exportHar.isPending || (filtered && rows.length === 0)}
+            onClick={() => exportHar.mutate(filtered ? rows.map((r) => r.id).slice(0, 5000) : undefined)}
+            data-testid="log-export-har"
+            title={
+              filtered ? 'Download the rows shown as a HAR file' : 'Download the whole log as a HAR file'
+            }
+          >
+            {filtered ? `Export HAR (${rows.length} shown)` : 'Export HAR (all)'}
+          </Button>
+          {filtered ? (
+            <Button
+              size="small"
+              disabled={exportHar.isPending}
+              onClick={() => exportHar.mutate(undefined)}
+              data-testid="log-export-har-all"
+            >
+              Export all
+            </Button>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns:
+            selected !== undefined ? { xs: '1fr', lg: 'minmax(0, 1.2fr) minmax(0, 1fr)' } : '1fr',
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <Paper sx={{ minWidth: 0 }}>
+          <QueryState
+            loading={log.isLoading}
+            error={log.error}
+            empty={rows.length === 0}
+            emptyText={
+              filtered
+                ? 'No requests match these filters.'
+                : 'No requests yet. Send one from the console, an SDK or curl.'
+            }
+          >
+            <TableContainer>
+              <Table size="small" data-testid="request-log-table" stickyHeader>
+                <TableHead>
+                  <TableRow>
+                    <TableCell sx={{ width: 120 }}>Time</TableCell>
+                    <TableCell sx={{ width: 72 }}>Method</TableCell>
+                    <TableCell>Path</TableCell>
+                    <TableCell sx={{ width: 80 }}>Status</TableCell>
+                    <TableCell sx={{ width: 90 }} align="right">
+                      Duration
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow
+                      key={row.id}
+                      hover
+                      selected={row.id === selected}
+                      onClick={() => setSelected(row.id === selected ? undefined : row.id)}
+                      data-testid={`log-row-${row.id}`}
+                      data-status={row.status}
+                      sx={{ cursor: 'pointer' }}
+                    >
+                      <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }} title={row.at}>
+                        {formatTime(row.at)}
+                      </TableCell>
+                      <TableCell sx={{ ...mono, fontWeight: 700 }}>{row.method}</TableCell>
+                      <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>{row.path}</TableCell>
+                      <TableCell>
+                        <HttpStatusChip status={row.status} />
+                      </TableCell>
+                      <TableCell align="right" sx={{ ...mono, whiteSpace: 'nowrap' }}>
+                        {row.duration_ms.toFixed(1)} ms
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <Stack direction="row" spacing={2} sx={{ p: 1.5, alignItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary" data-testid="log-count">
+                {rows.length} request{rows.length === 1 ? '' : 's'} shown
+              </Typography>
+              {log.hasNextPage ? (
+                <Button
+                  size="small"
+                  onClick={() => void log.fetchNextPage()}
+                  disabled={log.isFetchingNextPage}
+                  data-testid="log-load-older"
+                >
+                  {log.isFetchingNextPage ? 'Loading…' : 'Load older'}
+                </Button>
+              ) : null}
+            </Stack>
+          </QueryState>
+        </Paper>
+        {selected !== undefined ? (
+          <LogDetail key={selected} id={selected} onClose={() => setSelected(undefined)} />
+        ) : null}
+      </Box>
+    </Stack>
+  );
 }

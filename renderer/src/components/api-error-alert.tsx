@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import { ApiCallError } from './order-actions';
+import { ApiCallError } from '../api/api-call';
 
 /** An API failure as the API put it: status, error name, message, and each `details[]` entry. */
 export function ApiErrorAlert({

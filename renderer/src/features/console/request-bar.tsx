@@ -1,0 +1,190 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { bridge } from '../../bridge';
+import {
+  ENDPOINTS,
+  HTTP_METHODS,
+  endpointsForPath,
+  type Endpoint,
+  type HttpMethod,
+} from './endpoint-schemas';
+import { useConsoleStore, type ConsoleRequest } from './history-store';
+import { chooseEndpoint, filterEndpoints, kindForTemplate } from './request-model';
+
+const METHOD_COLORS: Record<HttpMethod, 'success' | 'primary' | 'warning' | 'secondary' | 'error'> = {
+  GET: 'success',
+  POST: 'primary',
+  PATCH: 'warning',
+  PUT: 'secondary',
+  DELETE: 'error',
+};
+
+function EndpointOption({ endpoint }: { endpoint: Endpoint }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Chip
+        label={endpoint.method}
+        size="small"
+        color={METHOD_COLORS[endpoint.method]}
+        variant="outlined"
+        sx={{ width: 64, fontWeight: 700 }}
+      />
+      <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, monospace' }} noWrap>
+        {endpoint.template}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" noWrap>
+        {endpoint.summary}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Ids of recent resources of the kind a `{id}` placeholder names, to fill it with one click. */
+function IdSuggestions({ path, onPick }: { path: string; onPick(id: string): void }) {
+  const kind = kindForTemplate(path);
+  const recent = useQuery({
+    queryKey: ['resources', kind, 'console-ids'],
+    queryFn: () => bridge.listResources({ kind: kind ?? 'order', page: 1, page_size: 6 }),
+    enabled: kind !== undefined,
+  });
+  if (!kind || !recent.data || recent.data.items.length === 0) return null;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      data-testid="console-id-suggestions"
+    >
+      <Typography variant="caption" color="text.secondary">
+        Recent {kind}s:
+      </Typography>
+      {recent.data.items.map((item) => (
+        <Chip
+          key={item.id}
+          size="small"
+          label={`${item.id} · ${item.status}`}
+          onClick={() => onPick(item.id)}
+          sx={{ fontFamily: 'ui-monospace, monospace' }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** Method, path (with the sandbox's endpoints as suggestions) and Send. */
+export function RequestBar({
+  request,
+  update,
+  endpoint,
+  formError,
+  sending,
+  onSend,
+}: {
+  request: ConsoleRequest;
+  update(patch: Partial<ConsoleRequest>): void;
+  endpoint: Endpoint | undefined;
+  formError: string | undefined;
+  sending: boolean;
+  onSend(): void;
+}) {
+  const otherMethods = endpoint ? [] : endpointsForPath(request.path).map((e) => e.method);
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          select
+          size="small"
+          value={request.method}
+          onChange={(e) => update({ method: e.target.value as HttpMethod })}
+          slotProps={{
+            select: { native: true },
+            htmlInput: { 'data-testid': 'console-method', 'aria-label': 'Method' },
+          }}
+          sx={{
+            width: 116,
+            flexShrink: 0,
+            '& select': { fontWeight: 700, fontFamily: 'ui-monospace, monospace' },
+          }}
+        >
+          {HTTP_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {method}
+            </option>
+          ))}
+        </TextField>
+        <Autocomplete<Endpoint, false, false, true>
+          freeSolo
+          fullWidth
+          size="small"
+          options={ENDPOINTS}
+          value={null}
+          inputValue={request.path}
+          onInputChange={(_, value, reason) => {
+            if (reason === 'input' || reason === 'clear') update({ path: value });
+          }}
+          onChange={(_, value) => {
+            if (value && typeof value !== 'string')
+              update(chooseEndpoint(useConsoleStore.getState().request, value));
+          }}
+          groupBy={(option) => option.group}
+          getOptionLabel={(option) => (typeof option === 'string' ? option : option.template)}
+          filterOptions={(options, state) => filterEndpoints(options, state.inputValue)}
+          renderOption={(props, option) => {
+            const { key, ...rest } = props;
+            return (
+              <Box component="li" key={key} {...rest} data-testid="console-endpoint-option">
+                <EndpointOption endpoint={option} />
+              </Box>
+            );
+          }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              placeholder="/v2/checkout/orders"
+              error={formError !== undefined && formError.startsWith('The path')}
+              helperText={
+                endpoint
+                  ? `${endpoint.summary} · ${endpoint.group}`
+                  : otherMethods.length > 0
+                    ? `This path takes ${otherMethods.join(', ')}`
+                    : 'Type a path or pick an endpoint'
+              }
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: {
+                  ...params.slotProps.htmlInput,
+                  'data-testid': 'console-path',
+                  'aria-label': 'Path',
+                  spellCheck: false,
+                },
+              }}
+              sx={{ '& input': { fontFamily: 'ui-monospace, monospace' } }}
+            />
+          )}
+        />
+        <Button
+          variant="contained"
+          onClick={onSend}
+          disabled={sending}
+          data-testid="console-send"
+          sx={{ flexShrink: 0, minWidth: 96, height: 40 }}
+        >
+          {sending ? 'Sending…' : 'Send'}
+        </Button>
+      </Stack>
+      {request.path.includes('{id}') ? (
+        <IdSuggestions
+          path={request.path}
+          onPick={(id) => update({ path: request.path.replace('{id}', id) })}
+        />
+      ) : null}
+    </Paper>
+  );
+}

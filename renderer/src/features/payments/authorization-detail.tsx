@@ -1,0 +1,284 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ResourceDetail } from '../../../../shared/bridge';
+import { authorizationMachine, type AuthorizationStatus } from '../../../../shared/machines';
+import { bridge } from '../../bridge';
+import { HistoryTimeline } from '../../components/history-timeline';
+import { JsonView } from '../../components/json-view';
+import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
+import { formatMoney, formatTime } from '../../api/api-call';
+import { CaptureForm } from './capture-form';
+import {
+  childrenOf,
+  formatMinor,
+  minorOrZero,
+  moneyAt,
+  originalAuthorizationAmount,
+  stringAt,
+  sumMinor,
+} from './payment-model';
+import {
+  Amount,
+  Field,
+  FieldGrid,
+  PaymentHeader,
+  RelatedTable,
+  ResourceLink,
+  Section,
+  useSimulatedNow,
+} from './payment-parts';
+import { ReauthorizeDialog } from './reauthorize-dialog';
+import {
+  formatMinute,
+  honorPeriodEnd,
+  reauthorizeAvailability,
+  reauthorizeCeilingHint,
+} from './reauthorize-window';
+import { VoidDialog } from './void-dialog';
+
+/** Why a closed authorization takes no capture, by terminal status. */
+const NO_CAPTURE_BECAUSE: Partial<Record<AuthorizationStatus, string>> = {
+  CAPTURED: 'Fully captured, or closed by a final capture',
+  VOIDED: 'Voided: nothing is left to capture',
+  EXPIRED: 'Expired after 29 days: create a new authorization',
+};
+
+/** Why a closed authorization cannot be voided, by terminal status. */
+const NO_VOID_BECAUSE: Partial<Record<AuthorizationStatus, string>> = {
+  CAPTURED: 'Fully captured, or closed by a final capture: nothing is left to void',
+  VOIDED: 'Already voided',
+  EXPIRED: 'Expired: the funds were already released',
+};
+
+/** Where the part that was not captured went, once the authorization is closed. */
+const RELEASED_BY: Partial<Record<AuthorizationStatus, string>> = {
+  CAPTURED: 'released by the final capture',
+  VOIDED: 'released by the void',
+  EXPIRED: 'released at expiry',
+};
+
+type Dialog = 'capture' | 'void' | 'reauthorize' | null;
+
+/** An authorization: amounts, timing (honor period, reauthorize window, expiry), its machine and actions, its captures. */
+export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
+  const { resource, summary, history, related } = detail;
+  const id = summary.id;
+  const status = summary.status as AuthorizationStatus;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const now = useSimulatedNow();
+
+  const amount = moneyAt(resource, 'amount');
+  const currency = amount?.currency_code ?? summary.amount?.currency_code ?? 'USD';
+  const captures = childrenOf(related, 'capture', id);
+  const amountMinor = minorOrZero(amount);
+  const capturedMinor = sumMinor(captures, currency);
+  const leftMinor = amountMinor > capturedMinor ? amountMinor - capturedMinor : 0n;
+  const open = status === 'CREATED' || status === 'PARTIALLY_CAPTURED';
+  const remainingMinor = open ? leftMinor : 0n;
+
+  const createTime = stringAt(resource, 'create_time') ?? summary.create_time;
+  const expirationTime = stringAt(resource, 'expiration_time');
+  const honorEnd = honorPeriodEnd(createTime, history);
+  const expiredOnClock =
+    now !== undefined && expirationTime !== undefined && now >= Date.parse(expirationTime);
+
+  // The allowance is based on the original amount; after a reauthorization only the order still has it.
+  const reauthorized = history.some((h) => h.trigger === 'reauthorize');
+  const orderId = summary.order_id;
+  const order = useQuery({
+    queryKey: ['resource', 'order', orderId, 'of-authorization'],
+    queryFn: () => bridge.getResource({ kind: 'order', id: orderId ?? '' }),
+    enabled: reauthorized && !!orderId,
+  });
+  const original = originalAuthorizationAmount(resource, reauthorized, order.data?.resource);
+  const originalMinor = original ? minorOrZero(original) : undefined;
+
+  const noCapture = NO_CAPTURE_BECAUSE[status];
+  const noVoid = NO_VOID_BECAUSE[status];
+  const reauth = now === undefined ? undefined : reauthorizeAvailability(status, createTime, now);
+  const actions: MachineAction[] = [
+    {
+      key: 'capture',
+      label: 'Capture',
+      onClick: () => setDialog('capture'),
+      ...(noCapture
+        ? { disabled: true, reason: noCapture }
+        : expiredOnClock
+          ? { disabled: true, reason: `Expired at ${formatMinute(expirationTime ?? '')}` }
+          : remainingMinor <= 0n
+            ? { disabled: true, reason: 'Nothing remains to capture' }
+            : {}),
+    },
+    {
+      key: 'void',
+      label: 'Void',
+      onClick: () => setDialog('void'),
+      ...(noVoid ? { disabled: true, reason: noVoid } : {}),
+    },
+    {
+      key: 'reauthorize',
+      label: 'Reauthorize',
+      onClick: () => setDialog('reauthorize'),
+      ...(!reauth
+        ? { disabled: true, reason: 'Reading the simulated clock…' }
+        : reauth.disabled
+          ? { disabled: true, reason: reauth.reason ?? 'Not available' }
+          : originalMinor === undefined
+            ? {
+                disabled: true,
+                reason: order.isLoading ? 'Reading the original amount…' : 'The original amount is unknown',
+              }
+            : {}),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <PaymentHeader kind="authorization" id={id} status={status} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Section title="Details">
+          <FieldGrid>
+            <Field
+              label="Amount"
+              testId="payment-amount"
+              hint={
+                reauthorized && original ? `reauthorized; originally ${formatMoney(original)}` : undefined
+              }
+            >
+              <Amount>{formatMoney(amount)}</Amount>
+            </Field>
+            <Field
+              label="Captured so far"
+              testId="payment-captured"
+              hint={`${captures.length} capture${captures.length === 1 ? '' : 's'}`}
+            >
+              <Amount>{formatMinor(capturedMinor, currency)}</Amount>
+            </Field>
+            <Field
+              label="Remaining"
+              testId="payment-remaining"
+              hint={
+                !open && leftMinor > 0n
+                  ? `${formatMinor(leftMinor, currency)} ${RELEASED_BY[status] ?? ''}`
+                  : undefined
+              }
+            >
+              <Amount>{formatMinor(remainingMinor, currency)}</Amount>
+            </Field>
+            <Field label="Order">
+              {orderId ? <ResourceLink kind="order" id={orderId} testId="payment-order-link" /> : '—'}
+            </Field>
+            {stringAt(resource, 'invoice_id') ? (
+              <Field label="Invoice id">{stringAt(resource, 'invoice_id')}</Field>
+            ) : null}
+            {stringAt(resource, 'custom_id') ? (
+              <Field label="Custom id">{stringAt(resource, 'custom_id')}</Field>
+            ) : null}
+            <Field label="Created">{formatTime(createTime)}</Field>
+            <Field
+              label="Honor period ends"
+              testId="payment-honor-end"
+              hint={
+                now === undefined || !open
+                  ? undefined
+                  : now >= Date.parse(honorEnd)
+                    ? 'over'
+                    : 'funds guaranteed until then'
+              }
+            >
+              {formatTime(honorEnd)}
+            </Field>
+            <Field
+              label="Expires"
+              testId="payment-expiration"
+              hint={!open ? undefined : expiredOnClock ? 'passed' : 'after day 29'}
+            >
+              {formatTime(expirationTime)}
+            </Field>
+            <Field label="Reauthorize window" testId="payment-reauthorize-window">
+              {!reauth
+                ? '…'
+                : status === 'CREATED' || reauth.window.state === 'after'
+                  ? reauth.window.message
+                  : `Not applicable (${status})`}
+            </Field>
+            <Field label="Seller protection">
+              {stringAt(resource, 'seller_protection', 'status') ?? '—'}
+            </Field>
+            <Field label="Payee">
+              {stringAt(resource, 'payee', 'email_address') ??
+                stringAt(resource, 'payee', 'merchant_id') ??
+                '—'}
+            </Field>
+            <Field label="Updated">
+              {formatTime(stringAt(resource, 'update_time') ?? summary.update_time)}
+            </Field>
+          </FieldGrid>
+        </Section>
+        <Section title="State">
+          <StateMachineView
+            machine={authorizationMachine}
+            current={status}
+            history={history}
+            actions={actions}
+          />
+          {originalMinor !== undefined && status === 'CREATED' ? (
+            <Box
+              sx={{ mt: 1, typography: 'caption', color: 'text.secondary' }}
+              data-testid="reauthorize-ceiling"
+            >
+              Reauthorize allowance: {reauthorizeCeilingHint(originalMinor, currency)}.
+            </Box>
+          ) : null}
+        </Section>
+      </Box>
+      <Section title={`Captures (${captures.length})`}>
+        <RelatedTable
+          kind="capture"
+          items={captures}
+          emptyText="Nothing captured yet."
+          testId="related-captures"
+        />
+      </Section>
+      <Section title="History">
+        <HistoryTimeline history={history} />
+      </Section>
+      <Section title="As the API shows it">
+        <JsonView value={resource} testId="payment-json" />
+      </Section>
+
+      <CaptureForm
+        open={dialog === 'capture'}
+        onClose={() => setDialog(null)}
+        authorizationId={id}
+        currency={currency}
+        remainingMinor={remainingMinor}
+        onCaptured={() => setDialog(null)}
+      />
+      <VoidDialog
+        open={dialog === 'void'}
+        onClose={() => setDialog(null)}
+        authorizationId={id}
+        remainingText={formatMinor(remainingMinor, currency)}
+        captureCount={captures.length}
+      />
+      <ReauthorizeDialog
+        open={dialog === 'reauthorize'}
+        onClose={() => setDialog(null)}
+        authorizationId={id}
+        currency={currency}
+        originalMinor={originalMinor ?? amountMinor}
+        windowText={reauth?.window.message ?? ''}
+      />
+    </Stack>
+  );
+}

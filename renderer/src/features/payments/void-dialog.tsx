@@ -1,0 +1,91 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useUi } from '../../app/ui-store';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { newRequestId } from '../../api/api-call';
+import { apiPathOf } from './payment-model';
+import { usePaymentCall } from './payment-parts';
+
+interface VoidDialogProps {
+  open: boolean;
+  onClose(): void;
+  authorizationId: string;
+  /** What is released, e.g. "60.00 USD". */
+  remainingText: string;
+  /** How many captures already exist (they stay). */
+  captureCount: number;
+}
+
+/** Asks before voiding: a void cannot be undone. */
+export function VoidDialog(props: VoidDialogProps) {
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="void-title"
+      data-testid="void-dialog"
+    >
+      {props.open ? <VoidBody {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function VoidBody({ onClose, authorizationId, remainingText, captureCount }: VoidDialogProps) {
+  const notify = useUi((s) => s.notify);
+  const [requestId] = useState(newRequestId);
+  const voidCall = usePaymentCall(
+    () => ({
+      method: 'POST',
+      path: `${apiPathOf('authorization', authorizationId)}/void`,
+      headers: { 'Svc-Request-Id': requestId, Prefer: 'return=representation' },
+    }),
+    () => {
+      notify(`Voided ${authorizationId}; ${remainingText} released`, 'success');
+      onClose();
+    },
+  );
+  return (
+    <>
+      <DialogTitle id="void-title">Void authorization?</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>
+            The remaining {remainingText} is released to the payer and no further captures are possible.
+            {captureCount > 0
+              ? ` The ${captureCount === 1 ? 'capture' : `${captureCount} captures`} already made stay${captureCount === 1 ? 's' : ''}.`
+              : ''}{' '}
+            This cannot be undone.
+          </DialogContentText>
+          <ApiErrorAlert
+            error={voidCall.error}
+            title="Void failed"
+            onClose={() => voidCall.reset()}
+            testId="void-error"
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Keep it
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          onClick={() => voidCall.mutate(undefined)}
+          disabled={voidCall.isPending}
+          data-testid="void-confirm"
+        >
+          {voidCall.isPending ? 'Voiding…' : 'Void'}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

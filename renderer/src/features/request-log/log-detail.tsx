@@ -1,0 +1,111 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { bridge } from '../../bridge';
+import { useUi } from '../../app/ui-store';
+import { JsonView } from '../../components/json-view';
+import { QueryState } from '../../components/query-state';
+import { HeadersTable } from '../console/response-pane';
+import { HttpStatusChip } from './http-status';
+import { canReplay, replayDraft } from './log-filters';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+const Body = ({ value, testId }: { value: unknown; testId: string }) =>
+  value === undefined || value === null || value === '' ? (
+    <Typography variant="body2" color="text.secondary" data-testid={testId}>
+      No body.
+    </Typography>
+  ) : (
+    <JsonView value={value} testId={testId} maxHeight={360} />
+  );
+
+/** One exchange in full: what came in, what went out, and a way to send it again from the console. */
+export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
+  const openInConsole = useUi((s) => s.openInConsole);
+  // Entries never change, so this key stays out of the `request-log` prefix the shell invalidates.
+  const entry = useQuery({
+    queryKey: ['request-log-entry', id],
+    queryFn: () => bridge.getRequestLogEntry({ id }),
+    staleTime: Infinity,
+  });
+  const data = entry.data;
+
+  return (
+    <Paper sx={{ p: 2, minWidth: 0 }} data-testid="log-detail" data-entry-id={id}>
+      <QueryState loading={entry.isLoading} error={entry.error}>
+        {data ? (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <HttpStatusChip status={data.status} withReason />
+              <Typography sx={{ fontFamily: 'ui-monospace, monospace', fontWeight: 700 }}>
+                {data.method}
+              </Typography>
+              <Typography
+                sx={{ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', flex: 1, minWidth: 120 }}
+              >
+                {data.path}
+              </Typography>
+            </Stack>
+            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Typography variant="body2" color="text.secondary">
+                #{data.id} · {new Date(data.at).toLocaleString()} · {data.duration_ms.toFixed(1)} ms
+              </Typography>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ fontFamily: 'ui-monospace, monospace' }}
+                data-testid="log-debug-id"
+              >
+                debug_id {data.debug_id ?? '—'}
+              </Typography>
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              <Button
+                variant="contained"
+                size="small"
+                disabled={!canReplay(data.method)}
+                onClick={() => openInConsole(replayDraft(data))}
+                data-testid="log-replay"
+                title="Open this request in the console (the host attaches a fresh token)"
+              >
+                Replay in console
+              </Button>
+              <Button size="small" onClick={onClose} data-testid="log-detail-close">
+                Close
+              </Button>
+            </Stack>
+            <Divider />
+            <Section title="Request headers">
+              <HeadersTable headers={data.request.headers} testId="log-request-headers" />
+            </Section>
+            <Section title="Request body">
+              <Body value={data.request.body} testId="log-request-body" />
+            </Section>
+            <Divider />
+            <Section title="Response headers">
+              <HeadersTable headers={data.response.headers} testId="log-response-headers" />
+            </Section>
+            <Section title="Response body">
+              <Body value={data.response.body} testId="log-response-body" />
+            </Section>
+          </Stack>
+        ) : null}
+      </QueryState>
+    </Paper>
+  );
+}
