@@ -76,6 +76,7 @@ describe('serve (headless host)', () => {
       base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
       client_id: 'cid',
       workbench_url: expect.stringMatching(/\/__workbench\/\?token=[\w-]{32}$/),
+      listener_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
     });
     const base = first.ready.base_url;
     const bearer = await token(base, 'cid', 'csecret');
@@ -145,6 +146,8 @@ describe('serve (headless host)', () => {
     [['--ephemeral', '--data-dir', '/tmp/x']],
     [['--client-id', 'only-id']],
     [['--no-such-flag']],
+    [['--listener-port', 'abc']],
+    [['--listener-port', '70000']],
   ])('refuses bad flags %j with exit code 2 and the usage', async (args) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' } });
     let stderr = '';

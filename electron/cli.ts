@@ -12,6 +12,8 @@ const USAGE = `Usage: npm run serve -- [options]
 
   --host HOST              address to listen on (default 127.0.0.1)
   --port PORT              API port (default 8600; 0 picks a free port)
+  --listener-port PORT     local webhook listener port (default 8601, or a free one when 8601 is
+                           busy; 0 picks a free port)
   --data-dir DIR           workspace folder, created if absent (default ~/.payments-workbench)
   --ephemeral              keep everything in memory; nothing is written to disk
   --client-id ID           sandbox app client id      (or SVC_CLIENT_ID)
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
       options: {
         host: { type: 'string', default: '127.0.0.1' },
         port: { type: 'string' },
+        'listener-port': { type: 'string' },
         'data-dir': { type: 'string' },
         ephemeral: { type: 'boolean', default: false },
         'client-id': { type: 'string' },
@@ -66,6 +69,8 @@ async function main(): Promise<void> {
   if (Boolean(clientId) !== Boolean(clientSecret)) fail('give both a client id and a client secret, or neither');
   const port = positiveInteger(flags.port, '--port', 8600, true);
   if (port > 65535) fail(`--port must be at most 65535, got ${port}`);
+  const listenerPort = flags['listener-port'] === undefined ? undefined : positiveInteger(flags['listener-port'], '--listener-port', 0, true);
+  if (listenerPort !== undefined && listenerPort > 65535) fail(`--listener-port must be at most 65535, got ${listenerPort}`);
   const rateLimit = positiveInteger(flags['rate-limit'], '--rate-limit', 1_200_000);
   const tokenLifetime = positiveInteger(flags['token-lifetime'], '--token-lifetime', 32_400);
 
@@ -82,6 +87,7 @@ async function main(): Promise<void> {
     credentials: { clientId, clientSecret },
     config: { tokenRateLimitPerMinute: rateLimit, appRateLimitPerMinute: rateLimit * 2, tokenLifetimeSeconds: tokenLifetime },
     logger,
+    ...(listenerPort !== undefined ? { listener: { port: listenerPort } } : {}),
   });
   let baseUrl: string;
   try {
@@ -98,11 +104,16 @@ async function main(): Promise<void> {
   });
   browser.attach(service, baseUrl);
   const workbenchUrl = browser.workbenchUrl(baseUrl);
-  process.stdout.write(JSON.stringify({ ready: true, base_url: baseUrl, client_id: host.sandboxApp.client_id, workbench_url: workbenchUrl }) + '\n');
+  const listenerUrl = host.listenerUrl();
+  process.stdout.write(
+    JSON.stringify({ ready: true, base_url: baseUrl, client_id: host.sandboxApp.client_id, workbench_url: workbenchUrl, listener_url: listenerUrl }) + '\n',
+  );
   log(`Payments sandbox listening on ${baseUrl} (${flags.ephemeral ? 'in memory' : `data in ${dataDir}`})`);
   log(`Sandbox app ${host.sandboxApp.id}: client id ${host.sandboxApp.client_id}`);
   if (host.generatedCredentials || !clientSecret) log(`Sandbox app client secret: ${host.sandboxApp.client_secret}`);
   log(`Workbench UI: ${workbenchUrl}`);
+  const listenerSubscription = host.services.webhooks.listenerSubscriptionId();
+  log(`Webhook listener: ${listenerUrl ?? 'not started'}${listenerSubscription ? ` (the sandbox app's * subscription ${listenerSubscription} points at it)` : ''}`);
   log(`OpenAPI document: ${baseUrl}/openapi.json · buyer page: ${baseUrl}/checkoutnow?token=<order id>`);
 
   let closing = false;

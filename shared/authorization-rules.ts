@@ -1,5 +1,3 @@
-import { mulDivRound } from './money.js';
-
 /**
  * Authorization timing and allowances (spec 4.5, part 8), shared by the server that enforces them and
  * the UI that explains them before the user tries.
@@ -17,7 +15,8 @@ export const REAUTHORIZE_MAX_INCREASE_USD_MINOR = 7500n;
 
 /** The largest amount (minor units) a reauthorization of `originalMinor` may carry. */
 export function reauthorizeCeiling(originalMinor: bigint, currency: string): bigint {
-  const byPercent = mulDivRound(originalMinor, REAUTHORIZE_MAX_PERCENT, 100n);
+  // Rounded down: a ceiling must never allow a cent above 115%.
+  const byPercent = (originalMinor * REAUTHORIZE_MAX_PERCENT) / 100n;
   if (currency !== 'USD') return byPercent;
   const byIncrease = originalMinor + REAUTHORIZE_MAX_INCREASE_USD_MINOR;
   return byPercent < byIncrease ? byPercent : byIncrease;

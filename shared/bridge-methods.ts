@@ -17,6 +17,8 @@ export const BRIDGE_METHOD_NAMES = [
   'getRequestLogEntry',
   'exportHar',
   'openExternal',
+  'lookupId',
+  'reportingSummary',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

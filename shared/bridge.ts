@@ -101,6 +101,62 @@ export interface RequestLogDetail extends RequestLogSummary {
 
 export type ResourceKind = 'order' | 'authorization' | 'capture' | 'refund';
 
+// ---- reporting and the support view ----------------------------------------------------------------
+
+/** One ledger entry as the support view shows it (amounts in Money v2, times in RFC 3339). */
+export interface LedgerLine {
+  seq: number;
+  account_id: string;
+  transaction_id: string;
+  event_code: string;
+  event_name: string;
+  status: 'D' | 'P' | 'S' | 'V';
+  initiated: string;
+  updated: string;
+  amount: { currency_code: string; value: string };
+  fee: { currency_code: string; value: string };
+  net: { currency_code: string; value: string };
+  balance_affecting: boolean;
+  order_id: string | null;
+  reference_id: string | null;
+  source: string;
+  instrument_type?: string;
+}
+
+/** A payment resource in the support view: what the API shows, and its transitions. */
+export interface SupportResource {
+  summary: ResourceSummary;
+  resource: Record<string, unknown>;
+  history: HistoryEntry[];
+}
+
+/** Everything related to one pasted id: its order, the order's payments and every ledger entry of them. */
+export interface SupportLookupResult {
+  query: string;
+  matches: { kind: ResourceKind | 'transaction'; id: string }[];
+  order_id: string | null;
+  resources: SupportResource[];
+  ledger: LedgerLine[];
+}
+
+/** One UTC day of one currency for the Reports charts (decimal strings, exact). */
+export interface ReportingDay {
+  day: string;
+  volume: string;
+  refunds: string;
+  fees: string;
+  net: string;
+  count: number;
+  balance: string;
+}
+
+export interface ReportingSummary {
+  account_id: string;
+  first_day: string;
+  last_day: string;
+  currencies: { currency: string; primary: boolean; days: ReportingDay[] }[];
+}
+
 // ---- method input schemas -------------------------------------------------------------------------
 
 const Empty = z.object({}).strict();
@@ -157,6 +213,13 @@ export const BridgeInputs = {
   getRequestLogEntry: z.object({ id: z.number().int().positive() }).strict(),
   exportHar: z.object({ ids: z.array(z.number().int().positive()).max(5000).optional() }).strict(),
   openExternal: z.object({ url: z.string().url().max(2048) }).strict(),
+  lookupId: z.object({ id: z.string().trim().min(1).max(64) }).strict(),
+  reportingSummary: z
+    .object({
+      days: z.number().int().min(1).max(366).default(31),
+      currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    })
+    .strict(),
 } satisfies Record<BridgeMethodName, z.ZodType>;
 
 export interface BridgeOutputs {
@@ -173,6 +236,8 @@ export interface BridgeOutputs {
   getRequestLogEntry: RequestLogDetail;
   exportHar: { har: unknown; count: number };
   openExternal: { opened: boolean };
+  lookupId: SupportLookupResult;
+  reportingSummary: ReportingSummary;
 }
 
 export type BridgeInput<M extends BridgeMethodName> = z.input<(typeof BridgeInputs)[M]>;

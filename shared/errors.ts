@@ -124,6 +124,23 @@ export const ISSUES = {
   TRANSACTION_REFUSED: 'The request was refused.',
   DUPLICATE_INVOICE_ID: 'Duplicate Invoice ID detected.',
   PAYER_CANNOT_PAY: 'Combination of payer and payee settings prevents this payment.',
+  // Webhooks
+  WEBHOOK_URL_ALREADY_EXISTS: 'The application already has a webhook with this URL.',
+  WEBHOOK_URL_NOT_SUPPORTED: 'A webhook URL must be an absolute http or https URL of at most 2048 characters.',
+  EVENT_TYPE_NOT_SUPPORTED: 'The event type is not in the catalog (GET /v1/notifications/webhooks-event-types).',
+  DUPLICATE_EVENT_TYPE: 'An event type is listed more than once.',
+  WILDCARD_NOT_ALONE: 'The wildcard * already subscribes to every event type; list it alone.',
+  RESOURCE_VERSION_NOT_SUPPORTED: 'The event type has no sample resource in this resource version.',
+  WEBHOOK_TARGET_REQUIRED: 'Give exactly one of url or webhook_id.',
+  MOCK_EVENT_NOT_VERIFIABLE:
+    'Mock events from the simulator (webhook id WEBHOOK_ID) cannot be verified by the service; verify them yourself (spec 6.6).',
+  INVALID_RESOURCE_ID: 'The id does not name a resource of this application.',
+  // Reporting
+  DATE_RANGE_TOO_LONG: 'start_date and end_date may be at most 31 days apart.',
+  DATE_RANGE_REVERSED: 'end_date must not be before start_date.',
+  DATE_BEYOND_HISTORY: 'Transaction search and balances reach back at most 3 years.',
+  INVALID_AMOUNT_RANGE: 'transaction_amount must be [<low> TO <high>] in minor units, with low not above high.',
+  GENERATION_IN_PROGRESS: 'A history generation is already running; wait for it to finish.',
   // Sandbox control API and the workbench
   WORKBENCH_ACCESS_DENIED: 'The workbench UI and bridge answer only their own origin, with the launch token.',
   CLOCK_CANNOT_GO_BACK: 'The simulated clock only moves forward.',

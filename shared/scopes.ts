@@ -4,6 +4,8 @@ export const SCOPES = {
   payments: 'https://uri.svc.example/services/payments/payment',
   refunds: 'https://uri.svc.example/services/payments/refund',
   testHelpers: 'https://uri.svc.example/services/sandbox/test-helpers',
+  webhooks: 'https://uri.svc.example/services/applications/webhooks',
+  reporting: 'https://uri.svc.example/services/reporting/search/read',
   openid: 'openid',
 } as const;
 

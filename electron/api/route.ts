@@ -8,7 +8,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** Who is calling and how: set by the authenticate step, read by services. */
 export interface RequestContext {
   baseUrl: string;
-  debugId: string;
   app: App;
   /** The merchant the call acts for: the app's own, or the one named by `Svc-Auth-Assertion`. */
   merchant: Account;
@@ -25,6 +24,8 @@ export interface OperationInput<P, Q, H, B> {
   headers: H;
   body: B;
   ctx: RequestContext;
+  /** The request body as received (UTF-8 text), for routes that set `rawBody`. */
+  rawBody?: string;
 }
 
 /** A created resource, remembered under the request's `Svc-Request-Id`. */
@@ -70,6 +71,8 @@ export interface RouteSpec<PS extends Schema | undefined, QS extends Schema | un
   body?: BS;
   /** The body may be omitted entirely (e.g. a capture with no options). */
   bodyOptional?: boolean;
+  /** Keep the body text exactly as received (signature checks over the caller's own bytes). */
+  rawBody?: boolean;
   idempotency?: IdempotencyPolicy;
   /** Documented responses for the OpenAPI document. */
   responses: Record<number, string>;

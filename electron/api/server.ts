@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { newDebugId } from '../../shared/ids.js';
 import type { ApiDeps } from './deps.js';
 import { checkMediaTypes, FORM_MEDIA_TYPE, JSON_MEDIA_TYPES } from './pipeline/accept.js';
 import { ApiError, detail } from './pipeline/api-error.js';
@@ -43,14 +42,15 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
   const routes = groups.flatMap((g) => g.routes);
 
   registerBodyParsers(app);
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setErrorHandler((error, request, reply) =>
+    sendError(error, request, reply, (unexpected, debugId) => deps.logger.error(`unhandled error, debug_id ${debugId}`, unexpected)),
+  );
 
   // ---------------------------------------------------------------------------------------------
   // 1. accept: Accept (406) and request media type (415); the body size limit is Fastify's bodyLimit.
   // ---------------------------------------------------------------------------------------------
   app.addHook('onRequest', async (request) => {
     request.startedAt = process.hrtime.bigint();
-    request.debugId = newDebugId();
     checkMediaTypes(request);
   });
 
@@ -87,7 +87,12 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
     app.route({
       method: route.method,
       url: route.path,
-      config: { route, ...(route.scope ? {} : { public: true }), ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}) },
+      config: {
+        route,
+        ...(route.scope ? {} : { public: true }),
+        ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}),
+        ...(route.rawBody ? { rawBody: true } : {}),
+      },
       handler: (request, reply) => runOperation(route, request, reply),
     });
   }
@@ -110,8 +115,7 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
     const ctx = request.ctx;
     const validated = request.validated;
     if (!ctx || !validated) throw new ApiError('INTERNAL_SERVER_ERROR');
-    ctx.debugId = request.debugId ?? ctx.debugId;
-    const input = { ...validated, ctx } as Parameters<AnyRoute['handle']>[0];
+    const input = { ...validated, ctx, ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}) } as Parameters<AnyRoute['handle']>[0];
 
     // 7. mock response: Svc-Mock-Response forces a documented error (negative testing).
     applyMockResponse(request.headers['svc-mock-response']);
@@ -150,8 +154,9 @@ function requestIdOf(request: FastifyRequest): string | undefined {
 /** JSON (empty body allowed: SDKs send a Content-Type with bodiless captures) and HTML forms. */
 function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser([...JSON_MEDIA_TYPES], { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser([...JSON_MEDIA_TYPES], { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
+    request.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));
@@ -159,7 +164,8 @@ function registerBodyParsers(app: FastifyInstance): void {
       done(new ApiError('INVALID_REQUEST', [detail('MALFORMED_REQUEST_JSON', { location: 'body', description: (error as Error).message })]), undefined);
     }
   });
-  app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = String(body);
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   // Any other type reaches the accept step's 415 first; this only keeps Fastify from failing earlier.

@@ -17,6 +17,9 @@ import { registerRetentionSweep } from '../api/retention.js';
 import { testHelpersGroup } from '../api/test-helpers/routes.js';
 import { SandboxControl } from '../api/test-helpers/service.js';
 import { seedAccounts, SEED_ACCOUNTS } from '../api/test-helpers/seed.js';
+import { webhooksGroup } from '../api/groups/webhooks/routes.js';
+import { Webhooks, type WebhooksOptions } from '../webhooks/webhooks.js';
+import { ReportingModule } from '../api/groups/reporting/module.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import { ensureSandboxApp, type SandboxCredentials } from './sandbox-app.js';
 
@@ -29,16 +32,28 @@ export interface HostOptions {
   realNow?: () => number;
   /** More routes on the same server (the browser mode's UI and RPC). */
   extraGroups?: ApiGroup[];
+  /**
+   * The local webhook listener, started by `listen()`: port 8601 unless given (a busy default port
+   * falls back to a free one; a port given explicitly must be free); `false` starts none.
+   */
+  listener?: { host?: string; port?: number } | false;
+  webhooks?: WebhooksOptions;
+  /** Default reporting visibility delay in seconds of simulated time (0..10800; spec part 8). */
+  reportingDelaySeconds?: number;
 }
+
+export const DEFAULT_LISTENER_PORT = 8601;
 
 export interface Host {
   deps: ApiDeps;
   api: ApiServer;
-  services: { orders: OrdersService; payments: PaymentsService; control: SandboxControl };
+  services: { orders: OrdersService; payments: PaymentsService; control: SandboxControl; webhooks: Webhooks; reporting: ReportingModule };
   sandboxApp: App;
   /** True when the sandbox credentials were generated on this start (print them). */
   generatedCredentials: boolean;
   listen(host: string, port: number): Promise<string>;
+  /** The local webhook listener's URL once `listen()` started it. */
+  listenerUrl(): string | null;
   close(): Promise<void>;
 }
 
@@ -62,9 +77,16 @@ export function createHost(options: HostOptions): Host {
 
   const payments = new PaymentsService(deps);
   const orders = new OrdersService(deps, payments);
+  // The ledger writer subscribes to transitions: it exists before anything can move.
+  const reporting = new ReportingModule(deps, { visibilityDelaySeconds: options.reportingDelaySeconds });
   const scheduleSweep = registerRetentionSweep(deps);
   if (!store.jobs.listPending().some((job) => job.kind === 'retention.sweep')) scheduleSweep();
-  const control = new SandboxControl(deps, scheduleSweep);
+  const webhooks = new Webhooks(deps, options.webhooks);
+  const control = new SandboxControl(deps, () => {
+    scheduleSweep();
+    webhooks.afterReset();
+    reporting.reset();
+  });
 
   let routes: ApiServer['routes'] = [];
   const api = buildApiServer(deps, [
@@ -73,6 +95,8 @@ export function createHost(options: HostOptions): Host {
     { routes: [], pages: (app, table) => registerCheckoutPage(app, table, orders, store) },
     paymentsGroup(payments),
     testHelpersGroup(control, orders, store),
+    webhooksGroup(deps, webhooks),
+    ...reporting.groups,
     docsGroup(() => routes),
     ...(options.extraGroups ?? []),
   ]);
@@ -83,17 +107,26 @@ export function createHost(options: HostOptions): Host {
   return {
     deps,
     api,
-    services: { orders, payments, control },
+    services: { orders, payments, control, webhooks, reporting },
     sandboxApp,
     generatedCredentials: generated,
     async listen(host, port) {
       await api.app.listen({ host, port });
       const address = api.app.server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;
-      return `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+      const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+      webhooks.start(baseUrl);
+      if (options.listener !== false) {
+        const explicit = options.listener?.port;
+        await webhooks.startListener(options.listener?.host ?? host, explicit ?? DEFAULT_LISTENER_PORT, explicit === undefined);
+        webhooks.ensureListenerSubscription(sandboxApp);
+      }
+      return baseUrl;
     },
+    listenerUrl: () => webhooks.listener.url,
     async close() {
       scheduler.stop();
+      await webhooks.close();
       await api.app.close();
       api.requestLogger.flush();
       store.close();

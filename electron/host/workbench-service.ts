@@ -6,6 +6,7 @@ import type {
   RequestLogSummary,
   ResourceDetail,
   ResourceSummary,
+  SupportLookupResult,
   WorkbenchInfo,
 } from '../../shared/bridge.js';
 import { BridgeInputs } from '../../shared/bridge.js';
@@ -20,6 +21,7 @@ import { ApiClient } from './api-client.js';
 import type { Host } from './create-host.js';
 import { EMBEDDED_ENVIRONMENT_ID, Environments, type Environment } from './environments.js';
 import { toHar } from './har.js';
+import { ledgerLine } from '../ledger/support-lookup.js';
 import type { SecretVault } from './vault.js';
 
 /** A failure the bridge reports to the renderer (never a stack trace). */
@@ -199,6 +201,17 @@ export class WorkbenchService {
         if (!/^https?:\/\//i.test(url)) throw new BridgeError('FORBIDDEN', 'Only http and https links open outside the workbench.');
         return { opened: this.options.openExternal ? await this.options.openExternal(url) : false };
       },
+      lookupId: async ({ id }): Promise<SupportLookupResult> => {
+        const found = this.host.services.reporting.lookup(id);
+        return {
+          query: found.query,
+          matches: found.matches,
+          order_id: found.orderId,
+          resources: found.resources.map((r) => ({ summary: summarize(r), resource: this.view(r), history: store.resources.history(r.kind, r.id) })),
+          ledger: found.ledger.map(ledgerLine),
+        };
+      },
+      reportingSummary: async ({ days, currency }) => this.host.services.reporting.summary(this.host.sandboxApp.merchant_id, days, currency),
     };
   }
 

@@ -52,6 +52,8 @@ export async function startHarness(options: { persistent?: boolean; dataDir?: st
     credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
     ...(options.config ? { config: options.config } : {}),
     ...(options.realNow ? { realNow: options.realNow } : {}),
+    ...(options.listener !== undefined ? { listener: options.listener } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   await host.api.app.ready();
 

@@ -10,7 +10,7 @@ export const orderMachine = defineMachine<OrderStatus>({
     PAYER_ACTION_REQUIRED: 'Created with a wallet payment source; the buyer must act on the payer-action link.',
     APPROVED: 'The buyer approved it (or a card was given); it can be authorized or captured.',
     COMPLETED: 'Authorized or captured; payments live on its purchase units.',
-    VOIDED: 'Every authorization of the order was voided before any capture.',
+    VOIDED: 'Every authorization was voided before any capture, or the approval was reversed (not paid within 3 days).',
   },
   transitions: [
     { trigger: 'create', from: [], to: 'CREATED', label: 'Create' },
@@ -23,5 +23,7 @@ export const orderMachine = defineMachine<OrderStatus>({
     { trigger: 'capture', from: ['APPROVED'], to: 'COMPLETED', label: 'Capture' },
     { trigger: 'authorize', from: ['APPROVED'], to: 'COMPLETED', label: 'Authorize' },
     { trigger: 'void', from: ['COMPLETED'], to: 'VOIDED', label: 'All authorizations voided' },
+    // A scheduled job (electron/webhooks/approval-reversal.ts): approved, then neither captured nor authorized in 3 days.
+    { trigger: 'reverse-approval', from: ['APPROVED'], to: 'VOIDED', label: 'Approval reversed (3 days unpaid)' },
   ],
 });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
 import type { AccessToken } from '../../store/repositories/tokens-repo.js';
 import type { App } from '../../store/repositories/apps-repo.js';
+import type { Account } from '../../store/repositories/accounts-repo.js';
 import { ApiError, detail } from './api-error.js';
 import { requestBaseUrl } from './links.js';
 import { parsePrefer } from './prefer.js';
@@ -12,6 +13,7 @@ const ASSERTION_MAX_LENGTH = 10_000;
 /** Known tokens and their apps, so the hot path does not read the database for every request. */
 export class TokenCache {
   private readonly entries = new Map<string, { token: AccessToken; app: App }>();
+  private merchants = { version: -1, byId: new Map<string, Account>() };
 
   constructor(private readonly deps: ApiDeps) {}
 
@@ -25,6 +27,18 @@ export class TokenCache {
     const entry = { token, app };
     this.entries.set(value, entry);
     return entry;
+  }
+
+  /** The app's merchant account, re-read only after accounts changed. */
+  merchant(id: string): Account | undefined {
+    const version = this.deps.store.accounts.version;
+    if (this.merchants.version !== version) this.merchants = { version, byId: new Map() };
+    let account = this.merchants.byId.get(id);
+    if (!account) {
+      account = this.deps.store.accounts.byId(id);
+      if (account) this.merchants.byId.set(id, account);
+    }
+    return account;
   }
 
   forget(value: string): void {
@@ -67,10 +81,9 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
       detail('INSUFFICIENT_SCOPE', { field: 'Authorization', location: 'header', description: `The access token lacks the scope ${scope}.` }),
     ]);
   }
-  const merchant = actingMerchant(request, deps, found.app);
+  const merchant = actingMerchant(request, deps, found.app, tokens);
   request.ctx = {
     baseUrl: requestBaseUrl(request),
-    debugId: request.debugId ?? '',
     app: found.app,
     merchant,
     scopes: found.token.scopes,
@@ -83,9 +96,9 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
  * `Svc-Auth-Assertion` (spec part 5.5): a JWT naming the merchant a partner acts for. The sandbox reads
  * the `payer_id` or `email` claim of an unsigned JWT (alg `none`) and requires a known business account.
  */
-function actingMerchant(request: FastifyRequest, deps: ApiDeps, app: App) {
+function actingMerchant(request: FastifyRequest, deps: ApiDeps, app: App, tokens: TokenCache) {
   const assertion = request.headers['svc-auth-assertion'];
-  const own = deps.store.accounts.byId(app.merchant_id);
+  const own = tokens.merchant(app.merchant_id);
   if (!own) throw new ApiError('INTERNAL_SERVER_ERROR');
   if (typeof assertion !== 'string') return own;
   const field = { field: 'Svc-Auth-Assertion', location: 'header' as const };

@@ -54,16 +54,19 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /** Sends any error in the right form: identity form for the token endpoint, part 7 form otherwise. */
-export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  onUnexpected: (error: unknown, debugId: string) => void = () => {},
+): FastifyReply {
   const debugId = request.debugId ?? newDebugId();
   request.debugId = debugId;
   if (error instanceof TokenError) {
     return reply.code(error.status).header('content-type', 'application/json').send({ error: error.code, error_description: error.message });
   }
   const apiError = toApiError(error);
-  if (apiError.status >= 500 && !(error instanceof ApiError)) {
-    request.log.error({ err: error, debug_id: debugId }, 'unhandled error');
-  }
+  if (apiError.status >= 500 && !(error instanceof ApiError)) onUnexpected(error, debugId);
   if (request.routeOptions.config?.errorStyle === 'identity') {
     return reply
       .code(apiError.status)

@@ -9,7 +9,7 @@ declare module 'fastify' {
     /** The in-flight `Svc-Request-Id` reservation to release when the response is sent. */
     idempotencyReservation?: string;
     validated?: { params: unknown; query: unknown; headers: unknown; body: unknown };
-    /** The JSON body's text as received, kept only for routes configured with `rawBody`. */
+    /** The body's text as received: the request log keeps it, and `rawBody` routes (signature checks) read it. */
     rawBody?: string;
   }
   interface FastifyContextConfig {

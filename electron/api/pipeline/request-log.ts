@@ -42,17 +42,25 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
   return out;
 }
 
-function parseLoggedPayload(payload: unknown, contentType: string | undefined): unknown {
-  if (typeof payload !== 'string' || payload.length === 0) return undefined;
-  const text = payload.length > MAX_LOGGED_BODY ? payload.slice(0, MAX_LOGGED_BODY) : payload;
+/** A body that may hold a secret or a card number: only these are parsed and redacted. */
+const SENSITIVE = /"(access_token|client_secret|refresh_token|cvv2?|security_code|password|number|card_number)"|\d{12,19}|(refresh_token|client_secret|password)=/;
+
+/**
+ * The body text as the log keeps it: as sent when nothing in it is sensitive (the common case costs no
+ * parse), redacted otherwise (JSON is parsed, redacted and re-serialized; anything else is withheld).
+ */
+export function loggedBodyText(text: string | undefined, contentType: string | undefined): string | undefined {
+  if (text === undefined || text.length === 0) return undefined;
+  const clipped = text.length > MAX_LOGGED_BODY ? text.slice(0, MAX_LOGGED_BODY) : text;
+  if (!SENSITIVE.test(clipped)) return clipped;
   if (contentType?.includes('json')) {
     try {
-      return JSON.parse(text) as unknown;
+      return JSON.stringify(redactBody(JSON.parse(clipped)));
     } catch {
-      return text;
+      return '[redacted: unparseable body with sensitive content]';
     }
   }
-  return text;
+  return '[redacted]';
 }
 
 /**
@@ -73,7 +81,6 @@ export class RequestLogger {
   record(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     if (request.routeOptions.config?.unlogged) return;
     const started = request.startedAt ?? process.hrtime.bigint();
-    const body = request.body;
     this.buffer.push({
       at: new Date().toISOString(),
       method: request.method,
@@ -82,10 +89,10 @@ export class RequestLogger {
       duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
       app_id: request.ctx?.app.id ?? null,
       debug_id: request.debugId ?? null,
-      request: { headers: redactHeaders(request.headers), body: redactBody(body) },
+      request: { headers: redactHeaders(request.headers), body: loggedBodyText(request.rawBody, request.headers['content-type']) },
       response: {
         headers: redactHeaders(reply.getHeaders() as Record<string, unknown>),
-        body: redactBody(parseLoggedPayload(payload, String(reply.getHeader('content-type') ?? ''))),
+        body: loggedBodyText(typeof payload === 'string' ? payload : undefined, String(reply.getHeader('content-type') ?? '')),
       },
     });
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);

@@ -11,6 +11,7 @@ const HEADER_NAMES: Record<string, string> = {
   'svc-client-metadata-id': 'Svc-Client-Metadata-Id',
   'svc-auth-assertion': 'Svc-Auth-Assertion',
   'svc-mock-response': 'Svc-Mock-Response',
+  'svc-enforce-iso8601-format': 'Svc-Enforce-ISO8601-Format',
   prefer: 'Prefer',
   authorization: 'Authorization',
 };

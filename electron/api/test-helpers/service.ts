@@ -3,6 +3,12 @@ import type { ApiDeps } from '../deps.js';
 import { ApiError, detail } from '../pipeline/api-error.js';
 import { seedAccounts } from './seed.js';
 
+/**
+ * At most ten years per move, by `advance_seconds` or by `to`: enough for any retention, small enough that
+ * every date the API then writes stays an RFC 3339 date with a four-digit year.
+ */
+export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
+
 export interface ClockState {
   now: string;
   offset_seconds: number;
@@ -34,6 +40,10 @@ export class SandboxControl {
       const target = Date.parse(request.to);
       if (target < this.deps.clock.now() - 1000) {
         throw new ApiError('UNPROCESSABLE_ENTITY', [detail('CLOCK_CANNOT_GO_BACK', { field: '/to', value: request.to, location: 'body', description: `The clock is at ${this.deps.clock.nowIso()} and only moves forward.` })]);
+      }
+      const limit = this.deps.clock.now() + MAX_ADVANCE_SECONDS * 1000;
+      if (target > limit) {
+        throw new ApiError('INVALID_REQUEST', [detail('INVALID_PARAMETER_VALUE', { field: '/to', value: request.to, location: 'body', description: `The clock moves at most ten years at once: not after ${isoSeconds(limit)}.` })]);
       }
       this.deps.clock.setTo(Math.max(target, this.deps.clock.now()));
     } else {

@@ -1,4 +1,6 @@
 import { initialSchema } from './001-initial-schema.js';
+import { webhooksSchema } from './002-webhooks.js';
+import { ledgerSchema } from './003-ledger.js';
 
 export interface Migration {
   version: number;
@@ -7,4 +9,4 @@ export interface Migration {
 }
 
 /** Forward-only migrations in order. Never edit a released one: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, webhooksSchema, ledgerSchema];

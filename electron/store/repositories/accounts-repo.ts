@@ -25,9 +25,13 @@ export interface Account {
 }
 
 export class AccountsRepository {
+  /** Bumped on every write, so caches of accounts know when to drop what they hold. */
+  version = 0;
+
   constructor(private readonly store: Database) {}
 
   upsert(account: Account): void {
+    this.version++;
     this.store
       .prepare(
         `INSERT INTO accounts (id, email, type, body) VALUES (?, ?, ?, ?)
@@ -55,6 +59,7 @@ export class AccountsRepository {
   }
 
   deleteNotSeeded(): void {
+    this.version++;
     this.store.prepare(`DELETE FROM accounts WHERE json_extract(body, '$.seeded') = 0 AND id NOT IN (SELECT merchant_id FROM apps)`).run();
   }
 }

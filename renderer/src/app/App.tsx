@@ -20,6 +20,8 @@ import { OrdersPage } from '../features/orders/orders-page';
 import { PaymentDetailPage } from '../features/payments/payment-detail-page';
 import { PaymentsListPage } from '../features/payments/payments-list-page';
 import { RequestLogPage } from '../features/request-log/request-log-page';
+import { ReportsPage } from '../features/reports/reports-page';
+import { SupportPage } from '../features/support/support-page';
 import { ClockWidget } from './clock-widget';
 import { EnvironmentSwitcher } from './environment-switcher';
 import { Notifications } from './notifications';
@@ -37,6 +39,10 @@ const NAVIGATION = [
     { path: 'captures', label: 'Captures' },
     { path: 'refunds', label: 'Refunds' },
   ] },
+  { section: 'Reporting', items: [
+    { path: 'reports', label: 'Reports' },
+    { path: 'support', label: 'Transaction view' },
+  ] },
   { section: 'Tools', items: [
     { path: 'console', label: 'Console' },
     { path: 'log', label: 'Request log' },
@@ -53,6 +59,8 @@ function Page({ route }: { route: string[] }) {
     const kind = PAYMENT_KINDS[area as keyof typeof PAYMENT_KINDS];
     return id ? <PaymentDetailPage kind={kind} id={id} /> : <PaymentsListPage kind={kind} />;
   }
+  if (area === 'reports') return <ReportsPage />;
+  if (area === 'support') return <SupportPage id={id} />;
   if (area === 'console') return <ConsolePage />;
   if (area === 'log') return <RequestLogPage />;
   if (area === 'environments') return <EnvironmentsPage />;

@@ -66,7 +66,9 @@ export function ordersGroup(orders: OrdersService, store: Store): ApiGroup {
         responses: { 201: 'Created (minimal unless Prefer: return=representation)', 200: 'Idempotent repeat', 400: 'Invalid request', 403: 'Donation items not permitted', 422: 'Business validation failed' },
         handle: ({ body, headers, ctx }) => {
           const order = orders.create(body, ctx, headers['svc-request-id']);
-          return { status: 201, body: show(order.id, ctx, 'minimal'), created: { kind: 'order', id: order.id } };
+          // The order in hand is what was just written: no need to read it back.
+          const representation = ctx.prefer === 'representation' ? 'full' : 'minimal';
+          return { status: 201, body: orderView(order, ctx.baseUrl, store, representation), created: { kind: 'order', id: order.id } };
         },
         replay: (created, { ctx }) => ({ status: 200, body: show(created.id, ctx, 'minimal') }),
       }),

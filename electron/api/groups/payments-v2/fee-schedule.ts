@@ -29,9 +29,15 @@ export function captureFee(grossMinor: bigint, currency: string): CaptureFee {
   return { percentPart: percentPart > total ? total : percentPart, fixedPart, total };
 }
 
-/** The part of a capture's fee that a refund of `refundMinor` returns to the seller. */
-export function refundedFee(percentPart: bigint, grossMinor: bigint, refundMinor: bigint): bigint {
+/**
+ * The part of a capture's fee that a refund of `refundMinor` returns to the seller, after earlier refunds
+ * of `refundedBeforeMinor`. The share is the difference of the rounded cumulative shares, so the refunds
+ * of a capture together return exactly its percentage part: rounding each refund on its own would return
+ * a cent too much (50.00 + 50.00 of 100.00: 1.75 + 1.75 of a 3.49 part) or too little.
+ */
+export function refundedFee(percentPart: bigint, grossMinor: bigint, refundMinor: bigint, refundedBeforeMinor = 0n): bigint {
   if (grossMinor === 0n) return 0n;
-  const share = mulDivRound(percentPart, refundMinor, grossMinor);
+  const upTo = (refunded: bigint) => mulDivRound(percentPart, refunded, grossMinor);
+  const share = upTo(refundedBeforeMinor + refundMinor) - upTo(refundedBeforeMinor);
   return share < 0n ? 0n : share;
 }

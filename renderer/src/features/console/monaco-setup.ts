@@ -1,27 +1,19 @@
 /**
- * Monaco, bundled locally (never from a CDN) and trimmed to what the console needs: the editor API, the
- * JSON language (tokens, validation, completion, hover, formatting) and the editor contributions that
- * make those visible. Loaded lazily with the console, so other pages do not pay for it.
+ * Monaco, bundled locally (never from a CDN), with the JSON language only (tokens, validation, completion,
+ * hover, formatting) instead of the ~80 languages of `editor.main`. Loaded lazily with the console, so
+ * other pages do not pay for it.
+ *
+ * The JSON mode is imported eagerly on purpose: in monaco-editor 0.57 it pulls in the editor
+ * contributions (suggest, hover, find, folding, codelens, ...) and their services. Loaded lazily (as
+ * `languages.onLanguage('json')` would), they arrive after the first editor initialised the standalone
+ * services, and every later editor fails with "depends on UNKNOWN service ICodeLensCache".
  *
  * Workers are bundled by Vite through the `?worker` suffix and start from the app's own origin, which
  * the page's CSP (`worker-src 'self' blob:`) allows.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
-import 'monaco-editor/features/codicon/register';
-import 'monaco-editor/features/bracketMatching/register';
-import 'monaco-editor/features/clipboard/register';
-import 'monaco-editor/features/contextmenu/register';
-import 'monaco-editor/features/find/register';
-import 'monaco-editor/features/folding/register';
-import 'monaco-editor/features/format/register';
-import 'monaco-editor/features/gotoError/register';
-import 'monaco-editor/features/hover/register';
-import 'monaco-editor/features/linesOperations/register';
-import 'monaco-editor/features/snippet/register';
-import 'monaco-editor/features/suggest/register';
-import 'monaco-editor/features/wordOperations/register';
-import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/languages/features/json/jsonMode';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 

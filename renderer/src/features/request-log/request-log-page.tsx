@@ -73,7 +73,7 @@ export function RequestLogPage() {
       last.items.length === PAGE_SIZE ? last.items[last.items.length - 1]?.id : undefined,
     placeholderData: keepPreviousData,
     // Host events keep this live; the slow poll only covers a dropped event stream.
-    refetchInterval: 5_000,
+    refetchInterval: 15_000,
   });
   const rows: RequestLogSummary[] = log.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = isFiltered(active);

@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+/** How hard and how long every target of one benchmark is driven. */
+export interface LoadOptions {
+  connections: number;
+  durationSec: number;
+  warmupSec: number;
+}
+
+/** The numbers a benchmark reports for one target. */
+export interface LoadSummary {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Server (main-thread) CPU per response: unlike req/s, barely moved by other load on the machine. */
+  cpuUsPerReq: number;
+}
+
+/** One HTTP request, replayed by every connection for the whole run. */
+export interface LoadRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export class UsageError extends Error {}
+
+function positive(value: string | undefined, flag: string, fallback: number, allowZero = false): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0))
+    throw new UsageError(`${flag} expects a positive number, got "${value}"`);
+  return n;
+}
+
+/** `--duration`, `--connections` and `--warmup` (seconds; 0 skips the warm-up) for quick runs. */
+export function parseLoadArgs(args: string[], defaults: LoadOptions): LoadOptions {
+  let values: Record<string, string | undefined>;
+  try {
+    values = parseArgs({
+      args,
+      options: { duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' } },
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const connections = positive(values.connections, '--connections', defaults.connections);
+  if (!Number.isInteger(connections))
+    throw new UsageError(`--connections expects a whole number, got ${connections}`);
+  return {
+    connections,
+    durationSec: positive(values.duration, '--duration', defaults.durationSec),
+    warmupSec: positive(values.warmup, '--warmup', defaults.warmupSec, true),
+  };
+}
+
+async function fire(
+  request: LoadRequest,
+  connections: number,
+  durationSec: number,
+): Promise<autocannon.Result> {
+  return autocannon({
+    ...request,
+    connections,
+    duration: durationSec,
+    // The client runs in a worker thread so it does not share the server's event loop (the main thread):
+    // in the same thread its cost would be added to every request and flatten the difference.
+    workers: 1,
+  });
+}
+
+/** A warm-up run (JIT, caches, pools; its numbers are dropped), then the measured run. */
+export async function drive(request: LoadRequest, options: LoadOptions): Promise<LoadSummary> {
+  if (options.warmupSec > 0) await fire(request, options.connections, options.warmupSec);
+  const cpuBefore = process.threadCpuUsage();
+  const result = await fire(request, options.connections, options.durationSec);
+  const cpu = process.threadCpuUsage(cpuBefore);
+  return {
+    // Completed responses over the measured time, not the per-second mean, so a slow tail counts.
+    rps: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    cpuUsPerReq: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+  };
+}
+
+/** True when every measured request was answered 2xx. */
+export const clean = (s: LoadSummary): boolean => s.non2xx === 0 && s.errors === 0 && s.timeouts === 0;
+
+export function describe(label: string, s: LoadSummary): string {
+  const flag = clean(s)
+    ? ''
+    : `  <-- FAILED: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.timeouts} timeouts`;
+  return (
+    `${label.padEnd(10)} ${s.rps.toFixed(0).padStart(7)} req/s   p50 ${s.p50Ms.toFixed(0)} ms   ` +
+    `p99 ${s.p99Ms.toFixed(0)} ms   server CPU ${s.cpuUsPerReq.toFixed(0)} us/req   (${s.requests} requests)${flag}`
+  );
+}

@@ -1,0 +1,186 @@
+import Fastify from 'fastify';
+import { createHost } from '../electron/host/create-host.js';
+import {
+  clean,
+  describe,
+  drive,
+  parseLoadArgs,
+  UsageError,
+  type LoadOptions,
+  type LoadRequest,
+} from './load.js';
+
+/** Embedded create-order throughput must stay at or above this share of a bare Fastify route. */
+const TARGET_RATIO = 0.4;
+const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2 };
+const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
+const ORDERS_PATH = '/v2/checkout/orders';
+
+/** A realistic one-unit order: two item lines, a breakdown that adds up, a shipping amount. */
+const ORDER_BODY = JSON.stringify({
+  intent: 'CAPTURE',
+  purchase_units: [
+    {
+      reference_id: 'default',
+      description: 'Benchmark order',
+      amount: {
+        currency_code: 'USD',
+        value: '25.00',
+        breakdown: {
+          item_total: { currency_code: 'USD', value: '20.00' },
+          shipping: { currency_code: 'USD', value: '5.00' },
+        },
+      },
+      items: [
+        {
+          name: 'Widget',
+          quantity: '2',
+          unit_amount: { currency_code: 'USD', value: '7.50' },
+          category: 'PHYSICAL_GOODS',
+        },
+        { name: 'Gadget', quantity: '1', unit_amount: { currency_code: 'USD', value: '5.00' }, sku: 'GDG-1' },
+      ],
+    },
+  ],
+});
+
+function createRequest(baseUrl: string, token?: string): LoadRequest {
+  return {
+    url: `${baseUrl}${ORDERS_PATH}`,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      prefer: 'return=minimal',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: ORDER_BODY,
+  };
+}
+
+/** One request before the load, so a broken setup fails loudly instead of as a wall of non-2xx. */
+async function checkOnce(request: LoadRequest, label: string): Promise<void> {
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const body = (await response.json()) as { id?: unknown; status?: unknown; links?: unknown };
+  if (
+    response.status !== 201 ||
+    typeof body.id !== 'string' ||
+    body.status !== 'CREATED' ||
+    !Array.isArray(body.links)
+  ) {
+    throw new Error(
+      `${label}: expected 201 {id,status,links}, got ${response.status} ${JSON.stringify(body)}`,
+    );
+  }
+}
+
+async function accessToken(baseUrl: string): Promise<string> {
+  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
+  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await response.json()) as { access_token?: unknown };
+  if (!response.ok || typeof body.access_token !== 'string') {
+    throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.access_token;
+}
+
+/** The real host: in memory, its own scheduler and batched request log running as in production. */
+async function measureEmbedded(options: LoadOptions) {
+  const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS });
+  try {
+    const baseUrl = await host.listen('127.0.0.1', 0);
+    const request = createRequest(baseUrl, await accessToken(baseUrl));
+    await checkOnce(request, 'embedded');
+    return await drive(request, options);
+  } finally {
+    // Stops the scheduler, closes Fastify, flushes the pending request-log batch, closes the store.
+    await host.close();
+  }
+}
+
+/** The floor: same framework and answer shape, none of the pipeline, validation or persistence. */
+async function measureBare(options: LoadOptions) {
+  const app = Fastify();
+  let next = 0;
+  app.post(ORDERS_PATH, async (_request, reply) => {
+    const id = `BARE${(next++).toString().padStart(13, '0')}`;
+    const self = `http://127.0.0.1${ORDERS_PATH}/${id}`;
+    return reply.code(201).send({
+      id,
+      status: 'CREATED',
+      links: [
+        { href: self, rel: 'self', method: 'GET' },
+        { href: `http://127.0.0.1/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' },
+        { href: self, rel: 'edit', method: 'PATCH' },
+        { href: `${self}/capture`, rel: 'capture', method: 'POST' },
+      ],
+    });
+  });
+  try {
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const request = createRequest(baseUrl);
+    await checkOnce(request, 'bare');
+    return await drive(request, options);
+  } finally {
+    await app.close();
+  }
+}
+
+export async function main(args: string[]): Promise<number> {
+  let options: LoadOptions;
+  try {
+    options = parseLoadArgs(args, DEFAULTS);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bench orders: ${error.message}\n`);
+    return 2;
+  }
+  const { connections, durationSec, warmupSec } = options;
+  console.log(
+    `POST ${ORDERS_PATH}: ${connections} connections, ${durationSec} s measured after ${warmupSec} s warm-up`,
+  );
+
+  // One after the other, never together: both would compete for the same cores.
+  const embedded = await measureEmbedded(options);
+  console.log(describe('embedded', embedded));
+  const bare = await measureBare(options);
+  console.log(describe('bare', bare));
+
+  const ratio = bare.rps > 0 ? embedded.rps / bare.rps : 0;
+  const pass = ratio >= TARGET_RATIO;
+  const ok = clean(embedded) && clean(bare);
+  // Same ratio from server CPU per request: a cross-check when other processes share the machine.
+  const cpuRatio = embedded.cpuUsPerReq > 0 ? bare.cpuUsPerReq / embedded.cpuUsPerReq : 0;
+  console.log(
+    `ratio embedded/bare ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `(by server CPU per request: ${cpuRatio.toFixed(3)}; latencies have autocannon's 1 ms resolution)`,
+  );
+  if (!ok)
+    console.log('ERROR: some measured requests failed or were not 2xx; the numbers above are not valid');
+  console.log(
+    JSON.stringify({
+      bench: 'orders',
+      connections,
+      duration_s: durationSec,
+      embedded,
+      bare,
+      ratio,
+      cpu_ratio: cpuRatio,
+      target: TARGET_RATIO,
+      pass,
+      ok,
+    }),
+  );
+  // Below target is a finding, not a failure of the run; failed requests are.
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DAY_MS } from '../shared/api/reporting.js';
+import { createHost, type Host } from '../electron/host/create-host.js';
+import { DEFAULT_HISTORY_CURRENCIES } from '../electron/api/test-helpers/reporting-generate.js';
+
+/**
+ * `npm run bench -- reporting`: the same 31-day, page_size=500 filtered transaction search against a
+ * workspace of 10,000 ledger entries and one of 1,000,000, in one run. Both histories cover the same
+ * 90 days, so the 1M window holds 100x the entries of the 10k one: the search must cost at most 3x.
+ * Also reports how fast the bulk generator writes (entries per second).
+ */
+const TARGET_RATIO = 3;
+const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
+const HISTORY_DAYS = 90;
+
+interface Options {
+  small: number;
+  large: number;
+  requests: number;
+}
+
+function options(args: string[]): Options {
+  const { values } = parseArgs({
+    args,
+    options: { small: { type: 'string' }, large: { type: 'string' }, requests: { type: 'string' } },
+    strict: true,
+  });
+  const whole = (value: string | undefined, fallback: number, flag: string) => {
+    const n = value === undefined ? fallback : Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} expects a whole number above 0, got "${value}"`);
+    return n;
+  };
+  return {
+    small: whole(values.small, 10_000, '--small'),
+    large: whole(values.large, 1_000_000, '--large'),
+    requests: whole(values.requests, 40, '--requests'),
+  };
+}
+
+async function token(baseUrl: string): Promise<string> {
+  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
+  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token request failed: ${response.status}`);
+  return body.access_token;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+interface Workspace {
+  host: Host;
+  dir: string;
+  baseUrl: string;
+  token: string;
+  generateMs: number;
+  entries: number;
+}
+
+/** A workspace on disk (WAL, as `serve --data-dir` runs) with `entries` generated over 90 days. */
+async function workspace(entries: number): Promise<Workspace> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-reporting-'));
+  const host = createHost({ location: { kind: 'dir', dir }, credentials: CREDENTIALS, listener: false });
+  const baseUrl = await host.listen('127.0.0.1', 0);
+  const now = host.deps.clock.now();
+  const started = performance.now();
+  const job = host.services.reporting.jobs.start(
+    {
+      accountId: host.sandboxApp.merchant_id,
+      entries,
+      startMs: now - HISTORY_DAYS * DAY_MS,
+      endMs: now,
+      currencies: [...DEFAULT_HISTORY_CURRENCIES],
+      seed: 20260515,
+      nowMs: now,
+    },
+    false,
+  );
+  const generateMs = performance.now() - started;
+  if (job.status !== 'COMPLETED') throw new Error(`generation failed: ${job.error ?? job.status}`);
+  return { host, dir, baseUrl, token: await token(baseUrl), generateMs, entries };
+}
+
+/** The last 31 days (whole seconds), as the spec's date-time form. */
+function searchPath(host: Host, filters: string): string {
+  const end = Math.floor(host.deps.clock.now() / 1000) * 1000;
+  const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+  return `/v1/reporting/transactions?start_date=${iso(end - 31 * DAY_MS)}&end_date=${iso(end)}&page_size=500&${filters}`;
+}
+
+/** Median wall time of `requests` searches over HTTP (after a warm-up), and the last answer's totals. */
+async function measure(ws: Workspace, filters: string, requests: number) {
+  const url = ws.baseUrl + searchPath(ws.host, filters);
+  const headers = { authorization: `Bearer ${ws.token}`, accept: 'application/json' };
+  let last: { total_items?: number; transaction_details?: unknown[] } = {};
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    last = (await response.json()) as typeof last;
+    if (response.status !== 200) throw new Error(`search answered ${response.status}: ${JSON.stringify(last)}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 5; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) times.push(await once());
+  return { medianMs: median(times), totalItems: last.total_items ?? 0, returned: last.transaction_details?.length ?? 0 };
+}
+
+async function close(ws: Workspace): Promise<void> {
+  await ws.host.close();
+  rmSync(ws.dir, { recursive: true, force: true });
+}
+
+const SEARCHES = [
+  { label: 'currency+status (target)', filters: 'transaction_currency=USD&transaction_status=S&fields=all', target: true },
+  { label: 'amount range', filters: `transaction_amount=${encodeURIComponent('[1000 TO 5000]')}&fields=all`, target: false },
+  { label: 'no filter', filters: 'fields=transaction_info', target: false },
+] as const;
+
+export async function main(args: string[]): Promise<number> {
+  let opts: Options;
+  try {
+    opts = options(args);
+  } catch (error) {
+    process.stderr.write(`bench reporting: ${(error as Error).message}\n`);
+    return 2;
+  }
+  console.log(`31-day search, page_size=500, ${opts.requests} requests each; histories of ${HISTORY_DAYS} days`);
+  const results: Record<string, unknown>[] = [];
+  const sizes = [opts.small, opts.large];
+  const measured: Record<string, number[]> = {};
+  let rate = 0;
+  for (const size of sizes) {
+    const ws = await workspace(size);
+    const perSecond = ws.entries / (ws.generateMs / 1000);
+    if (size === opts.large) rate = perSecond;
+    console.log(`generated ${size.toLocaleString('en-US')} entries in ${(ws.generateMs / 1000).toFixed(1)} s: ${Math.round(perSecond).toLocaleString('en-US')} entries/s`);
+    try {
+      for (const search of SEARCHES) {
+        const m = await measure(ws, search.filters, opts.requests);
+        (measured[search.label] ??= []).push(m.medianMs);
+        console.log(
+          `  ${String(size).padStart(8)} entries  ${search.label.padEnd(26)} median ${m.medianMs.toFixed(2).padStart(7)} ms  ` +
+            `total_items ${m.totalItems}, page ${m.returned}`,
+        );
+        results.push({ entries: size, search: search.label, median_ms: m.medianMs, total_items: m.totalItems, returned: m.returned });
+      }
+    } finally {
+      await close(ws);
+    }
+  }
+  let pass = true;
+  const ratios: Record<string, number> = {};
+  for (const search of SEARCHES) {
+    const [small = 0, large = 0] = measured[search.label] ?? [];
+    const ratio = small > 0 ? large / small : Infinity;
+    ratios[search.label] = ratio;
+    const verdict = search.target ? (ratio <= TARGET_RATIO ? 'PASS' : 'FAIL') : 'info';
+    if (search.target && ratio > TARGET_RATIO) pass = false;
+    console.log(`ratio ${opts.large}/${opts.small} ${search.label.padEnd(26)} ${ratio.toFixed(2)} (target <= ${TARGET_RATIO}): ${verdict}`);
+  }
+  console.log(`bulk generation: ${Math.round(rate).toLocaleString('en-US')} entries/s`);
+  console.log(JSON.stringify({ bench: 'reporting', small: opts.small, large: opts.large, results, ratios, target: TARGET_RATIO, pass, generation_entries_per_second: Math.round(rate) }));
+  return 0;
+}

@@ -1,0 +1,26 @@
+/**
+ * `npm run bench -- <name> [options]`: runs one benchmark module. Each module exports `main(args)` and
+ * resolves to the process exit code; add `webhooks` or `reporting` by adding a file and a line below.
+ */
+export type BenchMain = (args: string[]) => Promise<number>;
+
+// Lazy imports: a benchmark only loads (and starts) what it measures.
+const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
+  orders: () => import('./orders.js'),
+  webhooks: () => import('./webhooks.js'),
+  reporting: () => import('./reporting.js'),
+};
+
+const [name, ...rest] = process.argv.slice(2);
+const load = name === undefined ? undefined : BENCHMARKS[name];
+if (!load) {
+  const available = Object.keys(BENCHMARKS).join(', ');
+  process.stderr.write(
+    `bench: ${name === undefined ? 'no benchmark given' : `unknown benchmark "${name}"`}; available: ${available}\n` +
+      'Usage: npm run bench -- <name> [--duration SECONDS] [--connections N]\n',
+  );
+  process.exitCode = 2;
+} else {
+  // exitCode rather than exit(): the process must end by itself, which proves every server closed.
+  process.exitCode = await (await load()).main(rest);
+}

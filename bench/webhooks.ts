@@ -1,0 +1,155 @@
+import { createHost, type Host } from '../electron/host/create-host.js';
+import { clean, describe, drive, parseLoadArgs, UsageError, type LoadOptions, type LoadRequest, type LoadSummary } from './load.js';
+
+/** Capture throughput with a `*` subscription to the local listener must stay at or above this share of none. */
+const TARGET_RATIO = 0.8;
+const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2 };
+const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
+/** Longest wait for the outbox to drain after the load. */
+const DRAIN_TIMEOUT_MS = 300_000;
+
+async function accessToken(baseUrl: string): Promise<string> {
+  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
+  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await response.json()) as { access_token?: unknown };
+  if (!response.ok || typeof body.access_token !== 'string') throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * The load: partial captures of 0.01 USD against one large authorization, so every request is a real
+ * capture (a new capture resource, the fee schedule, a PAYMENT.CAPTURE.COMPLETED event in the outbox).
+ */
+async function captureRequest(baseUrl: string, token: string): Promise<LoadRequest> {
+  const order = await call(baseUrl, token, 'POST', '/v2/checkout/orders', {
+    intent: 'AUTHORIZE',
+    purchase_units: [{ amount: { currency_code: 'USD', value: '1000000.00' } }],
+  });
+  await call(baseUrl, token, 'POST', `/v1/test-helpers/checkout/orders/${order.id}/approve`, {});
+  const authorized = await call(baseUrl, token, 'POST', `/v2/checkout/orders/${order.id}/authorize`, {});
+  const authorizationId = authorized.purchase_units[0].payments.authorizations[0].id as string;
+  const request: LoadRequest = {
+    url: `${baseUrl}/v2/payments/authorizations/${authorizationId}/capture`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ amount: { currency_code: 'USD', value: '0.01' }, final_capture: false }),
+  };
+  // One request before the load, so a broken setup fails loudly instead of as a wall of non-2xx.
+  const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
+  if (response.status !== 201) throw new Error(`capture check: expected 201, got ${response.status} ${await response.text()}`);
+  return request;
+}
+
+interface Drain {
+  events: number;
+  delivered: number;
+  failed: number;
+  pendingAtEnd: number;
+  drainMs: number;
+  listenerReceived: number;
+  verifiedOk: boolean;
+}
+
+/** Waits until no delivery is pending (or in flight); returns how long it took after the load. */
+async function drain(host: Host): Promise<Drain> {
+  const webhooks = host.services.webhooks;
+  const pendingAtEnd = webhooks.deliveries.countByStatus().PENDING + webhooks.worker.inFlightCount;
+  const started = performance.now();
+  await webhooks.worker.idle(DRAIN_TIMEOUT_MS);
+  await webhooks.listener.settled();
+  const drainMs = performance.now() - started;
+  const counts = webhooks.deliveries.countByStatus();
+  const inbox = webhooks.listener.list(500);
+  return {
+    events: webhooks.events.count(),
+    delivered: counts.DELIVERED,
+    failed: counts.FAILED + counts.PENDING,
+    pendingAtEnd,
+    drainMs,
+    listenerReceived: webhooks.listener.state().received,
+    verifiedOk: inbox.length > 0 && inbox.every((m) => m.verdict === 'SUCCESS'),
+  };
+}
+
+/** The real host in memory, with its listener; with or without the sandbox's `*` subscription to it. */
+async function measure(options: LoadOptions, subscribed: boolean): Promise<{ load: LoadSummary; drain?: Drain }> {
+  const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS, listener: { port: 0 } });
+  try {
+    const baseUrl = await host.listen('127.0.0.1', 0);
+    const token = await accessToken(baseUrl);
+    const subscription = host.services.webhooks.listenerSubscriptionId();
+    if (!subscription) throw new Error('the listener subscription was not made on first start');
+    if (!subscribed) await call(baseUrl, token, 'DELETE', `/v1/notifications/webhooks/${subscription}`);
+    const request = await captureRequest(baseUrl, token);
+    // The set-up's own events go out before the load starts.
+    await host.services.webhooks.worker.idle(DRAIN_TIMEOUT_MS);
+    const load = await drive(request, options);
+    return subscribed ? { load, drain: await drain(host) } : { load };
+  } finally {
+    await host.close();
+  }
+}
+
+export async function main(args: string[]): Promise<number> {
+  let options: LoadOptions;
+  try {
+    options = parseLoadArgs(args, DEFAULTS);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bench webhooks: ${error.message}\n`);
+    return 2;
+  }
+  const { connections, durationSec, warmupSec } = options;
+  console.log(
+    `POST /v2/payments/authorizations/{id}/capture (0.01 USD partial captures): ${connections} connections, ${durationSec} s measured after ${warmupSec} s warm-up`,
+  );
+  // One after the other, never together; the subscribed run goes first so JIT warmth cannot favour it.
+  const withListener = await measure(options, true);
+  console.log(describe('* -> listener', withListener.load));
+  const drained = withListener.drain;
+  if (drained) {
+    console.log(
+      `outbox     ${drained.events} events; ${drained.pendingAtEnd} still queued when the load ended, drained in ${(drained.drainMs / 1000).toFixed(2)} s; ` +
+        `${drained.delivered} delivered, ${drained.failed} not; listener received ${drained.listenerReceived}, verified ${drained.verifiedOk ? 'SUCCESS' : 'NOT ALL'}`,
+    );
+  }
+  const none = await measure(options, false);
+  console.log(describe('no subscr.', none.load));
+
+  const ratio = none.load.rps > 0 ? withListener.load.rps / none.load.rps : 0;
+  const pass = ratio >= TARGET_RATIO;
+  const delivered = drained !== undefined && drained.failed === 0 && drained.verifiedOk;
+  const ok = clean(withListener.load) && clean(none.load) && delivered;
+  console.log(`ratio subscribed/none ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${pass ? 'PASS' : 'FAIL'}`);
+  if (!ok) console.log('ERROR: some requests failed, or some events were not delivered and verified; the numbers above are not valid');
+  console.log(
+    JSON.stringify({
+      bench: 'webhooks',
+      connections,
+      duration_s: durationSec,
+      subscribed: withListener.load,
+      none: none.load,
+      ratio,
+      target: TARGET_RATIO,
+      outbox: drained,
+      pass,
+      ok,
+    }),
+  );
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,209 @@
+import { expect } from 'vitest';
+import { ERROR_NAMES, type ErrorName, type Issue } from '../../../../shared/errors.js';
+import { DAY } from '../../../clock.js';
+import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+
+/**
+ * Shared pieces of the payments v2 tests: a harness on a pinned real-time source, request builders for
+ * authorized orders, and the error-body contract of spec part 7. Test support only.
+ */
+
+/** A fixed real "now": 2026-05-15T12:00:00Z (the simulated clock adds its offset to it). */
+export const FIXED_NOW = Date.parse('2026-05-15T12:00:00Z');
+export const VISA = '4111111111111111';
+export const CARD = { card: { number: VISA, expiry: '2031-12' } };
+export const ORDERS = '/v2/checkout/orders';
+export const AUTHORIZATIONS = '/v2/payments/authorizations';
+export const CAPTURES = '/v2/payments/captures';
+export const REFUNDS = '/v2/payments/refunds';
+export const CLOCK = '/v1/test-helpers/clock';
+export const SECOND_MS = 1000;
+export { DAY };
+
+/** A parsed JSON body: tests read arbitrary shapes (the harness's own body type). */
+export type Json = Reply['body'];
+
+export const money = (value: string, currency_code = 'USD') => ({ currency_code, value });
+
+let requestCounter = 0;
+/** A fresh Svc-Request-Id. */
+export const requestId = (prefix = 'req'): string =>
+  `${prefix}-${Date.now().toString(36)}-${++requestCounter}`;
+
+export interface PaymentsHarness extends ApiHarness {
+  /** Moves the pinned real time (what passes without the clock helper). */
+  setRealNow(ms: number): void;
+}
+
+/**
+ * A harness whose real time stands still at FIXED_NOW (so every "day N" boundary is exact) and whose
+ * tokens outlive the longest clock jump of these tests (29+ days).
+ */
+export async function startPaymentsHarness(
+  options: { dataDir?: string; realNow?: number } = {},
+): Promise<PaymentsHarness> {
+  let real = options.realNow ?? FIXED_NOW;
+  const api = await startHarness({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    realNow: () => real,
+    config: { tokenLifetimeSeconds: 365 * 24 * 3600 },
+  });
+  return Object.assign(api, { setRealNow: (ms: number) => void (real = ms) });
+}
+
+/** Creates an approved card order (single-step, `Svc-Request-Id` given) and returns its id. */
+export async function createCardOrder(
+  api: ApiHarness,
+  intent: 'CAPTURE' | 'AUTHORIZE',
+  value = '100.00',
+  currency = 'USD',
+  unit: Record<string, unknown> = {},
+): Promise<string> {
+  const reply = await api.createOrder(
+    {
+      intent,
+      purchase_units: [{ amount: { currency_code: currency, value }, ...unit }],
+      payment_source: CARD,
+    },
+    { 'Svc-Request-Id': requestId('create') },
+  );
+  expect(reply.status, reply.text).toBe(201);
+  expect(reply.body.status).toBe('APPROVED');
+  return reply.body.id as string;
+}
+
+/** Authorizes an approved AUTHORIZE order; returns the whole order reply. */
+export async function authorizeOrder(api: ApiHarness, orderId: string): Promise<Reply> {
+  const reply = await api.request('POST', `${ORDERS}/${orderId}/authorize`, {
+    headers: { 'Svc-Request-Id': requestId('authorize') },
+  });
+  expect(reply.status, reply.text).toBe(201);
+  expect(reply.body.status).toBe('COMPLETED');
+  return reply;
+}
+
+/** A card order for `value`, authorized: its order id and its one authorization id. */
+export async function newAuthorization(
+  api: ApiHarness,
+  value = '100.00',
+  currency = 'USD',
+  unit: Record<string, unknown> = {},
+): Promise<{ orderId: string; authorizationId: string }> {
+  const orderId = await createCardOrder(api, 'AUTHORIZE', value, currency, unit);
+  const reply = await authorizeOrder(api, orderId);
+  const authorizationId = reply.body.purchase_units[0].payments.authorizations[0].id as string;
+  expect(authorizationId).toMatch(/^[A-Z0-9]{17}$/);
+  return { orderId, authorizationId };
+}
+
+export function capture(
+  api: ApiHarness,
+  authorizationId: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return api.request('POST', `${AUTHORIZATIONS}/${authorizationId}/capture`, {
+    ...(body !== undefined ? { body } : {}),
+    headers,
+  });
+}
+
+export function refund(
+  api: ApiHarness,
+  captureId: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return api.request('POST', `${CAPTURES}/${captureId}/refund`, {
+    ...(body !== undefined ? { body } : {}),
+    headers,
+  });
+}
+
+export function reauthorize(
+  api: ApiHarness,
+  authorizationId: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return api.request('POST', `${AUTHORIZATIONS}/${authorizationId}/reauthorize`, {
+    ...(body !== undefined ? { body } : {}),
+    headers,
+  });
+}
+
+export function voidAuthorization(
+  api: ApiHarness,
+  authorizationId: string,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return api.request('POST', `${AUTHORIZATIONS}/${authorizationId}/void`, { headers });
+}
+
+export async function getJson(api: ApiHarness, url: string): Promise<Json> {
+  const reply = await api.request('GET', url);
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body;
+}
+
+export const getAuthorization = (api: ApiHarness, id: string) => getJson(api, `${AUTHORIZATIONS}/${id}`);
+export const getCapture = (api: ApiHarness, id: string) => getJson(api, `${CAPTURES}/${id}`);
+export const getRefund = (api: ApiHarness, id: string) => getJson(api, `${REFUNDS}/${id}`);
+export const getOrder = (api: ApiHarness, id: string) => getJson(api, `${ORDERS}/${id}`);
+
+/** Moves the simulated clock forward by `ms` (whole seconds) and returns the helper's answer. */
+export async function advance(api: ApiHarness, ms: number): Promise<Json> {
+  expect(ms % 1000).toBe(0);
+  const reply = await api.request('POST', CLOCK, { body: { advance_seconds: ms / 1000 } });
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body;
+}
+
+/** A capture that must succeed with 201; returns the capture (full representation). */
+export async function captureOk(api: ApiHarness, authorizationId: string, body?: unknown): Promise<Json> {
+  const reply = await capture(api, authorizationId, body, { Prefer: 'return=representation' });
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body;
+}
+
+/** A refund that must succeed with 201; returns the refund (full representation). */
+export async function refundOk(api: ApiHarness, captureId: string, body?: unknown): Promise<Json> {
+  const reply = await refund(api, captureId, body, { Prefer: 'return=representation' });
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body;
+}
+
+export interface ExpectedDetail {
+  issue: Issue;
+  field?: string;
+  location?: 'body' | 'query' | 'path' | 'header';
+}
+
+/** Asserts the error body of spec part 7 and, when given, one detail with the expected members. */
+export function expectError(reply: Reply, name: ErrorName, expected?: ExpectedDetail): void {
+  expect(reply.status, reply.text).toBe(ERROR_NAMES[name].status);
+  const body = reply.body as Json;
+  expect(body.name, reply.text).toBe(name);
+  expect(body.message).toBe(ERROR_NAMES[name].message);
+  expect(body.debug_id).toMatch(/^[0-9a-f]{13}$/);
+  expect(body.links?.[0]?.rel).toBe('information_link');
+  expect(reply.text).not.toMatch(/at .*\.[jt]s:\d+/);
+  if (!expected) return;
+  const wanted: Record<string, unknown> = { issue: expected.issue };
+  if (expected.field !== undefined) wanted.field = expected.field;
+  if (expected.location !== undefined) wanted.location = expected.location;
+  expect(body.details, reply.text).toContainEqual(expect.objectContaining(wanted));
+}
+
+/** The rels of a links array, in order. */
+export const rels = (links: { rel: string }[] | undefined): string[] => (links ?? []).map((l) => l.rel);
+
+/** The link of `rel`, failing the test when it is absent. */
+export function linkOf(links: { rel: string; href: string; method?: string }[], rel: string) {
+  const found = links.find((l) => l.rel === rel);
+  expect(found, `link ${rel} in ${JSON.stringify(links)}`).toBeDefined();
+  return found as { rel: string; href: string; method?: string };
+}
+
+/** The path of an absolute link. */
+export const pathOf = (href: string): string => new URL(href).pathname;

@@ -1,0 +1,130 @@
+import type { Delivery, DeliveryStatus, SimulateEventRequest, WebhookEvent } from '../../../../shared/api/webhooks.js';
+import type { StoredEvent } from '../../../webhooks/events-repo.js';
+import type { Webhooks } from '../../../webhooks/webhooks.js';
+import type { ApiDeps } from '../../deps.js';
+import { detail, invalidRequest, notFound } from '../../pipeline/api-error.js';
+import { link, type Link } from '../../pipeline/links.js';
+import type { RequestContext } from '../../route.js';
+import { deliveryView, eventView } from './views.js';
+
+export interface EventListQuery {
+  page_size: number;
+  page: number;
+  start_time?: string | undefined;
+  end_time?: string | undefined;
+  event_type?: string | undefined;
+  transaction_id?: string | undefined;
+}
+
+export interface EventPage {
+  events: WebhookEvent[];
+  count: number;
+  total_items: number;
+  total_pages: number;
+  links: Link[];
+}
+
+/** Events (spec 4.12, 6): list, show, resend; the simulator; and the delivery record behind them. */
+export class WebhookEventsService {
+  constructor(
+    private readonly deps: ApiDeps,
+    private readonly webhooks: Webhooks,
+  ) {}
+
+  list(query: EventListQuery, ctx: RequestContext): EventPage {
+    const fromMs = query.start_time ? Date.parse(query.start_time) : undefined;
+    const toMs = query.end_time ? Date.parse(query.end_time) : undefined;
+    if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) {
+      throw invalidRequest(detail('INVALID_PARAMETER_VALUE', { field: 'end_time', value: query.end_time, location: 'query', description: 'end_time is before start_time.' }));
+    }
+    const { items, total } = this.webhooks.events.list(
+      ctx.app.id,
+      { eventType: query.event_type, resourceId: query.transaction_id, fromMs, toMs },
+      query.page_size,
+      (query.page - 1) * query.page_size,
+    );
+    const pages = Math.max(1, Math.ceil(total / query.page_size));
+    const pageLink = (page: number, rel: string) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries({ ...query, page })) if (value !== undefined) params.set(key, String(value));
+      return link(ctx.baseUrl, `/v1/notifications/webhooks-events?${params.toString()}`, rel);
+    };
+    const links = [pageLink(query.page, 'self')];
+    if (query.page < pages) links.push(pageLink(query.page + 1, 'next'));
+    if (query.page > 1) links.push(pageLink(query.page - 1, 'previous'));
+    return { events: items.map((e) => eventView(e, ctx.baseUrl)), count: items.length, total_items: total, total_pages: pages, links };
+  }
+
+  get(id: string, ctx: RequestContext): StoredEvent {
+    const event = this.webhooks.events.get(id);
+    if (!event || event.app_id !== ctx.app.id) throw notFound('webhook event', id, '/event_id');
+    return event;
+  }
+
+  /**
+   * Sends an event again: to the given subscriptions, or to every subscription of the app that listens
+   * to its type now. A subscription that still has this event pending is left to its retries.
+   */
+  resend(id: string, webhookIds: readonly string[] | undefined, ctx: RequestContext): { event: StoredEvent; deliveries: string[] } {
+    const event = this.get(id, ctx);
+    let targets;
+    if (webhookIds) {
+      const unknown = webhookIds.filter((wid) => this.webhooks.subscriptions.get(wid)?.app_id !== ctx.app.id);
+      if (unknown.length > 0) {
+        throw invalidRequest(
+          ...unknown.map((wid) =>
+            detail('INVALID_RESOURCE_ID', { field: `/webhook_ids/${webhookIds.indexOf(wid)}`, value: wid, location: 'body', description: `No webhook ${wid} belongs to this application.` }),
+          ),
+        );
+      }
+      targets = [...new Set(webhookIds)].map((wid) => this.webhooks.subscriptions.get(wid)).filter((w) => w !== undefined);
+    } else {
+      targets = this.webhooks.subscriptions.matching(ctx.app.id, event.event_type);
+    }
+    const fresh = targets.filter((w) => !this.webhooks.deliveries.pendingFor(event.id, w.id)).map((w) => ({ webhookId: w.id, url: w.url }));
+    return { event, deliveries: this.webhooks.outbox.enqueue(event, fresh) };
+  }
+
+  /** A mock event for any catalog type (spec 6.8): no application, webhook id WEBHOOK_ID, one attempt. */
+  simulate(request: SimulateEventRequest, ctx: RequestContext): StoredEvent {
+    const type = this.webhooks.catalog.get(request.event_type);
+    if (!type) {
+      throw invalidRequest(
+        detail('EVENT_TYPE_NOT_SUPPORTED', {
+          field: '/event_type',
+          value: request.event_type,
+          location: 'body',
+          description: `${request.event_type} is not an event type of this service; see GET /v1/notifications/webhooks-event-types.`,
+        }),
+      );
+    }
+    const version = request.resource_version ?? type.resourceVersions[0] ?? '2.0';
+    if (!type.resourceVersions.includes(version)) {
+      throw invalidRequest(
+        detail('RESOURCE_VERSION_NOT_SUPPORTED', {
+          field: '/resource_version',
+          value: version,
+          location: 'body',
+          description: `${type.name} is available in resource version ${type.resourceVersions.join(', ')}.`,
+        }),
+      );
+    }
+    let url = request.url;
+    if (request.webhook_id !== undefined) {
+      const webhook = this.webhooks.subscriptions.get(request.webhook_id);
+      if (!webhook || webhook.app_id !== ctx.app.id) {
+        throw invalidRequest(
+          detail('INVALID_RESOURCE_ID', { field: '/webhook_id', value: request.webhook_id, location: 'body', description: `No webhook ${request.webhook_id} belongs to this application.` }),
+        );
+      }
+      url = webhook.url;
+    }
+    const resource = type.sample(version, { baseUrl: this.webhooks.baseUrl, now: this.deps.clock.now() });
+    return this.webhooks.outbox.recordMock(type.name, version, resource, url ?? '');
+  }
+
+  deliveries(filter: { event_id?: string | undefined; webhook_id?: string | undefined; status?: DeliveryStatus | undefined; limit: number }, ctx: RequestContext): Delivery[] {
+    const rows = this.webhooks.deliveries.list({ appId: ctx.app.id, eventId: filter.event_id, webhookId: filter.webhook_id, status: filter.status }, filter.limit);
+    return rows.map((row) => deliveryView(row, this.webhooks.deliveries.attempts(row.id)));
+  }
+}

@@ -1,0 +1,82 @@
+import type { LedgerLine } from '../../shared/bridge.js';
+import { eventCode } from '../../shared/api/reporting.js';
+import { isoSeconds } from '../clock.js';
+import { money } from '../../shared/money.js';
+import type { ResourceKind, StoredResource } from '../store/repositories/resources-repo.js';
+import type { Store } from '../store/store.js';
+import type { LedgerRepository } from './ledger-repo.js';
+import type { LedgerEntry } from './ledger-types.js';
+
+const KINDS: readonly ResourceKind[] = ['order', 'authorization', 'capture', 'refund'];
+
+export interface SupportFindings {
+  query: string;
+  matches: { kind: ResourceKind | 'transaction'; id: string }[];
+  orderId: string | null;
+  /** The order and every authorization, capture and refund of it (or the one resource found). */
+  resources: StoredResource<unknown, unknown>[];
+  ledger: LedgerEntry[];
+}
+
+/** A ledger entry as the support view shows it. */
+export function ledgerLine(entry: LedgerEntry): LedgerLine {
+  return {
+    seq: entry.seq,
+    account_id: entry.accountId,
+    transaction_id: entry.transactionId,
+    event_code: entry.eventCode,
+    event_name: eventCode(entry.eventCode)?.name ?? entry.eventCode,
+    status: entry.status,
+    initiated: isoSeconds(entry.initiatedMs),
+    updated: isoSeconds(entry.updatedMs),
+    amount: money(entry.amountMinor, entry.currency),
+    fee: money(entry.feeMinor, entry.currency),
+    net: money(entry.amountMinor + entry.feeMinor, entry.currency),
+    balance_affecting: entry.balanceAffecting,
+    order_id: entry.orderId,
+    reference_id: entry.referenceId,
+    source: entry.source,
+    ...(entry.instrumentType ? { instrument_type: entry.instrumentType } : {}),
+  };
+}
+
+/**
+ * The support agent's lookup: any id (order, authorization, capture, refund, transaction, or `O-` and an
+ * order id) leads to its order, every payment resource of that order and every ledger entry of them.
+ */
+export function supportLookup(store: Store, ledger: LedgerRepository, raw: string): SupportFindings {
+  const query = raw.trim().toUpperCase();
+  const id = query.length === 19 && query.startsWith('O-') ? query.slice(2) : query;
+  const matches: SupportFindings['matches'] = [];
+  let orderId: string | null = null;
+  const found: StoredResource<unknown, unknown>[] = [];
+  for (const kind of KINDS) {
+    const resource = store.resources.get(kind, id);
+    if (!resource) continue;
+    matches.push({ kind, id });
+    found.push(resource);
+    orderId ??= resource.order_id;
+  }
+  const direct = ledger.related(id);
+  if (direct.some((e) => e.transactionId === id)) matches.push({ kind: 'transaction', id });
+  orderId ??= direct.find((e) => e.orderId)?.orderId ?? null;
+  // An order known only from the ledger (generated history has no API resources).
+  if (matches.length === 0 && direct.length > 0 && orderId === id) matches.push({ kind: 'order', id });
+
+  const resources = orderId
+    ? KINDS.flatMap((kind) =>
+        kind === 'order'
+          ? [store.resources.get('order', orderId ?? '')].filter((r): r is StoredResource<unknown, unknown> => !!r)
+          : store.resources.byOrder(kind, orderId ?? ''),
+      )
+    : found;
+  const entries = new Map<number, LedgerEntry>();
+  for (const entry of [...direct, ...(orderId && orderId !== id ? ledger.related(orderId) : [])]) entries.set(entry.seq, entry);
+  return {
+    query,
+    matches,
+    orderId,
+    resources: resources.length > 0 ? resources : found,
+    ledger: [...entries.values()].sort((a, b) => a.initiatedMs - b.initiatedMs || a.seq - b.seq),
+  };
+}

@@ -1,0 +1,224 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Clock, MINUTE, SECOND } from './clock.js';
+import { Scheduler, type JobRun, type Logger } from './scheduler.js';
+import { Store } from './store/store.js';
+
+const T0 = Date.parse('2026-05-15T12:00:00Z');
+
+interface World {
+  store: Store;
+  clock: Clock;
+  scheduler: Scheduler;
+  logger: Logger & { errors: string[] };
+  /** Moves the fake real-time source (what passes without the clock helper). */
+  passRealTime(ms: number): void;
+}
+
+function world(store = new Store({ kind: 'memory' }), startAt = T0): World {
+  let real = startAt;
+  const clock = new Clock(store.meta, () => real);
+  const errors: string[] = [];
+  const logger = { errors, info: () => {}, error: (message: string) => void errors.push(message) };
+  const scheduler = new Scheduler(store, clock, logger);
+  return { store, clock, scheduler, logger, passRealTime: (ms) => void (real += ms) };
+}
+
+describe('Scheduler: persisted due jobs on the simulated clock', () => {
+  let w: World;
+  let ran: { kind: string; payload: unknown; run: JobRun }[];
+  const record = (kind: string) => (payload: unknown, run: JobRun) => void ran.push({ kind, payload, run });
+
+  beforeEach(() => {
+    w = world();
+    ran = [];
+  });
+  afterEach(() => {
+    w.scheduler.stop();
+    w.store.close();
+  });
+
+  it('runs nothing before a job is due', () => {
+    w.scheduler.register('a', record('a'));
+    w.scheduler.schedule('a', T0 + MINUTE, {});
+    expect(w.scheduler.runDue()).toBe(0);
+    w.clock.advance(MINUTE - 1);
+    expect(ran).toEqual([]);
+    expect(w.store.jobs.listPending()).toHaveLength(1);
+  });
+
+  it('runs jobs in due order when the clock passes them, each with its payload, due time and now', () => {
+    for (const kind of ['a', 'b', 'c', 'd']) w.scheduler.register(kind, record(kind));
+    // Scheduled out of order.
+    w.scheduler.schedule('c', T0 + 30 * MINUTE, { n: 3 });
+    w.scheduler.schedule('a', T0 + 10 * MINUTE, { n: 1 });
+    w.scheduler.schedule('d', T0 + 60 * MINUTE, { n: 4 });
+    w.scheduler.schedule('b', T0 + 20 * MINUTE, { n: 2 });
+
+    w.clock.advance(45 * MINUTE); // the clock's listener runs what fell due
+    expect(ran.map((r) => r.kind)).toEqual(['a', 'b', 'c']);
+    expect(ran.map((r) => r.payload)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(ran.map((r) => r.run.dueAt)).toEqual([T0 + 10 * MINUTE, T0 + 20 * MINUTE, T0 + 30 * MINUTE]);
+    for (const r of ran) expect(r.run.now).toBe(T0 + 45 * MINUTE);
+    expect(w.store.jobs.listPending().map((j) => j.kind)).toEqual(['d']);
+    expect(w.scheduler.jobsRun).toBe(3);
+
+    w.clock.advance(15 * MINUTE); // exactly at d's due time
+    expect(ran.map((r) => r.kind)).toEqual(['a', 'b', 'c', 'd']);
+    expect(w.store.jobs.listPending()).toEqual([]);
+  });
+
+  it('a job that schedules another already-due job sees it run in the same pass', () => {
+    w.scheduler.register('first', (payload, run) => {
+      ran.push({ kind: 'first', payload, run });
+      w.scheduler.schedule('second', run.dueAt, { from: 'first' });
+      w.scheduler.schedule('later', run.now + MINUTE, {});
+    });
+    w.scheduler.register('second', record('second'));
+    w.scheduler.register('later', record('later'));
+    w.scheduler.schedule('first', T0 + SECOND, {});
+    w.passRealTime(10 * SECOND);
+    expect(w.scheduler.runDue()).toBe(2);
+    expect(ran.map((r) => r.kind)).toEqual(['first', 'second']);
+    expect(ran[1]?.payload).toEqual({ from: 'first' });
+    expect(w.store.jobs.listPending().map((j) => j.kind)).toEqual(['later']);
+  });
+
+  it('a job that moves the clock does not re-enter; what became due runs in the same pass', () => {
+    w.scheduler.register('jump', (payload, run) => {
+      ran.push({ kind: 'jump', payload, run });
+      w.clock.advance(MINUTE);
+    });
+    w.scheduler.register('after', record('after'));
+    w.scheduler.schedule('jump', T0, {});
+    w.scheduler.schedule('after', T0 + 30 * SECOND, {});
+    expect(w.scheduler.runDue()).toBe(2);
+    expect(ran.map((r) => r.kind)).toEqual(['jump', 'after']);
+    expect(ran[1]?.run.now).toBe(T0 + MINUTE);
+  });
+
+  it('a failing job does not block the others; its writes are rolled back and it is not retried', () => {
+    w.scheduler.register('bad', () => {
+      w.store.meta.set('written-by-bad', 'yes');
+      throw new Error('boom');
+    });
+    w.scheduler.register('good', (payload, run) => {
+      w.store.meta.set('written-by-good', 'yes');
+      ran.push({ kind: 'good', payload, run });
+    });
+    w.scheduler.schedule('bad', T0 + SECOND, {});
+    w.scheduler.schedule('good', T0 + 2 * SECOND, {});
+    w.scheduler.schedule('bad', T0 + 3 * SECOND, {});
+    w.scheduler.schedule('good', T0 + 4 * SECOND, {});
+
+    w.clock.advance(MINUTE);
+    expect(ran.map((r) => r.kind)).toEqual(['good', 'good']);
+    expect(w.store.meta.get('written-by-good')).toBe('yes');
+    expect(w.store.meta.get('written-by-bad')).toBeUndefined();
+    expect(w.logger.errors.filter((e) => e.includes('bad'))).toHaveLength(2);
+    expect(w.store.jobs.listPending()).toEqual([]);
+    // Nothing comes back on the next pass.
+    w.clock.advance(MINUTE);
+    expect(ran).toHaveLength(2);
+  });
+
+  it('a failing job inside a caller transaction rolls back only its own writes', () => {
+    w.scheduler.register('bad', () => {
+      w.store.meta.set('written-by-bad', 'yes');
+      throw new Error('boom');
+    });
+    w.scheduler.schedule('bad', T0 + SECOND, {});
+    w.store.transaction(() => {
+      w.store.meta.set('written-by-request', 'yes');
+      w.clock.advance(MINUTE);
+    });
+    expect(w.store.meta.get('written-by-request')).toBe('yes');
+    expect(w.store.meta.get('written-by-bad')).toBeUndefined();
+    expect(w.store.jobs.listPending()).toEqual([]);
+  });
+
+  it('a job of an unknown kind is dropped and logged, and does not block the others', () => {
+    w.scheduler.register('known', record('known'));
+    w.scheduler.schedule('unknown', T0 + SECOND, {});
+    w.scheduler.schedule('known', T0 + 2 * SECOND, {});
+    w.clock.advance(MINUTE);
+    expect(ran.map((r) => r.kind)).toEqual(['known']);
+    expect(w.logger.errors.some((e) => e.includes('unknown'))).toBe(true);
+    expect(w.store.jobs.listPending()).toEqual([]);
+  });
+
+  it('a unique key keeps one pending job, at the latest time given; cancel removes it', () => {
+    w.scheduler.register('expire', record('expire'));
+    w.scheduler.schedule('expire', T0 + MINUTE, { v: 1 }, 'expiry:X');
+    w.scheduler.schedule('expire', T0 + 5 * MINUTE, { v: 2 }, 'expiry:X');
+    const pending = w.store.jobs.listPending();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ due_at: T0 + 5 * MINUTE, payload: { v: 2 }, unique_key: 'expiry:X' });
+    w.clock.advance(2 * MINUTE);
+    expect(ran).toEqual([]);
+    w.scheduler.cancel('expiry:X');
+    w.clock.advance(10 * MINUTE);
+    expect(ran).toEqual([]);
+    expect(w.store.jobs.listPending()).toEqual([]);
+  });
+
+  it('runs due jobs as real time passes, on its tick', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      w.scheduler.register('tick', record('tick'));
+      w.scheduler.schedule('tick', T0 + 5 * SECOND, {});
+      w.scheduler.start(1_000);
+      vi.advanceTimersByTime(3_000);
+      expect(ran).toEqual([]); // the real-time source has not moved
+      w.passRealTime(5 * SECOND);
+      vi.advanceTimersByTime(1_000);
+      expect(ran.map((r) => r.kind)).toEqual(['tick']);
+      w.scheduler.stop();
+      w.scheduler.schedule('tick', T0 + 6 * SECOND, {});
+      w.passRealTime(5 * SECOND);
+      vi.advanceTimersByTime(5_000);
+      expect(ran).toHaveLength(1); // stopped: no tick
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('persisted jobs survive reopening the store, with their payload and due time', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scheduler-test-'));
+    try {
+      const first = world(new Store({ kind: 'dir', dir }));
+      first.scheduler.schedule(
+        'persisted',
+        T0 + 10 * MINUTE,
+        { id: 'AUTH1', amount: '10.00' },
+        'persisted:AUTH1',
+      );
+      first.scheduler.schedule('persisted', T0 + 20 * MINUTE, { id: 'AUTH2' });
+      first.clock.advance(MINUTE);
+      first.store.close();
+
+      const second = world(new Store({ kind: 'dir', dir }));
+      expect(second.clock.offset).toBe(MINUTE);
+      expect(second.store.jobs.listPending().map((j) => j.payload)).toEqual([
+        { id: 'AUTH1', amount: '10.00' },
+        { id: 'AUTH2' },
+      ]);
+      second.scheduler.register('persisted', record('persisted'));
+      second.clock.advance(10 * MINUTE);
+      expect(ran.map((r) => r.payload)).toEqual([{ id: 'AUTH1', amount: '10.00' }]);
+      expect(ran[0]?.run.dueAt).toBe(T0 + 10 * MINUTE);
+      second.clock.advance(10 * MINUTE);
+      expect(ran.map((r) => r.payload)).toEqual([{ id: 'AUTH1', amount: '10.00' }, { id: 'AUTH2' }]);
+      second.store.close();
+
+      // What ran is gone for good.
+      const third = world(new Store({ kind: 'dir', dir }));
+      expect(third.store.jobs.listPending()).toEqual([]);
+      third.store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

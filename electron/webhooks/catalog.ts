@@ -1,0 +1,81 @@
+import type { CatalogEventType } from '../../shared/api/webhooks.js';
+import type { ResourceTransition } from '../api/transition-bus.js';
+
+/** What an event type needs to be listed, emitted and simulated. */
+export interface EventTypeDefinition {
+  name: string;
+  description: string;
+  /** `resource_type` of the envelope (`capture`, `checkout-order`, ...). */
+  resourceType: string;
+  /** Resource versions this implementation produces; the first is the default. */
+  resourceVersions: readonly string[];
+  /** The envelope's `summary` for a resource of this type. */
+  summary(resource: Record<string, unknown>): string;
+  /** A realistic resource for the simulator (fresh ids, links on the base URL). */
+  sample(resourceVersion: string, context: SampleContext): Record<string, unknown>;
+}
+
+export interface SampleContext {
+  baseUrl: string;
+  /** Simulated time of the sample, epoch milliseconds. */
+  now: number;
+}
+
+/** An event a transition produces, before it gets an id and an envelope. */
+export interface EventDraft {
+  eventType: string;
+  resource: Record<string, unknown>;
+  resourceId: string;
+  appId: string;
+}
+
+/** Turns one resource transition into the events it reports (none for most). */
+export type TransitionMapper = (transition: ResourceTransition, baseUrl: string) => EventDraft[];
+
+/**
+ * The registry of event types. Each API group adds its types (and the mapper from its transitions to
+ * events) here; `GET /v1/notifications/webhooks-event-types` lists exactly what is registered, and a
+ * `*` subscription receives every registered type, including ones registered after it was made.
+ */
+export class EventCatalog {
+  private readonly types = new Map<string, EventTypeDefinition>();
+  private readonly mappers: TransitionMapper[] = [];
+
+  register(definition: EventTypeDefinition): void {
+    if (this.types.has(definition.name)) throw new Error(`event type ${definition.name} registered twice`);
+    this.types.set(definition.name, definition);
+  }
+
+  addMapper(mapper: TransitionMapper): void {
+    this.mappers.push(mapper);
+  }
+
+  get(name: string): EventTypeDefinition | undefined {
+    return this.types.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.types.has(name);
+  }
+
+  list(): EventTypeDefinition[] {
+    return [...this.types.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The catalog as the API shows it. */
+  describe(): CatalogEventType[] {
+    return this.list().map((t) => ({
+      name: t.name,
+      description: t.description,
+      status: 'ENABLED',
+      resource_type: t.resourceType,
+      resource_versions: [...t.resourceVersions],
+    }));
+  }
+
+  draftsFor(transition: ResourceTransition, baseUrl: string): EventDraft[] {
+    const drafts = this.mappers.flatMap((mapper) => mapper(transition, baseUrl));
+    for (const draft of drafts) if (!this.types.has(draft.eventType)) throw new Error(`unregistered event type ${draft.eventType}`);
+    return drafts;
+  }
+}

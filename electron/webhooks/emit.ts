@@ -1,0 +1,132 @@
+import { MOCK_WEBHOOK_ID, type WebhookEvent } from '../../shared/api/webhooks.js';
+import type { ApiDeps } from '../api/deps.js';
+import type { ResourceTransition } from '../api/transition-bus.js';
+import type { EventCatalog, EventDraft, EventTypeDefinition } from './catalog.js';
+import type { DeliveriesRepository } from './deliveries-repo.js';
+import type { EventsRepository, StoredEvent } from './events-repo.js';
+import { MAX_ATTEMPTS } from './retry-schedule.js';
+import type { SubscriptionsRepository } from './subscriptions-repo.js';
+import { newDeliveryId, newEventId } from './webhook-ids.js';
+
+export const EVENT_VERSION = '1.0';
+
+/** Where a delivery goes. */
+export interface DeliveryTarget {
+  webhookId: string;
+  url: string;
+}
+
+export interface OutboxHooks {
+  /** The API's public base URL: links in events, the cert URL. */
+  baseUrl(): string;
+  /** Called after the commit that queued deliveries. */
+  wake(): void;
+}
+
+export const eventLinks = (baseUrl: string, id: string) => {
+  const self = `${baseUrl}/v1/notifications/webhooks-events/${id}`;
+  return [
+    { href: self, rel: 'self', method: 'GET', encType: 'application/json' },
+    { href: `${self}/resend`, rel: 'resend', method: 'POST', encType: 'application/json' },
+  ];
+};
+
+/** The envelope of spec 6.3, members in the spec's order. */
+export function buildEnvelope(id: string, createMs: number, type: EventTypeDefinition, resourceVersion: string, resource: Record<string, unknown>, baseUrl: string): WebhookEvent {
+  return {
+    id,
+    event_version: EVENT_VERSION,
+    create_time: new Date(createMs).toISOString(),
+    resource_type: type.resourceType,
+    resource_version: resourceVersion,
+    event_type: type.name,
+    summary: type.summary(resource),
+    resource,
+    links: eventLinks(baseUrl, id),
+  };
+}
+
+/**
+ * The outbox: every transition that reports an event writes the event and one delivery per matching
+ * subscription INSIDE the transaction of the change (the transition bus calls us there), so an event
+ * exists exactly when its change committed. Nothing is sent from here: the delivery worker is woken
+ * after the commit.
+ */
+export class EventOutbox {
+  constructor(
+    private readonly deps: ApiDeps,
+    private readonly catalog: EventCatalog,
+    private readonly events: EventsRepository,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly hooks: OutboxHooks,
+  ) {}
+
+  /** Subscribes to every resource transition; returns the unsubscribe function. */
+  attach(): () => void {
+    return this.deps.transitions.subscribe((transition) => this.onTransition(transition));
+  }
+
+  onTransition(transition: ResourceTransition): void {
+    for (const draft of this.catalog.draftsFor(transition, this.hooks.baseUrl())) this.record(draft);
+  }
+
+  /** Writes an app's event and queues it to each of the app's subscriptions that listen to its type. */
+  record(draft: EventDraft): StoredEvent {
+    const targets = this.subscriptions.matching(draft.appId, draft.eventType).map((w) => ({ webhookId: w.id, url: w.url }));
+    return this.write(draft.eventType, draft.resource, draft.resourceId, draft.appId, targets, MAX_ATTEMPTS);
+  }
+
+  /** A mock event of the simulator: no application, webhook id `WEBHOOK_ID`, one attempt. */
+  recordMock(eventType: string, resourceVersion: string, resource: Record<string, unknown>, url: string): StoredEvent {
+    return this.write(eventType, resource, String(resource.id ?? '') || null, null, [{ webhookId: MOCK_WEBHOOK_ID, url }], 1, resourceVersion);
+  }
+
+  /** Queues an existing event again (resend); returns the deliveries made. */
+  enqueue(event: StoredEvent, targets: DeliveryTarget[]): string[] {
+    const now = this.deps.clock.now();
+    const ids = targets.map((target) => this.insertDelivery(event.id, target, now, MAX_ATTEMPTS));
+    if (ids.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());
+    return ids;
+  }
+
+  private write(
+    eventType: string,
+    resource: Record<string, unknown>,
+    resourceId: string | null,
+    appId: string | null,
+    targets: DeliveryTarget[],
+    maxAttempts: number,
+    resourceVersion?: string,
+  ): StoredEvent {
+    const type = this.catalog.get(eventType);
+    if (!type) throw new Error(`unregistered event type ${eventType}`);
+    const now = this.deps.clock.now();
+    const id = newEventId();
+    const envelope = buildEnvelope(id, now, type, resourceVersion ?? type.resourceVersions[0] ?? '2.0', resource, this.hooks.baseUrl());
+    const event: StoredEvent = { id, app_id: appId, event_type: eventType, resource_type: type.resourceType, resource_id: resourceId, create_ms: now, body: JSON.stringify(envelope) };
+    this.events.insert(event);
+    for (const target of targets) this.insertDelivery(id, target, now, maxAttempts, appId === null);
+    if (targets.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());
+    return event;
+  }
+
+  private insertDelivery(eventId: string, target: DeliveryTarget, now: number, maxAttempts: number, mock = false): string {
+    const id = newDeliveryId();
+    this.deliveries.insert({
+      id,
+      event_id: eventId,
+      webhook_id: target.webhookId,
+      url: target.url,
+      mock: mock ? 1 : 0,
+      status: 'PENDING',
+      attempt_count: 0,
+      max_attempts: maxAttempts,
+      anchor_ms: now,
+      next_attempt_ms: now,
+      create_ms: now,
+      finish_ms: null,
+    });
+    return id;
+  }
+}

@@ -1,0 +1,71 @@
+import type { Database } from '../store/db.js';
+
+/** One outbox event: the envelope exactly as delivered, plus the columns that queries need. */
+export interface StoredEvent {
+  seq?: number;
+  id: string;
+  /** `null`: a mock event from the simulator (it belongs to no application). */
+  app_id: string | null;
+  event_type: string;
+  resource_type: string;
+  resource_id: string | null;
+  create_ms: number;
+  body: string;
+}
+
+export interface EventFilter {
+  eventType?: string | undefined;
+  resourceId?: string | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+export class EventsRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(event: StoredEvent): void {
+    this.db
+      .prepare('INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(event.id, event.app_id, event.event_type, event.resource_type, event.resource_id, event.create_ms, event.body);
+  }
+
+  get(id: string): StoredEvent | undefined {
+    return this.db.prepare('SELECT * FROM webhook_events WHERE id = ?').get(id) as StoredEvent | undefined;
+  }
+
+  /** An app's events, newest first. */
+  list(appId: string, filter: EventFilter, limit: number, offset: number): { items: StoredEvent[]; total: number } {
+    const where = ['app_id = ?'];
+    const args: (string | number)[] = [appId];
+    if (filter.eventType) {
+      where.push('event_type = ?');
+      args.push(filter.eventType);
+    }
+    if (filter.resourceId) {
+      where.push('resource_id = ?');
+      args.push(filter.resourceId);
+    }
+    if (filter.fromMs !== undefined) {
+      where.push('create_ms >= ?');
+      args.push(filter.fromMs);
+    }
+    if (filter.toMs !== undefined) {
+      where.push('create_ms <= ?');
+      args.push(filter.toMs);
+    }
+    const clause = where.join(' AND ');
+    const total = Number((this.db.prepare(`SELECT COUNT(*) AS n FROM webhook_events WHERE ${clause}`).get(...args) as { n: number }).n);
+    const items = this.db
+      .prepare(`SELECT * FROM webhook_events WHERE ${clause} ORDER BY create_ms DESC, seq DESC LIMIT ? OFFSET ?`)
+      .all(...args, limit, offset) as unknown as StoredEvent[];
+    return { items, total };
+  }
+
+  count(): number {
+    return Number((this.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n);
+  }
+
+  deleteAll(): void {
+    this.db.prepare('DELETE FROM webhook_events').run();
+  }
+}

@@ -1,0 +1,69 @@
+import type { Database } from '../store/db.js';
+
+/** A webhook subscription as stored: the event type names it listens to (`*` = everything). */
+export interface StoredWebhook {
+  id: string;
+  app_id: string;
+  url: string;
+  event_types: string[];
+  create_time: string;
+  update_time: string;
+}
+
+interface WebhookRow extends Omit<StoredWebhook, 'event_types'> {
+  event_types: string;
+}
+
+const toWebhook = (row: WebhookRow): StoredWebhook => ({ ...row, event_types: JSON.parse(row.event_types) as string[] });
+
+export class SubscriptionsRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(webhook: StoredWebhook): void {
+    this.db
+      .prepare('INSERT INTO webhooks (id, app_id, url, event_types, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(webhook.id, webhook.app_id, webhook.url, JSON.stringify(webhook.event_types), webhook.create_time, webhook.update_time);
+  }
+
+  update(webhook: StoredWebhook): void {
+    this.db
+      .prepare('UPDATE webhooks SET url = ?, event_types = ?, update_time = ? WHERE id = ?')
+      .run(webhook.url, JSON.stringify(webhook.event_types), webhook.update_time, webhook.id);
+  }
+
+  delete(id: string): void {
+    this.db.prepare('DELETE FROM webhooks WHERE id = ?').run(id);
+  }
+
+  get(id: string): StoredWebhook | undefined {
+    const row = this.db.prepare('SELECT * FROM webhooks WHERE id = ?').get(id) as WebhookRow | undefined;
+    return row ? toWebhook(row) : undefined;
+  }
+
+  byApp(appId: string): StoredWebhook[] {
+    return (this.db.prepare('SELECT * FROM webhooks WHERE app_id = ? ORDER BY create_time, rowid').all(appId) as unknown as WebhookRow[]).map(toWebhook);
+  }
+
+  /** Every subscription of the apps that act for one merchant account (`anchor_type=ACCOUNT`). */
+  byMerchant(merchantId: string): StoredWebhook[] {
+    return (
+      this.db
+        .prepare('SELECT w.* FROM webhooks w JOIN apps a ON a.id = w.app_id WHERE a.merchant_id = ? ORDER BY w.create_time, w.rowid')
+        .all(merchantId) as unknown as WebhookRow[]
+    ).map(toWebhook);
+  }
+
+  byUrl(appId: string, url: string): StoredWebhook | undefined {
+    const row = this.db.prepare('SELECT * FROM webhooks WHERE app_id = ? AND url = ?').get(appId, url) as WebhookRow | undefined;
+    return row ? toWebhook(row) : undefined;
+  }
+
+  all(): StoredWebhook[] {
+    return (this.db.prepare('SELECT * FROM webhooks ORDER BY create_time, rowid').all() as unknown as WebhookRow[]).map(toWebhook);
+  }
+
+  /** The subscriptions of an app that listen to `eventType`, directly or through `*`. */
+  matching(appId: string, eventType: string): StoredWebhook[] {
+    return this.byApp(appId).filter((w) => w.event_types.includes('*') || w.event_types.includes(eventType));
+  }
+}

@@ -1,0 +1,175 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  EVENT_CODES,
+  FIELD_GROUPS,
+  INSTRUMENT_TYPES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_STATUS_LABELS,
+  type FieldGroup,
+} from '../../../../shared/api/reporting';
+import { CURRENCY_EXPONENTS } from '../../../../shared/money';
+import { DateRangePicker } from './date-range-picker';
+import { checkRange, type SearchForm as Form } from './search-model';
+
+const CURRENCIES = Object.keys(CURRENCY_EXPONENTS).sort();
+
+/** Every filter of spec 4.11: dates, id, type, status, amount range, currency, instrument, store, terminal, fields. */
+export function SearchForm({
+  form,
+  nowMs,
+  onChange,
+  onSearch,
+  busy,
+}: {
+  form: Form;
+  nowMs: number;
+  onChange(form: Form): void;
+  onSearch(): void;
+  busy: boolean;
+}) {
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => onChange({ ...form, [key]: value });
+  const valid = checkRange(form, nowMs).valid;
+  const groups = form.fields === 'all' ? [...FIELD_GROUPS] : form.fields;
+  const toggleGroup = (group: FieldGroup) => {
+    const next = groups.includes(group) ? groups.filter((g) => g !== group) : [...groups, group];
+    set('fields', next.length === FIELD_GROUPS.length ? 'all' : FIELD_GROUPS.filter((g) => next.includes(g)));
+  };
+  const text = (key: 'transactionId' | 'amountLow' | 'amountHigh' | 'storeId' | 'terminalId', label: string, width: number, testId: string, helper?: string) => (
+    <TextField
+      label={label}
+      size="small"
+      value={form[key]}
+      onChange={(e) => set(key, e.target.value)}
+      sx={{ width }}
+      helperText={helper}
+      slotProps={{ htmlInput: { 'data-testid': testId, spellCheck: false } }}
+    />
+  );
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="form"
+      onSubmit={(e: React.FormEvent) => {
+        e.preventDefault();
+        if (valid) onSearch();
+      }}
+      data-testid="search-form"
+    >
+      <Stack spacing={2}>
+        <DateRangePicker start={form.start} end={form.end} nowMs={nowMs} onChange={(range) => onChange({ ...form, ...range })} />
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          {text('transactionId', 'Transaction or order id', 230, 'filter-transaction-id', '17 chars, or O- and an order id')}
+          <TextField
+            select
+            label="Type (event code)"
+            size="small"
+            value={form.type}
+            onChange={(e) => set('type', e.target.value)}
+            sx={{ width: 250 }}
+            slotProps={{ htmlInput: { 'data-testid': 'filter-type' } }}
+          >
+            <MenuItem value="">Any</MenuItem>
+            {EVENT_CODES.map((c) => (
+              <MenuItem key={c.code} value={c.code}>
+                {c.code} {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Status"
+            size="small"
+            value={form.status}
+            onChange={(e) => set('status', e.target.value as Form['status'])}
+            sx={{ width: 190 }}
+            slotProps={{ htmlInput: { 'data-testid': 'filter-status' } }}
+          >
+            <MenuItem value="">Any</MenuItem>
+            {TRANSACTION_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s} {TRANSACTION_STATUS_LABELS[s]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {text('amountLow', 'Amount from', 130, 'filter-amount-low', 'minor units')}
+          {text('amountHigh', 'Amount to', 130, 'filter-amount-high', 'e.g. 10000 = 100.00')}
+          <TextField
+            select
+            label="Currency"
+            size="small"
+            value={form.currency}
+            onChange={(e) => set('currency', e.target.value)}
+            sx={{ width: 110 }}
+            slotProps={{ htmlInput: { 'data-testid': 'filter-currency' } }}
+          >
+            <MenuItem value="">Any</MenuItem>
+            {CURRENCIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Instrument"
+            size="small"
+            value={form.instrument}
+            onChange={(e) => set('instrument', e.target.value as Form['instrument'])}
+            sx={{ width: 150 }}
+            slotProps={{ htmlInput: { 'data-testid': 'filter-instrument' } }}
+          >
+            <MenuItem value="">Any</MenuItem>
+            {INSTRUMENT_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {t}
+              </MenuItem>
+            ))}
+          </TextField>
+          {text('storeId', 'Store id', 130, 'filter-store')}
+          {text('terminalId', 'Terminal id', 130, 'filter-terminal')}
+        </Stack>
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+            Fields:
+          </Typography>
+          {FIELD_GROUPS.map((group) => (
+            <FormControlLabel
+              key={group}
+              control={<Checkbox size="small" checked={groups.includes(group)} onChange={() => toggleGroup(group)} slotProps={{ input: { 'data-testid': `field-${group}` } as object }} />}
+              label={<Typography variant="body2">{group}</Typography>}
+            />
+          ))}
+        </Stack>
+        <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.balanceAffectingOnly}
+                onChange={(e) => set('balanceAffectingOnly', e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'filter-balance-affecting' } as object }}
+              />
+            }
+            label="Balance-affecting only"
+          />
+          <FormControlLabel
+            control={<Switch checked={form.iso8601} onChange={(e) => set('iso8601', e.target.checked)} slotProps={{ input: { 'data-testid': 'filter-iso8601' } as object }} />}
+            label="Svc-Enforce-ISO8601-Format"
+          />
+          <Button type="submit" variant="contained" disabled={!valid || busy} data-testid="search-submit">
+            {busy ? 'Searching…' : 'Search'}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

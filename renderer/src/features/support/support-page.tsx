@@ -1,0 +1,154 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { LedgerLine, SupportResource } from '../../../../shared/bridge';
+import { authorizationMachine, captureMachine, orderMachine, refundMachine, type Machine } from '../../../../shared/machines';
+import { fromMinor, toMinor } from '../../../../shared/money';
+import { hrefFor, navigate } from '../../app/router';
+import { bridge } from '../../bridge';
+import { QueryState } from '../../components/query-state';
+import { StateMachineView } from '../../components/state-machine-view';
+import { StatusChip } from '../../components/status-chip';
+import { LedgerLines } from './ledger-lines';
+import { SupportTimeline } from './support-timeline';
+
+const MACHINES: Record<string, Machine<string>> = {
+  order: orderMachine as Machine<string>,
+  authorization: authorizationMachine as Machine<string>,
+  capture: captureMachine as Machine<string>,
+  refund: refundMachine as Machine<string>,
+};
+const DETAIL_ROUTES: Record<string, string> = { order: 'orders', authorization: 'authorizations', capture: 'captures', refund: 'refunds' };
+
+/** Net of every balance-affecting line per currency: what the flow left in the merchant's balance. */
+function netByCurrency(lines: readonly LedgerLine[]): string[] {
+  const sums = new Map<string, bigint>();
+  for (const l of lines) {
+    if (!l.balance_affecting) continue;
+    sums.set(l.net.currency_code, (sums.get(l.net.currency_code) ?? 0n) + toMinor(l.net.value, l.net.currency_code));
+  }
+  return [...sums].map(([currency, minor]) => `${fromMinor(minor, currency)} ${currency}`);
+}
+
+function ResourceCard({ resource, lines }: { resource: SupportResource; lines: readonly LedgerLine[] }) {
+  const { kind, id, status, amount } = resource.summary;
+  const machine = MACHINES[kind];
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`resource-${kind}`} data-resource-id={id}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" sx={{ textTransform: 'capitalize' }}>
+          {kind}
+        </Typography>
+        <Link href={hrefFor(`${DETAIL_ROUTES[kind] ?? kind}/${id}`)} sx={{ fontFamily: 'ui-monospace, monospace' }}>
+          {id}
+        </Link>
+        <StatusChip status={status} />
+        {amount ? (
+          <Typography variant="body2" color="text.secondary">
+            {amount.value} {amount.currency_code}
+          </Typography>
+        ) : null}
+      </Stack>
+      {machine ? <StateMachineView machine={machine} current={status} history={resource.history} /> : null}
+      {kind !== 'order' ? (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2">Ledger lines</Typography>
+          <LedgerLines lines={lines} testId={`ledger-lines-${id}`} />
+        </Box>
+      ) : null}
+    </Paper>
+  );
+}
+
+/**
+ * The support agent's view of a transaction: paste any id (order, authorization, capture, refund,
+ * ledger transaction, or O- and an order id) and see the whole flow: one timeline of every transition
+ * and ledger entry, each resource's state machine, and its ledger lines.
+ */
+export function SupportPage({ id }: { id: string | undefined }) {
+  const [text, setText] = useState(id ?? '');
+  useEffect(() => setText(id ?? ''), [id]);
+  const lookup = useQuery({
+    queryKey: ['resource', 'support', id],
+    queryFn: () => bridge.lookupId({ id: id ?? '' }),
+    enabled: !!id,
+  });
+  const data = lookup.data;
+  const linesOf = (resourceId: string) => (data?.ledger ?? []).filter((l) => l.transaction_id === resourceId);
+  const resourceIds = new Set((data?.resources ?? []).map((r) => r.summary.id));
+  const unlinked = (data?.ledger ?? []).filter((l) => !resourceIds.has(l.transaction_id));
+
+  return (
+    <Stack spacing={2} data-testid="support-page">
+      <Typography variant="h5">Transaction view</Typography>
+      <Stack
+        direction="row"
+        component="form"
+        sx={{ gap: 1.5, alignItems: 'center' }}
+        onSubmit={(e: React.FormEvent) => {
+          e.preventDefault();
+          const value = text.trim();
+          if (value) navigate(`support/${encodeURIComponent(value)}`);
+        }}
+      >
+        <TextField
+          label="Any id: order, authorization, capture, refund, transaction"
+          size="small"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          sx={{ width: 460 }}
+          slotProps={{ htmlInput: { 'data-testid': 'support-input', spellCheck: false, maxLength: 64 } }}
+        />
+        <Button type="submit" variant="contained" data-testid="support-submit" disabled={text.trim() === ''}>
+          Look up
+        </Button>
+      </Stack>
+      {id ? (
+        <QueryState loading={lookup.isLoading} error={lookup.error} empty={!!data && data.matches.length === 0 && data.ledger.length === 0} emptyText={`Nothing known by ${id}.`}>
+          {data ? (
+            <Stack spacing={2} data-testid="support-result" data-order-id={data.order_id ?? ''}>
+              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                <Typography variant="body2">Found as</Typography>
+                {data.matches.map((m) => (
+                  <Chip key={`${m.kind}-${m.id}`} size="small" label={`${m.kind} ${m.id}`} data-testid="support-match" />
+                ))}
+                {data.order_id ? (
+                  <Typography variant="body2" color="text.secondary">
+                    order {data.order_id}
+                  </Typography>
+                ) : null}
+                <Typography variant="body2" sx={{ ml: 'auto' }} data-testid="support-net">
+                  Net in balance: {netByCurrency(data.ledger).join(', ') || '0'}
+                </Typography>
+              </Stack>
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                <Typography variant="subtitle1" sx={{ mb: 1 }}>
+                  Timeline
+                </Typography>
+                <SupportTimeline resources={data.resources} ledger={data.ledger} />
+              </Paper>
+              {data.resources.map((r) => (
+                <ResourceCard key={`${r.summary.kind}-${r.summary.id}`} resource={r} lines={linesOf(r.summary.id)} />
+              ))}
+              {unlinked.length > 0 ? (
+                <Paper variant="outlined" sx={{ p: 2 }} data-testid="unlinked-ledger">
+                  <Typography variant="subtitle1">Ledger entries without an API resource (generated history)</Typography>
+                  <LedgerLines lines={unlinked} testId="ledger-lines-unlinked" />
+                </Paper>
+              ) : null}
+            </Stack>
+          ) : null}
+        </QueryState>
+      ) : (
+        <Typography color="text.secondary">Paste an id to see everything related to it.</Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { LedgerLine, SupportResource } from '../../../../shared/bridge';
+import { StatusChip } from '../../components/status-chip';
+
+interface TimelineEvent {
+  at: string;
+  order: number;
+  kind: string;
+  id: string;
+  title: string;
+  detail?: string;
+  status: string;
+  source: 'resource' | 'ledger';
+}
+
+/** Every transition of every resource and every ledger entry, on one timeline in simulated time. */
+export function timelineEvents(resources: readonly SupportResource[], ledger: readonly LedgerLine[]): TimelineEvent[] {
+  const events: TimelineEvent[] = [];
+  let order = 0;
+  for (const r of resources) {
+    for (const h of r.history) {
+      events.push({
+        at: h.at,
+        order: order++,
+        kind: r.summary.kind,
+        id: r.summary.id,
+        title: `${r.summary.kind} ${h.trigger}`,
+        ...(h.note ? { detail: h.note } : {}),
+        status: h.from_status ? `${h.from_status} → ${h.to_status}` : h.to_status,
+        source: 'resource',
+      });
+    }
+  }
+  for (const line of ledger) {
+    events.push({
+      at: line.initiated,
+      order: order++,
+      kind: 'ledger',
+      id: line.transaction_id,
+      title: `ledger ${line.event_code} ${line.event_name}`,
+      detail: `${line.amount.value} ${line.amount.currency_code}${line.fee.value.match(/^-?0(\.0+)?$/) ? '' : `, fee ${line.fee.value}`}${line.balance_affecting ? '' : ' (memo)'}`,
+      status: line.status,
+      source: 'ledger',
+    });
+  }
+  return events.sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
+}
+
+export function SupportTimeline({ resources, ledger }: { resources: readonly SupportResource[]; ledger: readonly LedgerLine[] }) {
+  const events = timelineEvents(resources, ledger);
+  if (events.length === 0) return <Typography color="text.secondary">Nothing happened yet.</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="support-timeline">
+      {events.map((e, index) => (
+        <Box
+          component="li"
+          key={index}
+          data-testid="timeline-event"
+          data-source={e.source}
+          sx={{ display: 'flex', gap: 2, py: 0.75, borderLeft: 2, borderColor: e.source === 'ledger' ? 'secondary.main' : 'primary.main', pl: 2 }}
+        >
+          <Typography variant="body2" color="text.secondary" sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}>
+            {e.at.replace('T', ' ').replace('Z', ' UTC')}
+          </Typography>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2">
+              <strong>{e.title}</strong>{' '}
+              <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace', color: 'text.secondary' }}>
+                {e.id}
+              </Box>{' '}
+              {e.source === 'resource' ? <StatusChip status={e.status.split(' → ').at(-1) ?? e.status} /> : <span>status {e.status}</span>}
+            </Typography>
+            {e.detail ? (
+              <Typography variant="caption" color="text.secondary">
+                {e.source === 'resource' ? `${e.status}: ` : ''}
+                {e.detail}
+              </Typography>
+            ) : null}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
