@@ -33,7 +33,8 @@ export interface ApiServer {
  * bottom below: each numbered step is one hook or one part of the operation handler.
  */
 export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiServer {
-  const app = Fastify({ logger: false, bodyLimit: deps.config.bodyLimitBytes, return503OnClosing: true });
+  // forceCloseConnections: a closing host ends open event streams and keep-alive sockets instead of waiting on them.
+  const app = Fastify({ logger: false, bodyLimit: deps.config.bodyLimitBytes, return503OnClosing: true, forceCloseConnections: true });
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
   const idempotency = new IdempotencyGate(deps.store);
