@@ -23,18 +23,21 @@ const NODE_H = 40;
 const GAP_X = 64;
 const GAP_Y = 22;
 
-/** Layers states by distance from creation, so the diagram reads left to right. */
+/**
+ * Layers states by the longest path from creation (so APPROVED sits right of CREATED even though a card
+ * order is created APPROVED), and the diagram reads left to right.
+ */
 function layout<S extends string>(machine: Machine<S>) {
   const states = Object.keys(machine.states) as S[];
   const depth = new Map<S, number>();
-  const queue: S[] = [];
-  for (const t of machine.transitions) if (t.from.length === 0 && !depth.has(t.to)) depth.set(t.to, 0), queue.push(t.to);
-  while (queue.length > 0) {
-    const state = queue.shift() as S;
+  for (const t of machine.transitions) if (t.from.length === 0) depth.set(t.to, 0);
+  // Relax edges at most |states| times: enough for any acyclic path, and cycles cannot loop forever.
+  for (let round = 0; round < states.length; round++) {
     for (const t of machine.transitions) {
-      if (t.from.includes(state) && t.to !== state && !depth.has(t.to)) {
-        depth.set(t.to, (depth.get(state) ?? 0) + 1);
-        queue.push(t.to);
+      for (const from of t.from) {
+        const d = depth.get(from);
+        if (d === undefined || from === t.to || d + 1 >= states.length) continue;
+        if ((depth.get(t.to) ?? -1) < d + 1) depth.set(t.to, d + 1);
       }
     }
   }
