@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrderIdParams } from '../../../shared/api/orders.js';
-import { EmailSchema } from '../../../shared/api/common.js';
+import { BuyerApprovalSchema, ClockMoveSchema } from '../../../shared/api/test-helpers.js';
 import { SCOPES } from '../../../shared/scopes.js';
 import type { OrdersService } from '../groups/orders-v2/service.js';
 import { orderView } from '../groups/orders-v2/order-view.js';
@@ -8,18 +8,9 @@ import { DEFAULT_BUYER_EMAIL } from '../groups/orders-v2/checkout-page.js';
 import type { Store } from '../../store/store.js';
 import { defineRoute } from '../route.js';
 import type { ApiGroup } from '../server.js';
-import { MAX_ADVANCE_SECONDS, type SandboxControl } from './service.js';
+import type { SandboxControl } from './service.js';
 
-export const ClockMoveSchema = z
-  .object({
-    advance_seconds: z.number().int().min(0).max(MAX_ADVANCE_SECONDS).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-  })
-  .refine((b) => (b.advance_seconds === undefined) !== (b.to === undefined), {
-    message: 'Give exactly one of advance_seconds or to.',
-  });
-
-export const BuyerApprovalSchema = z.object({ buyer_email: EmailSchema.optional() });
+export { BuyerApprovalSchema, ClockMoveSchema };
 
 /** The sandbox control API (`/v1/test-helpers/...`): authenticated like every route. */
 export function testHelpersGroup(control: SandboxControl, orders: OrdersService, store: Store): ApiGroup {

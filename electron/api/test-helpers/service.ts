@@ -1,4 +1,5 @@
 import { isoSeconds } from '../../clock.js';
+import { MAX_ADVANCE_SECONDS } from '../../../shared/api/test-helpers.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError, detail } from '../pipeline/api-error.js';
 import { seedAccounts } from './seed.js';
@@ -7,7 +8,7 @@ import { seedAccounts } from './seed.js';
  * At most ten years per move, by `advance_seconds` or by `to`: enough for any retention, small enough that
  * every date the API then writes stays an RFC 3339 date with a four-digit year.
  */
-export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
+export { MAX_ADVANCE_SECONDS } from '../../../shared/api/test-helpers.js';
 
 export interface ClockState {
   now: string;

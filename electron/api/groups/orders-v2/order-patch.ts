@@ -3,63 +3,19 @@ import { JsonPatchError, applyPatch, parsePointer } from '../../../../shared/jso
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
 import type { OrderBody } from './order-types.js';
+import { allowedOps, resolvePatchPath } from '../../../../shared/order-patch-rules.js';
 
-/**
- * Which parts of an order PATCH may touch, and with which ops (spec 4.4's table, plus the amount, items,
- * invoice id and soft descriptor, which integrations routinely update). A path below a target (e.g. a
- * line of `shipping/address`) counts as part of that target. `test` may read anything.
- */
-export const PATCH_TARGETS: readonly { target: RegExp; ops: readonly PatchOp[]; label: string }[] = [
-  { target: /^\/intent$/, ops: ['replace'], label: 'intent' },
-  { target: /^\/payer$/, ops: ['replace', 'add'], label: 'payer' },
-  { target: /^\/purchase_units$/, ops: ['replace', 'add'], label: 'purchase_units' },
-  { target: /^\/purchase_units\/(\d+|-)$/, ops: ['replace', 'add'], label: 'purchase_units[]' },
-  { target: /^\/purchase_units\/\d+\/(custom_id|description)$/, ops: ['replace', 'add', 'remove'], label: 'purchase_units[].custom_id, description' },
-  { target: /^\/purchase_units\/\d+\/(invoice_id|soft_descriptor)$/, ops: ['replace', 'add', 'remove'], label: 'purchase_units[].invoice_id, soft_descriptor' },
-  { target: /^\/purchase_units\/\d+\/payee\/email_address$/, ops: ['replace'], label: 'purchase_units[].payee.email' },
-  {
-    target: /^\/purchase_units\/\d+\/shipping\/(name|email_address|phone_number|options|address|type)$/,
-    ops: ['replace', 'add'],
-    label: 'purchase_units[].shipping.name, email_address, phone_number, options, address, type',
-  },
-  { target: /^\/purchase_units\/\d+\/amount$/, ops: ['replace'], label: 'purchase_units[].amount' },
-  { target: /^\/purchase_units\/\d+\/items$/, ops: ['replace', 'add'], label: 'purchase_units[].items' },
-];
+export { allowedOps, PATCH_TARGETS } from '../../../../shared/order-patch-rules.js';
 
-const REFERENCE_FORM = /^\/purchase_units\/@reference_id==(['"])(.*?)\1(\/.*)?$/;
-
-/**
- * The ops a path allows, or undefined when it is not patchable. A path inside an object target (a line
- * of `shipping/address`) may be added, replaced or removed: that is an edit of the target's value. Paths
- * inside a purchase unit only count when a row of the table names them.
- */
-export function allowedOps(path: string): readonly PatchOp[] | undefined {
-  const exact = PATCH_TARGETS.find((rule) => rule.target.test(path));
-  if (exact) return exact.ops;
-  for (let parent = path.slice(0, path.lastIndexOf('/')); parent !== ''; parent = parent.slice(0, parent.lastIndexOf('/'))) {
-    const rule = PATCH_TARGETS.find((r) => r.target.test(parent));
-    if (rule) return rule.label.startsWith('purchase_units') && !rule.label.includes('.') ? undefined : ['add', 'replace', 'remove'];
-  }
-  return undefined;
-}
-
-/**
- * Turns `/purchase_units/@reference_id=='default'/...` into an index path, and `payee/email` into the
- * stored `payee/email_address`.
- */
+/** Resolves a reference-id path of the request; an unknown reference id is 422 naming the op. */
 export function resolvePath(order: Pick<OrderBody, 'purchase_units'>, path: string, field: string): string {
-  let resolved = path;
-  const match = REFERENCE_FORM.exec(path);
-  if (match) {
-    const index = order.purchase_units.findIndex((u) => u.reference_id === match[2]);
-    if (index < 0) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('PATCH_FAILED', { field, value: path, location: 'body', description: `No purchase unit has reference_id '${match[2] ?? ''}'.` }),
-      ]);
-    }
-    resolved = `/purchase_units/${index}${match[3] ?? ''}`;
+  const resolved = resolvePatchPath(order.purchase_units, path);
+  if (resolved.unknownReference !== undefined) {
+    throw new ApiError('UNPROCESSABLE_ENTITY', [
+      detail('PATCH_FAILED', { field, value: path, location: 'body', description: `No purchase unit has reference_id '${resolved.unknownReference}'.` }),
+    ]);
   }
-  return resolved.replace(/^(\/purchase_units\/\d+\/payee\/)email$/, '$1email_address');
+  return resolved.path;
 }
 
 /** The syntax of each operation (RFC 6902 section 4): pointers, and `value` or `from` where the op needs one. */

@@ -1,3 +1,4 @@
+import { BuyerApprovalSchema, ClockMoveSchema } from '../../../../shared/api/test-helpers';
 import { z } from 'zod';
 import { OrderCreateSchema, OrderPatchSchema, OrderPaymentSchema } from '../../../../shared/api/orders';
 import {
@@ -5,7 +6,6 @@ import {
   ReauthorizeRequestSchema,
   RefundRequestSchema,
 } from '../../../../shared/api/payments';
-import { EmailSchema } from '../../../../shared/api/common';
 
 /**
  * The endpoints of the embedded sandbox the console knows about: for the path autocomplete, an example
@@ -27,20 +27,9 @@ export interface Endpoint {
   example?: unknown;
 }
 
-/**
- * The sandbox control API's bodies. They mirror `electron/api/test-helpers/routes.ts`, which the renderer
- * may not import; moving those schemas to `shared/api/test-helpers.ts` would remove this copy.
- */
-const ClockMoveBody = z.object({
-  advance_seconds: z
-    .number()
-    .int()
-    .min(0)
-    .max(10 * 366 * 24 * 3600)
-    .optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-});
-const BuyerApprovalBody = z.object({ buyer_email: EmailSchema.optional() });
+/** The sandbox control API's bodies, the same schemas the server validates with. */
+const ClockMoveBody = ClockMoveSchema;
+const BuyerApprovalBody = BuyerApprovalSchema;
 const ResetBody = z.object({});
 
 const EXAMPLE_ORDER = {

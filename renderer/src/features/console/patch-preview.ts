@@ -1,3 +1,4 @@
+import { allowedOps, resolvePatchPath as resolveReferencePath } from '../../../../shared/order-patch-rules';
 import { OrderCreateSchema, OrderPatchSchema } from '../../../../shared/api/orders';
 import type { PatchOp, PatchOperation } from '../../../../shared/json-patch';
 import {
@@ -68,73 +69,18 @@ export function patchableDocument(order: Record<string, unknown>): PatchableOrde
   };
 }
 
-// ---- mirror of the sandbox's patchable targets (order-patch.ts) ---------------------------------------
-
-const PATCH_TARGETS: readonly { target: RegExp; ops: readonly PatchOp[]; label: string }[] = [
-  { target: /^\/intent$/, ops: ['replace'], label: 'intent' },
-  { target: /^\/payer$/, ops: ['replace', 'add'], label: 'payer' },
-  { target: /^\/purchase_units$/, ops: ['replace', 'add'], label: 'purchase_units' },
-  { target: /^\/purchase_units\/(\d+|-)$/, ops: ['replace', 'add'], label: 'purchase_units[]' },
-  {
-    target: /^\/purchase_units\/\d+\/(custom_id|description)$/,
-    ops: ['replace', 'add', 'remove'],
-    label: 'purchase_units[].custom_id, description',
-  },
-  {
-    target: /^\/purchase_units\/\d+\/(invoice_id|soft_descriptor)$/,
-    ops: ['replace', 'add', 'remove'],
-    label: 'purchase_units[].invoice_id, soft_descriptor',
-  },
-  {
-    target: /^\/purchase_units\/\d+\/payee\/email_address$/,
-    ops: ['replace'],
-    label: 'purchase_units[].payee.email',
-  },
-  {
-    target: /^\/purchase_units\/\d+\/shipping\/(name|email_address|phone_number|options|address|type)$/,
-    ops: ['replace', 'add'],
-    label: 'purchase_units[].shipping.name, email_address, phone_number, options, address, type',
-  },
-  { target: /^\/purchase_units\/\d+\/amount$/, ops: ['replace'], label: 'purchase_units[].amount' },
-  { target: /^\/purchase_units\/\d+\/items$/, ops: ['replace', 'add'], label: 'purchase_units[].items' },
-];
-
-/** The ops a resolved path allows, or undefined when the sandbox does not patch it. */
-export function allowedOps(path: string): readonly PatchOp[] | undefined {
-  const exact = PATCH_TARGETS.find((rule) => rule.target.test(path));
-  if (exact) return exact.ops;
-  for (
-    let parent = path.slice(0, path.lastIndexOf('/'));
-    parent !== '';
-    parent = parent.slice(0, parent.lastIndexOf('/'))
-  ) {
-    const rule = PATCH_TARGETS.find((r) => r.target.test(parent));
-    if (rule)
-      return rule.label.startsWith('purchase_units') && !rule.label.includes('.')
-        ? undefined
-        : ['add', 'replace', 'remove'];
-  }
-  return undefined;
-}
-
-const REFERENCE_FORM = /^\/purchase_units\/@reference_id==(['"])(.*?)\1(\/.*)?$/;
-
 /**
- * `/purchase_units/@reference_id=='default'/...` to the index form, and `payee/email` to the stored
- * `payee/email_address`; `error` when no unit has that reference id.
+ * `/purchase_units/@reference_id=='default'/...` to the index form (the server's own rule, from
+ * shared/order-patch-rules.ts); `error` when no unit has that reference id.
  */
 export function resolvePatchPath(document: PatchableOrder, path: string): { path: string; error?: string } {
-  let resolved = path;
-  const match = REFERENCE_FORM.exec(path);
-  if (match) {
-    const index = document.purchase_units.findIndex(
-      (u) => (u as { reference_id?: unknown } | null)?.reference_id === match[2],
-    );
-    if (index < 0) return { path, error: `No purchase unit has reference_id '${match[2] ?? ''}'.` };
-    resolved = `/purchase_units/${index}${match[3] ?? ''}`;
-  }
-  return { path: resolved.replace(/^(\/purchase_units\/\d+\/payee\/)email$/, '$1email_address') };
+  const resolved = resolveReferencePath(document.purchase_units, path);
+  return resolved.unknownReference === undefined
+    ? { path: resolved.path }
+    : { path, error: `No purchase unit has reference_id '${resolved.unknownReference}'.` };
 }
+
+export { allowedOps };
 
 const PatchedOrderSchema = OrderCreateSchema.pick({ intent: true, payer: true, purchase_units: true });
 
