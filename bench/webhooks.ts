@@ -1,5 +1,14 @@
 import { createHost, type Host } from '../electron/host/create-host.js';
-import { clean, describe, drive, parseLoadArgs, UsageError, type LoadOptions, type LoadRequest, type LoadSummary } from './load.js';
+import {
+  clean,
+  describe,
+  drive,
+  parseLoadArgs,
+  UsageError,
+  type LoadOptions,
+  type LoadRequest,
+  type LoadSummary,
+} from './load.js';
 
 /** Capture throughput with a `*` subscription to the local listener must stay at or above this share of none. */
 const TARGET_RATIO = 0.8;
@@ -16,11 +25,18 @@ async function accessToken(baseUrl: string): Promise<string> {
     body: 'grant_type=client_credentials',
   });
   const body = (await response.json()) as { access_token?: unknown };
-  if (!response.ok || typeof body.access_token !== 'string') throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
+  if (!response.ok || typeof body.access_token !== 'string')
+    throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
   return body.access_token;
 }
 
-async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<any> {
+async function call(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const response = await fetch(baseUrl + path, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -36,22 +52,35 @@ async function call(baseUrl: string, token: string, method: string, path: string
  * capture (a new capture resource, the fee schedule, a PAYMENT.CAPTURE.COMPLETED event in the outbox).
  */
 async function captureRequest(baseUrl: string, token: string): Promise<LoadRequest> {
-  const order = await call(baseUrl, token, 'POST', '/v2/checkout/orders', {
+  const order = (await call(baseUrl, token, 'POST', '/v2/checkout/orders', {
     intent: 'AUTHORIZE',
     purchase_units: [{ amount: { currency_code: 'USD', value: '1000000.00' } }],
-  });
+  })) as { id: string };
   await call(baseUrl, token, 'POST', `/v1/test-helpers/checkout/orders/${order.id}/approve`, {});
-  const authorized = await call(baseUrl, token, 'POST', `/v2/checkout/orders/${order.id}/authorize`, {});
-  const authorizationId = authorized.purchase_units[0].payments.authorizations[0].id as string;
+  const authorized = (await call(
+    baseUrl,
+    token,
+    'POST',
+    `/v2/checkout/orders/${order.id}/authorize`,
+    {},
+  )) as {
+    purchase_units: { payments: { authorizations: { id: string }[] } }[];
+  };
+  const authorizationId = authorized.purchase_units[0]?.payments.authorizations[0]?.id ?? '';
   const request: LoadRequest = {
     url: `${baseUrl}/v2/payments/authorizations/${authorizationId}/capture`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+    },
     body: JSON.stringify({ amount: { currency_code: 'USD', value: '0.01' }, final_capture: false }),
   };
   // One request before the load, so a broken setup fails loudly instead of as a wall of non-2xx.
   const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
-  if (response.status !== 201) throw new Error(`capture check: expected 201, got ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`capture check: expected 201, got ${response.status} ${await response.text()}`);
   return request;
 }
 
@@ -87,7 +116,10 @@ async function drain(host: Host): Promise<Drain> {
 }
 
 /** The real host in memory, with its listener; with or without the sandbox's `*` subscription to it. */
-async function measure(options: LoadOptions, subscribed: boolean): Promise<{ load: LoadSummary; drain?: Drain }> {
+async function measure(
+  options: LoadOptions,
+  subscribed: boolean,
+): Promise<{ load: LoadSummary; drain?: Drain }> {
   const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS, listener: { port: 0 } });
   try {
     const baseUrl = await host.listen('127.0.0.1', 0);
@@ -135,8 +167,19 @@ export async function main(args: string[]): Promise<number> {
   const pass = ratio >= TARGET_RATIO;
   const delivered = drained !== undefined && drained.failed === 0 && drained.verifiedOk;
   const ok = clean(withListener.load) && clean(none.load) && delivered;
-  console.log(`ratio subscribed/none ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${pass ? 'PASS' : 'FAIL'}`);
-  if (!ok) console.log('ERROR: some requests failed, or some events were not delivered and verified; the numbers above are not valid');
+  console.log(
+    `ratio subscribed/none ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  // Server CPU per request is steadier than throughput on a shared machine: the same comparison by cost.
+  const cpuRatio =
+    withListener.load.cpuUsPerReq > 0 ? none.load.cpuUsPerReq / withListener.load.cpuUsPerReq : 0;
+  console.log(
+    `server CPU per request none/subscribed ${cpuRatio.toFixed(3)} (1.0 = deliveries cost the API nothing during the load)`,
+  );
+  if (!ok)
+    console.log(
+      'ERROR: some requests failed, or some events were not delivered and verified; the numbers above are not valid',
+    );
   console.log(
     JSON.stringify({
       bench: 'webhooks',
@@ -145,6 +188,7 @@ export async function main(args: string[]): Promise<number> {
       subscribed: withListener.load,
       none: none.load,
       ratio,
+      cpu_ratio: cpuRatio,
       target: TARGET_RATIO,
       outbox: drained,
       pass,

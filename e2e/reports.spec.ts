@@ -8,19 +8,34 @@ async function capture(workbench: Workbench, value: string, currency = 'USD'): P
   const order = await workbench.api(
     'POST',
     '/v2/checkout/orders',
-    { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: currency, value } }], payment_source: CARD },
+    {
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: currency, value } }],
+      payment_source: CARD,
+    },
     { 'Svc-Request-Id': `e2e-${Math.random()}` },
   );
   expect(order.status).toBe(201);
-  const captured = await workbench.api('POST', `/v2/checkout/orders/${order.body.id}/capture`, undefined, { 'Svc-Request-Id': `e2e-${Math.random()}` });
+  const captured = await workbench.api('POST', `/v2/checkout/orders/${order.body.id}/capture`, undefined, {
+    'Svc-Request-Id': `e2e-${Math.random()}`,
+  });
   expect(captured.status).toBe(201);
   return captured.body.purchase_units[0].payments.captures[0].id as string;
 }
 
 test.describe('Reports page', () => {
-  test('search with the 31-day rule shown before sending, results, filters, CSV export', async ({ page, workbench }) => {
+  test('search with the 31-day rule shown before sending, results, filters, CSV export', async ({
+    workbench,
+    page,
+  }) => {
     const captureId = await capture(workbench, '100.00');
-    expect((await workbench.api('POST', `/v2/payments/captures/${captureId}/refund`, { amount: { currency_code: 'USD', value: '40.00' } })).status).toBe(201);
+    expect(
+      (
+        await workbench.api('POST', `/v2/payments/captures/${captureId}/refund`, {
+          amount: { currency_code: 'USD', value: '40.00' },
+        })
+      ).status,
+    ).toBe(201);
     await capture(workbench, '12.00', 'EUR');
 
     await openWorkbench(page, workbench, 'reports');
@@ -72,13 +87,15 @@ test.describe('Reports page', () => {
     expect(csv.join('\n')).toContain('-40.00');
   });
 
-  test('bulk history with progress, server paging, balances and charts', async ({ page, workbench }) => {
+  test('bulk history with progress, server paging, balances and charts', async ({ workbench, page }) => {
     await openWorkbench(page, workbench, 'reports');
     await page.getByTestId('generate-open').click();
     await page.getByTestId('generate-entries').fill('30000');
     await page.getByTestId('generate-days').fill('20');
     await page.getByTestId('generate-start').click();
-    await expect(page.getByTestId('generate-progress')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 30_000 });
+    await expect(page.getByTestId('generate-progress')).toHaveAttribute('data-status', 'COMPLETED', {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('generate-progress-text')).toContainText('30,000 of 30,000 entries');
     await page.getByTestId('generate-close').click();
 
@@ -89,8 +106,13 @@ test.describe('Reports page', () => {
     await expect(page.getByTestId('result-row')).toHaveCount(100);
     const first = await page.getByTestId('result-row').first().getAttribute('data-transaction-id');
     await page.getByRole('button', { name: 'Go to next page' }).click();
-    await expect(page.getByTestId('results-pagination')).toContainText(`101–200 of ${total}`);
-    await expect(page.getByTestId('result-row').first()).not.toHaveAttribute('data-transaction-id', first ?? '');
+    await expect(page.getByTestId('results-pagination')).toContainText(
+      `101–200 of ${total.toLocaleString('en-US')}`,
+    );
+    await expect(page.getByTestId('result-row').first()).not.toHaveAttribute(
+      'data-transaction-id',
+      first ?? '',
+    );
 
     await page.getByTestId('tab-balances').click();
     await expect(page.getByTestId('balance-USD')).toBeVisible();

@@ -100,7 +100,8 @@ export class Parties {
     if (id === null) return undefined;
     const cached = this.bodies.get(id);
     if (cached) return cached;
-    const row = this.db.prepare('SELECT body FROM ledger_parties WHERE id = ?').get(id) as { body: string } | undefined;
+    const row = this.db.prepare('SELECT body FROM ledger_parties WHERE id = ?').get(id) as
+      { body: string } | undefined;
     if (!row) return undefined;
     const payer = JSON.parse(row.body) as PayerInfo;
     this.db.afterCommit(() => this.remember(id, row.body, payer));

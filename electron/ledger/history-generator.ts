@@ -2,7 +2,7 @@ import type { PayerInfo } from '../../shared/api/reporting.js';
 import { DAY_MS } from '../../shared/api/reporting.js';
 import { exponentOf } from '../../shared/money.js';
 import { captureFee, refundedFee } from '../api/groups/payments-v2/fee-schedule.js';
-import type { CartLine, NewLedgerEntry } from './ledger-types.js';
+import type { CartLine, EntryDetails, NewLedgerEntry } from './ledger-types.js';
 
 /** What to generate: `entries` ledger entries for one account, spread over [startMs, endMs]. */
 export interface HistoryPlan {
@@ -31,8 +31,46 @@ function prng(seed: number): () => number {
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const ACCOUNT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const GIVEN = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Riley', 'Casey', 'Jamie', 'Avery', 'Quinn', 'Robin', 'Drew', 'Emery', 'Harper', 'Kai', 'Noa', 'Mika', 'Sasha', 'Toni', 'Lee'];
-const SURNAMES = ['Smith', 'Garcia', 'Müller', 'Rossi', 'Dubois', 'Tanaka', 'Kowalski', 'Jensen', 'Silva', 'Novak', 'Okafor', 'Larsen', 'Nguyen', 'Brown', 'Ivanova', 'Haddad'];
+const GIVEN = [
+  'Alex',
+  'Sam',
+  'Jordan',
+  'Taylor',
+  'Morgan',
+  'Riley',
+  'Casey',
+  'Jamie',
+  'Avery',
+  'Quinn',
+  'Robin',
+  'Drew',
+  'Emery',
+  'Harper',
+  'Kai',
+  'Noa',
+  'Mika',
+  'Sasha',
+  'Toni',
+  'Lee',
+];
+const SURNAMES = [
+  'Smith',
+  'Garcia',
+  'Müller',
+  'Rossi',
+  'Dubois',
+  'Tanaka',
+  'Kowalski',
+  'Jensen',
+  'Silva',
+  'Novak',
+  'Okafor',
+  'Larsen',
+  'Nguyen',
+  'Brown',
+  'Ivanova',
+  'Haddad',
+];
 const COUNTRIES = ['US', 'US', 'US', 'GB', 'DE', 'FR', 'JP', 'CA', 'AU', 'NL', 'ES', 'IT'];
 const PRODUCTS = [
   ['Espresso beans 1 kg', 'COF-1KG'],
@@ -49,7 +87,20 @@ const PRODUCTS = [
   ['Cold brew jar', 'CBJ-09'],
 ] as const;
 /** Rough size of one "typical" unit of each currency against USD, so amounts look plausible. */
-const SCALE: Record<string, number> = { JPY: 150, HUF: 350, KRW: 1300, TWD: 30, INR: 80, PHP: 55, THB: 35, MXN: 17, CZK: 23, SEK: 10, NOK: 10, DKK: 7 };
+const SCALE: Record<string, number> = {
+  JPY: 150,
+  HUF: 350,
+  KRW: 1300,
+  TWD: 30,
+  INR: 80,
+  PHP: 55,
+  THB: 35,
+  MXN: 17,
+  CZK: 23,
+  SEK: 10,
+  NOK: 10,
+  DKK: 7,
+};
 
 interface Buyer {
   payer: PayerInfo;
@@ -97,7 +148,8 @@ export function* historyBatches(plan: HistoryPlan, batchSize: number): Generator
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const currency = () => {
     let r = random() * weightSum;
-    for (let i = 0; i < weights.length; i++) if ((r -= weights[i] ?? 0) <= 0) return plan.currencies[i] ?? 'USD';
+    for (let i = 0; i < weights.length; i++)
+      if ((r -= weights[i] ?? 0) <= 0) return plan.currencies[i] ?? 'USD';
     return plan.currencies[0] ?? 'USD';
   };
   const amountOf = (code: string) => {
@@ -122,103 +174,158 @@ export function* historyBatches(plan: HistoryPlan, batchSize: number): Generator
   };
 
   const span = Math.max(1, plan.endMs - plan.startMs);
+  const step = span / plan.entries;
   let written = 0;
   let flow = 0;
   let batch: NewLedgerEntry[] = [];
-  const emit = (entry: NewLedgerEntry) => {
-    batch.push(entry);
+  // One shape for every entry (monomorphic objects keep a million of them cheap to build and read).
+  const emit = (
+    flowBase: Omit<
+      NewLedgerEntry,
+      | 'transactionId'
+      | 'eventCode'
+      | 'status'
+      | 'initiatedMs'
+      | 'updatedMs'
+      | 'amountMinor'
+      | 'feeMinor'
+      | 'referenceId'
+      | 'availableMs'
+    >,
+    transactionId: string,
+    eventCode: string,
+    status: NewLedgerEntry['status'],
+    initiatedMs: number,
+    updatedMs: number,
+    amountMinor: bigint,
+    feeMinor: bigint,
+    referenceId: string | null = null,
+    availableMs: number | null = null,
+  ) => {
+    batch.push({
+      accountId: flowBase.accountId,
+      transactionId,
+      eventCode,
+      status,
+      initiatedMs,
+      updatedMs,
+      currency: flowBase.currency,
+      amountMinor,
+      feeMinor,
+      availableMs,
+      orderId: flowBase.orderId ?? null,
+      referenceId,
+      instrumentType: flowBase.instrumentType ?? null,
+      storeId: flowBase.storeId ?? null,
+      terminalId: flowBase.terminalId ?? null,
+      source: 'generated',
+      details: flowBase.details,
+    });
     written++;
   };
+  const daysLater = (at: number, min: number, max: number) =>
+    at + Math.floor((min + random() * (max - min)) * DAY_MS);
 
   while (written < plan.entries) {
     flow++;
     const room = plan.entries - written;
-    const at = plan.startMs + Math.floor((span * written) / plan.entries + random() * (span / plan.entries));
+    const at = plan.startMs + Math.floor(step * written + random() * step);
     const code = currency();
     const buyer = pick(buyers);
     const gross = amountOf(code);
     const inStore = random() < 0.12;
     const card = inStore || random() < 0.35;
     const invoice = random() < 0.3 ? `INV-${flow}` : undefined;
-    const orderId = id();
-    const details = {
+    const details: EntryDetails = {
       subject: `Order ${flow}`,
-      ...(invoice ? { invoice_id: invoice } : {}),
-      protection_eligibility: random() < 0.85 ? ('01' as const) : ('02' as const),
+      protection_eligibility: random() < 0.85 ? '01' : '02',
       payer: buyer.payer,
-      ...(inStore || random() < 0.3 ? {} : { shipping_name: buyer.fullName }),
       cart: cartFor(gross),
-      ...(invoice ? { cart_invoice: invoice } : {}),
     };
-    const base = {
+    if (invoice) {
+      details.invoice_id = invoice;
+      details.cart_invoice = invoice;
+    }
+    if (!inStore && random() >= 0.3) details.shipping_name = buyer.fullName;
+    const flowBase = {
       accountId: plan.accountId,
       currency: code,
-      orderId,
+      orderId: id(),
       instrumentType: card ? (random() < 0.8 ? 'CREDITCARD' : 'DEBITCARD') : null,
-      ...(inStore ? { storeId: `STORE-0${1 + Math.floor(random() * 5)}`, terminalId: `TERM-${1 + Math.floor(random() * 3)}` } : {}),
+      storeId: inStore ? `STORE-0${1 + Math.floor(random() * 5)}` : null,
+      terminalId: inStore ? `TERM-${1 + Math.floor(random() * 3)}` : null,
       source: 'generated',
       details,
     };
     const fee = captureFee(gross, code);
     const kind = random();
-    const later = (min: number, max: number) => at + Math.floor((min + random() * (max - min)) * DAY_MS);
 
     if (kind < 0.03) {
       // A declined payment: no money moved.
-      emit({ ...base, transactionId: id(), eventCode: 'T0006', status: 'D', initiatedMs: at, amountMinor: gross, feeMinor: 0n, details: { ...details, decline_code: '0500' } });
+      emit(
+        { ...flowBase, details: { ...details, decline_code: '0500' } },
+        id(),
+        'T0006',
+        'D',
+        at,
+        at,
+        gross,
+        0n,
+      );
     } else if (kind < 0.08) {
       // Funds still clearing (an eCheck-like source): pending until three days later.
       const available = at + 3 * DAY_MS;
       const cleared = available <= plan.nowMs;
-      emit({
-        ...base,
-        instrumentType: null,
-        transactionId: id(),
-        eventCode: 'T0006',
-        status: cleared ? 'S' : 'P',
-        initiatedMs: at,
-        updatedMs: cleared ? available : at,
-        availableMs: available,
-        amountMinor: gross,
-        feeMinor: -fee.total,
-      });
+      emit(
+        { ...flowBase, instrumentType: null },
+        id(),
+        'T0006',
+        cleared ? 'S' : 'P',
+        at,
+        cleared ? available : at,
+        gross,
+        -fee.total,
+        null,
+        available,
+      );
     } else if (kind < 0.16 && room >= 2) {
       // Authorize, then capture (or void) within two days.
       const authorizationId = id();
-      const settledAt = Math.min(later(0.02, 2), plan.endMs);
+      const settledAt = Math.min(daysLater(at, 0.02, 2), plan.endMs);
       const voided = random() < 0.2;
-      emit({ ...base, transactionId: authorizationId, eventCode: 'T1300', status: voided ? 'V' : 'S', initiatedMs: at, updatedMs: settledAt, amountMinor: gross, feeMinor: 0n });
-      if (voided) emit({ ...base, transactionId: authorizationId, eventCode: 'T1303', status: 'S', initiatedMs: settledAt, amountMinor: -gross, feeMinor: 0n });
-      else emit({ ...base, transactionId: id(), referenceId: authorizationId, eventCode: 'T0006', status: 'S', initiatedMs: settledAt, amountMinor: gross, feeMinor: -fee.total });
+      emit(flowBase, authorizationId, 'T1300', voided ? 'V' : 'S', at, settledAt, gross, 0n);
+      if (voided) emit(flowBase, authorizationId, 'T1303', 'S', settledAt, settledAt, -gross, 0n);
+      else emit(flowBase, id(), 'T0006', 'S', settledAt, settledAt, gross, -fee.total, authorizationId);
     } else {
       const donation = random() < 0.05;
       const paymentId = id();
       const refundRoll = random();
-      const refundAt = later(0.5, 10);
+      const refundAt = daysLater(at, 0.5, 10);
       const refunds = room >= 2 && refundRoll < 0.12 && refundAt <= plan.endMs;
       const full = refunds && refundRoll < 0.08;
-      emit({
-        ...base,
-        transactionId: paymentId,
-        eventCode: donation ? 'T0013' : 'T0006',
-        status: full ? 'V' : 'S',
-        initiatedMs: at,
-        updatedMs: full ? refundAt : at,
-        amountMinor: gross,
-        feeMinor: -fee.total,
-      });
+      emit(
+        flowBase,
+        paymentId,
+        donation ? 'T0013' : 'T0006',
+        full ? 'V' : 'S',
+        at,
+        full ? refundAt : at,
+        gross,
+        -fee.total,
+      );
       if (refunds) {
         const refund = full ? gross : (gross * BigInt(10 + Math.floor(random() * 60))) / 100n || 1n;
-        emit({
-          ...base,
-          transactionId: id(),
-          referenceId: paymentId,
-          eventCode: 'T1107',
-          status: 'S',
-          initiatedMs: refundAt,
-          amountMinor: -refund,
-          feeMinor: refundedFee(fee.percentPart, gross, refund),
-        });
+        emit(
+          flowBase,
+          id(),
+          'T1107',
+          'S',
+          refundAt,
+          refundAt,
+          -refund,
+          refundedFee(fee.percentPart, gross, refund),
+          paymentId,
+        );
       }
     }
     if (batch.length >= batchSize) {

@@ -96,7 +96,8 @@ export class HistoryJobs {
     } catch (error) {
       job.error = (error as Error).message;
       this.finish(job, 'FAILED');
-      if (job.error !== 'cancelled by a sandbox reset') this.deps.logger.error(`history generation ${job.id} failed`, error);
+      if (job.error !== 'cancelled by a sandbox reset')
+        this.deps.logger.error(`history generation ${job.id} failed`, error);
       return false;
     }
   }
@@ -125,7 +126,9 @@ export class HistoryJobs {
       elapsed_ms: Math.round(elapsed),
       entries_per_second: elapsed > 0 ? Math.round((job.written / elapsed) * 1000) : 0,
       ...(job.error ? { error: job.error } : {}),
-      links: [{ href: `${baseUrl}/v1/test-helpers/reporting/generate/${job.id}`, rel: 'self', method: 'GET' }],
+      links: [
+        { href: `${baseUrl}/v1/test-helpers/reporting/generate/${job.id}`, rel: 'self', method: 'GET' },
+      ],
     };
   }
 }

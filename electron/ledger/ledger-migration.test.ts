@@ -20,7 +20,11 @@ describe('migration 003 (ledger)', () => {
     const db = new DatabaseSync(':memory:');
     db.exec(initialSchema.sql);
     db.exec(ledgerSchema.sql);
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ledger%'").all() as { name: string }[]).map((t) => t.name);
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ledger%'").all() as {
+        name: string;
+      }[]
+    ).map((t) => t.name);
     expect(tables.sort()).toEqual(['ledger_counts', 'ledger_daily', 'ledger_entries', 'ledger_parties']);
     db.close();
   });
@@ -29,18 +33,28 @@ describe('migration 003 (ledger)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledger-migration-'));
     dirs.push(dir);
     const raw = new DatabaseSync(join(dir, DATABASE_FILE));
-    raw.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    raw.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    );
     raw.exec(initialSchema.sql);
     raw.exec(ledgerSchema.sql);
-    raw.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?), (?, ?, ?)').run(1, initialSchema.name, 'x', 3, ledgerSchema.name, 'x');
+    raw
+      .prepare('INSERT INTO schema_migrations VALUES (?, ?, ?), (?, ?, ?)')
+      .run(1, initialSchema.name, 'x', 3, ledgerSchema.name, 'x');
     raw.close();
     const database = new Database({ kind: 'dir', dir });
-    const versions = (database.db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version);
+    const versions = (
+      database.db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as {
+        version: number;
+      }[]
+    ).map((r) => r.version);
     expect(versions).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
     database.close();
     // Opening again applies nothing twice.
     const again = new Database({ kind: 'dir', dir });
-    expect((again.db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n).toBe(MIGRATIONS.length);
+    expect((again.db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n).toBe(
+      MIGRATIONS.length,
+    );
     again.close();
   });
 });

@@ -84,7 +84,12 @@ export class LedgerReads {
     ]);
   }
 
-  private countRange(filter: LedgerFilter, from: number, to: number, grains: readonly (readonly ['D' | 'H', number])[]): number {
+  private countRange(
+    filter: LedgerFilter,
+    from: number,
+    to: number,
+    grains: readonly (readonly ['D' | 'H', number])[],
+  ): number {
     if (to < from) return 0;
     const [grain, size] = grains[0] ?? [];
     if (!grain || !size) return this.countEntries(filter, from, to);
@@ -112,13 +117,18 @@ export class LedgerReads {
       where.push(`${column} = ?`);
       args.push(value);
     }
-    const row = this.db.prepare(`SELECT TOTAL(n) AS n FROM ledger_counts WHERE ${where.join(' AND ')}`).get(...args) as { n: number };
+    const row = this.db
+      .prepare(`SELECT TOTAL(n) AS n FROM ledger_counts WHERE ${where.join(' AND ')}`)
+      .get(...args) as { n: number };
     return Number(row.n);
   }
 
   private countEntries(filter: LedgerFilter, from: number, to: number): number {
     const { sql, args } = conditions(filter, from, to);
-    return Number((this.db.prepare(`SELECT COUNT(*) AS n FROM ledger_entries WHERE ${sql}`).get(...args) as { n: number }).n);
+    return Number(
+      (this.db.prepare(`SELECT COUNT(*) AS n FROM ledger_entries WHERE ${sql}`).get(...args) as { n: number })
+        .n,
+    );
   }
 
   /**
@@ -156,20 +166,39 @@ export class LedgerReads {
   /** Currencies the account has ever had a balance-affecting entry in. */
   currencies(accountId: string): string[] {
     return (
-      this.db.prepare('SELECT DISTINCT currency FROM ledger_daily WHERE account_id = ? ORDER BY currency').all(accountId) as {
+      this.db
+        .prepare('SELECT DISTINCT currency FROM ledger_daily WHERE account_id = ? ORDER BY currency')
+        .all(accountId) as {
         currency: string;
       }[]
     ).map((r) => r.currency);
   }
 
   /** Per-day sums of one currency in [firstDay, lastDay] (UTC day numbers), by event code. */
-  dailySums(accountId: string, currency: string, firstDay: number, lastDay: number): { day: number; event_code: string; n: number; amount: bigint; fee: bigint }[] {
+  dailySums(
+    accountId: string,
+    currency: string,
+    firstDay: number,
+    lastDay: number,
+  ): { day: number; event_code: string; n: number; amount: bigint; fee: bigint }[] {
     const rows = this.db
       .prepare(
         `SELECT day, event_code, n, amount, fee FROM ledger_daily WHERE account_id = ? AND currency = ? AND day BETWEEN ? AND ?
          ORDER BY day`,
       )
-      .all(accountId, currency, firstDay, lastDay) as { day: number; event_code: string; n: number; amount: string; fee: string }[];
-    return rows.map((r) => ({ day: r.day, event_code: r.event_code, n: r.n, amount: BigInt(r.amount), fee: BigInt(r.fee) }));
+      .all(accountId, currency, firstDay, lastDay) as {
+      day: number;
+      event_code: string;
+      n: number;
+      amount: string;
+      fee: string;
+    }[];
+    return rows.map((r) => ({
+      day: r.day,
+      event_code: r.event_code,
+      n: r.n,
+      amount: BigInt(r.amount),
+      fee: BigInt(r.fee),
+    }));
   }
 }

@@ -96,7 +96,9 @@ export class LedgerRepository {
     const values: (string | number | bigint | null)[] = [];
     const flush = (rows: number) => {
       if (rows === 0) return;
-      const placeholders = Array.from({ length: rows }, () => `(${'?,'.repeat(COLUMN_COUNT - 1)}?)`).join(',');
+      const placeholders = Array.from({ length: rows }, () => `(${'?,'.repeat(COLUMN_COUNT - 1)}?)`).join(
+        ',',
+      );
       this.db.prepare(`INSERT INTO ledger_entries (${COLUMNS}) VALUES ${placeholders}`).run(...values);
       values.length = 0;
     };
@@ -129,7 +131,13 @@ export class LedgerRepository {
         encodeDetails(entry.details),
       );
       delta.add(
-        { accountId: entry.accountId, currency: entry.currency, eventCode: entry.eventCode, status: entry.status, balanceAffecting: affecting },
+        {
+          accountId: entry.accountId,
+          currency: entry.currency,
+          eventCode: entry.eventCode,
+          status: entry.status,
+          balanceAffecting: affecting,
+        },
         entry.initiatedMs,
         entry.amountMinor,
         entry.feeMinor,
@@ -148,9 +156,13 @@ export class LedgerRepository {
   byTransaction(transactionId: string, code?: string): LedgerEntry[] {
     const rows = code
       ? this.db
-          .prepare('SELECT * FROM ledger_entries WHERE transaction_id = ? AND event_code = ? ORDER BY initiated_ms, seq')
+          .prepare(
+            'SELECT * FROM ledger_entries WHERE transaction_id = ? AND event_code = ? ORDER BY initiated_ms, seq',
+          )
           .all(transactionId, code)
-      : this.db.prepare('SELECT * FROM ledger_entries WHERE transaction_id = ? ORDER BY initiated_ms, seq').all(transactionId);
+      : this.db
+          .prepare('SELECT * FROM ledger_entries WHERE transaction_id = ? ORDER BY initiated_ms, seq')
+          .all(transactionId);
     return (rows as unknown as EntryRow[]).map((row) => this.entry(row));
   }
 
@@ -171,7 +183,11 @@ export class LedgerRepository {
    * Moves entries to `status` at `atMs` (spec part 3: P becomes S when its process completes; a refunded
    * payment becomes V). A pending entry's funds stop being withheld at that moment. Returns how many moved.
    */
-  setStatus(entries: readonly LedgerEntry[], status: TransactionStatus, at: number | ((entry: LedgerEntry) => number)): number {
+  setStatus(
+    entries: readonly LedgerEntry[],
+    status: TransactionStatus,
+    at: number | ((entry: LedgerEntry) => number),
+  ): number {
     const delta = new RollupDelta();
     const update = this.db.prepare(
       'UPDATE ledger_entries SET status = ?, updated_ms = ?, balance_affecting = ?, available_ms = ? WHERE seq = ?',
@@ -185,8 +201,20 @@ export class LedgerRepository {
       const available = leavesPending ? atMs : entry.availableMs;
       update.run(status, atMs, affecting ? 1 : 0, available, entry.seq);
       const base = { accountId: entry.accountId, currency: entry.currency, eventCode: entry.eventCode };
-      delta.add({ ...base, status: entry.status, balanceAffecting: entry.balanceAffecting }, entry.initiatedMs, entry.amountMinor, entry.feeMinor, -1);
-      delta.add({ ...base, status, balanceAffecting: affecting }, entry.initiatedMs, entry.amountMinor, entry.feeMinor, 1);
+      delta.add(
+        { ...base, status: entry.status, balanceAffecting: entry.balanceAffecting },
+        entry.initiatedMs,
+        entry.amountMinor,
+        entry.feeMinor,
+        -1,
+      );
+      delta.add(
+        { ...base, status, balanceAffecting: affecting },
+        entry.initiatedMs,
+        entry.amountMinor,
+        entry.feeMinor,
+        1,
+      );
       moved++;
     }
     delta.apply(this.db);
@@ -207,7 +235,9 @@ export class LedgerRepository {
   /** When the next pending entry's funds become available. */
   nextSettlement(): number | undefined {
     const row = this.db
-      .prepare("SELECT MIN(available_ms) AS due FROM ledger_entries WHERE status = 'P' AND available_ms IS NOT NULL")
+      .prepare(
+        "SELECT MIN(available_ms) AS due FROM ledger_entries WHERE status = 'P' AND available_ms IS NOT NULL",
+      )
       .get() as { due: number | null };
     return row.due ?? undefined;
   }

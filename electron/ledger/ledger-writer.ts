@@ -1,7 +1,11 @@
 import { eventCode, type TransactionStatus } from '../../shared/api/reporting.js';
 import { randomString } from '../../shared/ids.js';
 import type { ApiDeps } from '../api/deps.js';
-import type { StoredAuthorization, StoredCapture, StoredRefund } from '../api/groups/payments-v2/payment-types.js';
+import type {
+  StoredAuthorization,
+  StoredCapture,
+  StoredRefund,
+} from '../api/groups/payments-v2/payment-types.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
 import type { LedgerRepository } from './ledger-repo.js';
 import type { NewLedgerEntry } from './ledger-types.js';
@@ -70,7 +74,9 @@ export class LedgerWriter {
   private onCapture(capture: StoredCapture, transition: ResourceTransition, atMs: number): void {
     if (transition.from !== null) {
       if (capture.status === 'REFUNDED') {
-        const sales = this.repo.byTransaction(capture.id).filter((e) => (SALE_CODES as readonly string[]).includes(e.eventCode));
+        const sales = this.repo
+          .byTransaction(capture.id)
+          .filter((e) => (SALE_CODES as readonly string[]).includes(e.eventCode));
         this.repo.setStatus(sales, 'V', atMs);
       }
       return;
@@ -102,7 +108,10 @@ export class LedgerWriter {
 
   private onRefund(refund: StoredRefund, atMs: number): void {
     const captureId = refund.body.supplementary_data.related_ids.capture_id;
-    const capture = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>('capture', captureId);
+    const capture = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>(
+      'capture',
+      captureId,
+    );
     const context = orderContext(this.deps.store, refund.order_id, capture?.internal.reference_id);
     const invoice = refund.body.invoice_id ?? capture?.body.invoice_id;
     const custom = refund.body.custom_id ?? capture?.body.custom_id;
@@ -131,7 +140,11 @@ export class LedgerWriter {
 
   private onAuthorization(authorization: StoredAuthorization, trigger: string, atMs: number): void {
     const memo = (code: string, amountMinor: bigint): NewLedgerEntry => {
-      const context = orderContext(this.deps.store, authorization.order_id, authorization.internal.reference_id);
+      const context = orderContext(
+        this.deps.store,
+        authorization.order_id,
+        authorization.internal.reference_id,
+      );
       return {
         accountId: authorization.body.payee.merchant_id,
         transactionId: authorization.id,
@@ -152,7 +165,8 @@ export class LedgerWriter {
       };
     };
     const holds = () => this.repo.byTransaction(authorization.id, 'T1300');
-    const remaining = BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
+    const remaining =
+      BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
     switch (trigger) {
       case 'create':
         this.repo.insert([memo('T1300', BigInt(authorization.internal.amount_minor))]);

@@ -53,7 +53,11 @@ function cartOf(unit: PurchaseUnitBody): CartLine[] | undefined {
 }
 
 /** The context of the purchase unit `referenceId` of order `orderId` (empty when the order is gone). */
-export function orderContext(store: Store, orderId: string | null, referenceId: string | undefined): OrderContext {
+export function orderContext(
+  store: Store,
+  orderId: string | null,
+  referenceId: string | undefined,
+): OrderContext {
   const order = orderId ? store.resources.get<OrderBody, unknown>('order', orderId) : undefined;
   if (!order) return { details: {}, instrumentType: null, donation: false };
   const units = order.body.purchase_units;
@@ -71,6 +75,7 @@ export function orderContext(store: Store, orderId: string | null, referenceId: 
       ...(cart && unit?.invoice_id ? { cart_invoice: unit.invoice_id } : {}),
     },
     instrumentType: card ? (card.type === 'DEBIT' ? 'DEBITCARD' : 'CREDITCARD') : null,
-    donation: !!unit?.items && unit.items.length > 0 && unit.items.every((item) => item.category === 'DONATION'),
+    donation:
+      !!unit?.items && unit.items.length > 0 && unit.items.every((item) => item.category === 'DONATION'),
   };
 }

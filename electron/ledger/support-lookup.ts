@@ -66,12 +66,15 @@ export function supportLookup(store: Store, ledger: LedgerRepository, raw: strin
   const resources = orderId
     ? KINDS.flatMap((kind) =>
         kind === 'order'
-          ? [store.resources.get('order', orderId ?? '')].filter((r): r is StoredResource<unknown, unknown> => !!r)
+          ? [store.resources.get('order', orderId ?? '')].filter(
+              (r): r is StoredResource<unknown, unknown> => !!r,
+            )
           : store.resources.byOrder(kind, orderId ?? ''),
       )
     : found;
   const entries = new Map<number, LedgerEntry>();
-  for (const entry of [...direct, ...(orderId && orderId !== id ? ledger.related(orderId) : [])]) entries.set(entry.seq, entry);
+  for (const entry of [...direct, ...(orderId && orderId !== id ? ledger.related(orderId) : [])])
+    entries.set(entry.seq, entry);
   return {
     query,
     matches,

@@ -33,12 +33,24 @@ export function registerApprovalReversal(deps: ApiDeps): () => void {
     order.body.status = transition.to;
     order.update_time = at;
     order.body.update_time = at;
-    saveTransition(deps, order, REVERSE_APPROVAL_TRIGGER, from, at, 'approved but not captured or authorized within 3 days');
+    saveTransition(
+      deps,
+      order,
+      REVERSE_APPROVAL_TRIGGER,
+      from,
+      at,
+      'approved but not captured or authorized within 3 days',
+    );
   });
   return deps.transitions.subscribe(({ resource, from }) => {
     if (resource.kind !== 'order') return;
     if (resource.status === 'APPROVED' && from !== 'APPROVED') {
-      deps.scheduler.schedule(APPROVAL_REVERSAL_JOB, deps.clock.now() + APPROVAL_HOLD_MS, { id: resource.id }, jobKey(resource.id));
+      deps.scheduler.schedule(
+        APPROVAL_REVERSAL_JOB,
+        deps.clock.now() + APPROVAL_HOLD_MS,
+        { id: resource.id },
+        jobKey(resource.id),
+      );
     } else if (from === 'APPROVED' && resource.status !== 'APPROVED') {
       deps.scheduler.cancel(jobKey(resource.id));
     }

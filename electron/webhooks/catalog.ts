@@ -75,7 +75,8 @@ export class EventCatalog {
 
   draftsFor(transition: ResourceTransition, baseUrl: string): EventDraft[] {
     const drafts = this.mappers.flatMap((mapper) => mapper(transition, baseUrl));
-    for (const draft of drafts) if (!this.types.has(draft.eventType)) throw new Error(`unregistered event type ${draft.eventType}`);
+    for (const draft of drafts)
+      if (!this.types.has(draft.eventType)) throw new Error(`unregistered event type ${draft.eventType}`);
     return drafts;
   }
 }

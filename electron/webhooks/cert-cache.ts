@@ -43,8 +43,12 @@ export class CertificateCache {
     } catch {
       throw new Error('svc-cert-url is not a URL');
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('svc-cert-url must be an http(s) URL');
-    const response = await this.fetchImpl(parsed, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new Error('svc-cert-url must be an http(s) URL');
+    const response = await this.fetchImpl(parsed, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      redirect: 'error',
+    });
     if (!response.ok) throw new Error(`the certificate URL answered ${response.status}`);
     const bytes = Buffer.from(await response.arrayBuffer());
     if (bytes.length > MAX_CERT_BYTES) throw new Error('the certificate is larger than 64 KiB');

@@ -31,7 +31,9 @@ describe('self-signed signing certificate', () => {
     expect(certificate.verify(publicKey)).toBe(true);
     expect(certificate.checkPrivateKey(privateKey)).toBe(true);
     expect(certificate.ca).toBe(false);
-    expect(certificate.subject).toBe(CERT_SUBJECT.map(([, value], i) => `${['C', 'O', 'OU', 'CN'][i]}=${value}`).join('\n'));
+    expect(certificate.subject).toBe(
+      CERT_SUBJECT.map(([, value], i) => `${['C', 'O', 'OU', 'CN'][i]}=${value}`).join('\n'),
+    );
     expect(certificate.issuer).toBe(certificate.subject);
     expect(Date.parse(certificate.validFrom)).toBeLessThan(now.getTime());
     expect(Date.parse(certificate.validTo)).toBeGreaterThan(now.getTime() + 19 * 365 * 24 * 3600 * 1000);

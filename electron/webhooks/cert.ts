@@ -1,6 +1,29 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, X509Certificate, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
 import type { MetaRepository } from '../store/repositories/meta-repo.js';
-import { bitString, boolean, explicit, nullValue, objectIdentifier, octetString, printableString, sequence, set, smallInteger, time, unsignedInteger, utf8String } from './der.js';
+import {
+  bitString,
+  boolean,
+  explicit,
+  nullValue,
+  objectIdentifier,
+  octetString,
+  printableString,
+  sequence,
+  set,
+  smallInteger,
+  time,
+  unsignedInteger,
+  utf8String,
+} from './der.js';
 
 const KEY_META = 'webhooks.signing_key';
 const CERT_META = 'webhooks.signing_cert';
@@ -20,6 +43,8 @@ export interface SigningIdentity {
   /** `CERT-` and the start of the SHA-256 fingerprint: the last segment of the cert URL. */
   certId: string;
   certPem: string;
+  /** PKCS#8 PEM of the private key (the signing thread loads it from this). */
+  keyPem: string;
   privateKey: KeyObject;
   publicKey: KeyObject;
   /** SHA-256 fingerprint as X509Certificate prints it (`AB:CD:...`). */
@@ -28,7 +53,9 @@ export interface SigningIdentity {
 
 function name(): Buffer {
   return sequence(
-    ...CERT_SUBJECT.map(([oid, value, kind]) => set(sequence(objectIdentifier(oid), kind === 'printable' ? printableString(value) : utf8String(value)))),
+    ...CERT_SUBJECT.map(([oid, value, kind]) =>
+      set(sequence(objectIdentifier(oid), kind === 'printable' ? printableString(value) : utf8String(value))),
+    ),
   );
 }
 
@@ -53,7 +80,16 @@ export function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObjec
     sequence(objectIdentifier('2.5.29.15'), boolean(true), octetString(bitString(Buffer.from([0x80]), 7))),
     sequence(objectIdentifier('2.5.29.14'), octetString(octetString(keyId))),
   );
-  const tbs = sequence(explicit(0, smallInteger(2)), unsignedInteger(serial), algorithm, name(), sequence(time(notBefore), time(notAfter)), name(), spki, explicit(3, extensions));
+  const tbs = sequence(
+    explicit(0, smallInteger(2)),
+    unsignedInteger(serial),
+    algorithm,
+    name(),
+    sequence(time(notBefore), time(notAfter)),
+    name(),
+    spki,
+    explicit(3, extensions),
+  );
   const signature = sign('sha256', tbs, privateKey);
   return pem('CERTIFICATE', sequence(tbs, algorithm, bitString(signature)));
 }
@@ -91,6 +127,7 @@ export class CertificateStore {
     this.cached = {
       certId: certIdOf(certificate),
       certPem,
+      keyPem,
       privateKey,
       publicKey: createPublicKey(privateKey),
       fingerprint256: certificate.fingerprint256,

@@ -54,11 +54,25 @@ export class DeliveriesRepository {
         `INSERT INTO webhook_deliveries (id, event_id, webhook_id, url, mock, status, attempt_count, max_attempts, anchor_ms, next_attempt_ms, create_ms, finish_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(row.id, row.event_id, row.webhook_id, row.url, row.mock, row.status, row.attempt_count, row.max_attempts, row.anchor_ms, row.next_attempt_ms, row.create_ms, row.finish_ms);
+      .run(
+        row.id,
+        row.event_id,
+        row.webhook_id,
+        row.url,
+        row.mock,
+        row.status,
+        row.attempt_count,
+        row.max_attempts,
+        row.anchor_ms,
+        row.next_attempt_ms,
+        row.create_ms,
+        row.finish_ms,
+      );
   }
 
   get(id: string): DeliveryRow | undefined {
-    return this.db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as DeliveryRow | undefined;
+    return this.db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as
+      DeliveryRow | undefined;
   }
 
   /** Pending deliveries due at `now`, oldest due first, with their event's bytes. */
@@ -74,14 +88,18 @@ export class DeliveriesRepository {
   /** The earliest retry still ahead of `now` (what the scheduler's wake-up job is set to). */
   nextDueAfter(now: number): number | undefined {
     const row = this.db
-      .prepare(`SELECT MIN(next_attempt_ms) AS due FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_ms > ?`)
+      .prepare(
+        `SELECT MIN(next_attempt_ms) AS due FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_ms > ?`,
+      )
       .get(now) as { due: number | null };
     return row.due ?? undefined;
   }
 
   pendingFor(eventId: string, webhookId: string): DeliveryRow | undefined {
     return this.db
-      .prepare(`SELECT * FROM webhook_deliveries WHERE event_id = ? AND webhook_id = ? AND status = 'PENDING'`)
+      .prepare(
+        `SELECT * FROM webhook_deliveries WHERE event_id = ? AND webhook_id = ? AND status = 'PENDING'`,
+      )
       .get(eventId, webhookId) as DeliveryRow | undefined;
   }
 
@@ -106,9 +124,17 @@ export class DeliveriesRepository {
   }
 
   /** After an attempt: the new count and either the next due time (PENDING) or the final status. */
-  advance(id: string, attemptCount: number, status: DeliveryStatus, nextAttemptMs: number | null, finishMs: number | null): void {
+  advance(
+    id: string,
+    attemptCount: number,
+    status: DeliveryStatus,
+    nextAttemptMs: number | null,
+    finishMs: number | null,
+  ): void {
     this.db
-      .prepare('UPDATE webhook_deliveries SET attempt_count = ?, status = ?, next_attempt_ms = ?, finish_ms = ? WHERE id = ?')
+      .prepare(
+        'UPDATE webhook_deliveries SET attempt_count = ?, status = ?, next_attempt_ms = ?, finish_ms = ? WHERE id = ?',
+      )
       .run(attemptCount, status, nextAttemptMs, finishMs, id);
   }
 
@@ -116,7 +142,9 @@ export class DeliveriesRepository {
   cancelForWebhook(webhookId: string, now: number): number {
     return Number(
       this.db
-        .prepare(`UPDATE webhook_deliveries SET status = 'CANCELLED', next_attempt_ms = NULL, finish_ms = ? WHERE webhook_id = ? AND status = 'PENDING'`)
+        .prepare(
+          `UPDATE webhook_deliveries SET status = 'CANCELLED', next_attempt_ms = NULL, finish_ms = ? WHERE webhook_id = ? AND status = 'PENDING'`,
+        )
         .run(now, webhookId).changes,
     );
   }
@@ -151,12 +179,16 @@ export class DeliveriesRepository {
   }
 
   attempts(deliveryId: string): AttemptRow[] {
-    return this.db.prepare('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY number').all(deliveryId) as unknown as AttemptRow[];
+    return this.db
+      .prepare('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY number')
+      .all(deliveryId) as unknown as AttemptRow[];
   }
 
   countByStatus(): Record<DeliveryStatus, number> {
     const counts: Record<DeliveryStatus, number> = { PENDING: 0, DELIVERED: 0, FAILED: 0, CANCELLED: 0 };
-    for (const row of this.db.prepare('SELECT status, COUNT(*) AS n FROM webhook_deliveries GROUP BY status').all() as { status: DeliveryStatus; n: number }[]) {
+    for (const row of this.db
+      .prepare('SELECT status, COUNT(*) AS n FROM webhook_deliveries GROUP BY status')
+      .all() as { status: DeliveryStatus; n: number }[]) {
       counts[row.status] = Number(row.n);
     }
     return counts;

@@ -6,7 +6,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../shared/api/webhooks.js';
 import { MINUTE } from '../clock.js';
 import { RETRY_OFFSETS_MS } from './retry-schedule.js';
-import { captureOrder, eventually, Receiver, startWebhookHarness, verifyIndependently, type WebhookHarness } from './webhooks-test-kit.js';
+import {
+  captureOrder,
+  eventually,
+  Receiver,
+  startWebhookHarness,
+  verifyIndependently,
+  type WebhookHarness,
+} from './webhooks-test-kit.js';
 
 async function deliveries(h: WebhookHarness, query = ''): Promise<Delivery[]> {
   const reply = await h.request('GET', `/v1/test-helpers/webhooks/deliveries?limit=500${query}`);
@@ -46,26 +53,41 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     const webhookId = await h.subscribe(r.url);
     const { captureId } = await captureOrder(h);
     await h.settle();
-    expect(r.received.map((m) => m.json.event_type).sort()).toEqual(['CHECKOUT.ORDER.APPROVED', 'CHECKOUT.ORDER.COMPLETED', 'PAYMENT.CAPTURE.COMPLETED']);
+    expect(r.received.map((m) => m.json.event_type).sort()).toEqual([
+      'CHECKOUT.ORDER.APPROVED',
+      'CHECKOUT.ORDER.COMPLETED',
+      'PAYMENT.CAPTURE.COMPLETED',
+    ]);
     const [message] = r.ofType('PAYMENT.CAPTURE.COMPLETED');
     if (!message) throw new Error('no capture event');
     expect(message.path).toBe('/hooks');
     expect(message.json.resource.id).toBe(captureId);
     expect(message.headers['content-type']).toBe('application/json');
-    expect(message.headers['svc-transmission-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(message.headers['svc-transmission-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(message.headers['svc-transmission-time']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(message.headers['svc-auth-algo']).toBe('SHA256withRSA');
-    expect(message.headers['svc-cert-url']).toMatch(new RegExp(`^${h.baseUrl}/v1/notifications/certs/CERT-[0-9a-f-]+$`));
+    expect(message.headers['svc-cert-url']).toMatch(
+      new RegExp(`^${h.baseUrl}/v1/notifications/certs/CERT-[0-9a-f-]+$`),
+    );
     expect(message.headers['svc-transmission-sig']).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
     // The bytes on the wire are the event exactly as stored (and as the events API has it).
     const stored = h.host.services.webhooks.events.get(message.json.id);
     expect(message.body.toString('utf8')).toBe(stored?.body);
     expect(await verifyIndependently(message, webhookId)).toBe(true);
     expect(await verifyIndependently(message, 'SOMEOTHERWEBHOOK')).toBe(false);
-    const tampered = { ...message, body: Buffer.from(message.body.toString('utf8').replace('"30.00"', '"31.00"')) };
+    const tampered = {
+      ...message,
+      body: Buffer.from(message.body.toString('utf8').replace('"30.00"', '"31.00"')),
+    };
     expect(await verifyIndependently(tampered, webhookId)).toBe(false);
     const list = await deliveries(h);
-    expect(list.every((d) => d.status === 'DELIVERED' && d.attempt_count === 1 && d.attempts[0]?.status_code === 200)).toBe(true);
+    expect(
+      list.every(
+        (d) => d.status === 'DELIVERED' && d.attempt_count === 1 && d.attempts[0]?.status_code === 200,
+      ),
+    ).toBe(true);
     expect(list[0]?.attempts[0]).toMatchObject({ number: 1, error: null, response_excerpt: 'answer 200' });
     // Delivered means never again: moving the clock far ahead sends nothing more.
     await h.advance(5 * 86_400);
@@ -87,7 +109,9 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     expect(Date.parse(first.next_attempt_time ?? '')).toBe(anchor + (RETRY_OFFSETS_MS[0] ?? 0));
     // The scheduler's next job is the retry: the clock endpoint shows it.
     const clock = await h.request('GET', '/v1/test-helpers/clock');
-    expect(Date.parse(clock.body.next_job_at)).toBeLessThanOrEqual(Math.floor((anchor + MINUTE) / 1000) * 1000);
+    expect(Date.parse(clock.body.next_job_at)).toBeLessThanOrEqual(
+      Math.floor((anchor + MINUTE) / 1000) * 1000,
+    );
 
     let previous = 0;
     for (const [index, offset] of RETRY_OFFSETS_MS.entries()) {
@@ -107,7 +131,9 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     expect(done).toMatchObject({ status: 'FAILED', attempt_count: 25, next_attempt_time: null });
     expect(done?.attempts).toHaveLength(25);
     expect(done?.attempts.map((a) => a.number)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-    expect(done?.attempts.every((a) => a.status_code === 500 && a.error === 'HTTP 500 is not a 2xx answer')).toBe(true);
+    expect(
+      done?.attempts.every((a) => a.status_code === 500 && a.error === 'HTTP 500 is not a 2xx answer'),
+    ).toBe(true);
     const dueTimes = done?.attempts.map((a) => Date.parse(a.due_time) - anchor);
     expect(dueTimes).toEqual([0, ...RETRY_OFFSETS_MS]);
     expect(new Set(done?.attempts.map((a) => a.transmission_id)).size).toBe(25);
@@ -116,7 +142,8 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     await h.advance(30 * 86_400);
     expect(r.received).toHaveLength(25);
     // Every attempt the receiver saw was signed properly.
-    for (const message of r.received) expect(await verifyIndependently(message, done?.webhook_id ?? '')).toBe(true);
+    for (const message of r.received)
+      expect(await verifyIndependently(message, done?.webhook_id ?? '')).toBe(true);
   }, 60_000);
 
   it('catches up after one big clock jump: every retry that fell due goes out, 25 at most', async () => {
@@ -204,7 +231,9 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     await h.settle();
     const [event] = ok.ofType('PAYMENT.CAPTURE.COMPLETED');
     const eventId = event?.json.id as string;
-    const resent = await h.request('POST', `/v1/notifications/webhooks-events/${eventId}/resend`, { body: {} });
+    const resent = await h.request('POST', `/v1/notifications/webhooks-events/${eventId}/resend`, {
+      body: {},
+    });
     expect(resent.status, resent.text).toBe(202);
     expect(resent.body.id).toBe(eventId);
     await h.settle();
@@ -214,13 +243,20 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     expect(copies[1]?.body.equals(copies[0]?.body ?? Buffer.alloc(0))).toBe(true);
     expect(copies[1]?.headers['svc-transmission-id']).not.toBe(copies[0]?.headers['svc-transmission-id']);
     // To a given subscription, whatever it listens to.
-    const targeted = await h.request('POST', `/v1/notifications/webhooks-events/${eventId}/resend`, { body: { webhook_ids: [otherId] } });
+    const targeted = await h.request('POST', `/v1/notifications/webhooks-events/${eventId}/resend`, {
+      body: { webhook_ids: [otherId] },
+    });
     expect(targeted.status).toBe(202);
     await h.settle();
     expect(other.ofType('PAYMENT.CAPTURE.COMPLETED')).toHaveLength(1);
     expect(ok.ofType('PAYMENT.CAPTURE.COMPLETED')).toHaveLength(2);
-    expect(await verifyIndependently(other.ofType('PAYMENT.CAPTURE.COMPLETED')[0] ?? copies[0]!, otherId)).toBe(true);
-    expect((await deliveries(h, `&event_id=${eventId}&webhook_id=${okId}`)).map((d) => d.status)).toEqual(['DELIVERED', 'DELIVERED']);
+    expect(
+      await verifyIndependently(other.ofType('PAYMENT.CAPTURE.COMPLETED')[0] ?? copies[0]!, otherId),
+    ).toBe(true);
+    expect((await deliveries(h, `&event_id=${eventId}&webhook_id=${okId}`)).map((d) => d.status)).toEqual([
+      'DELIVERED',
+      'DELIVERED',
+    ]);
   });
 
   it('deleting a subscription cancels its pending retries (what was attempted stays on record)', async () => {
@@ -299,7 +335,8 @@ describe('deliveries survive a restart', () => {
     const received = r.received.length;
     expect(received).toBe(seenBeforeRestart + 2);
     expect(list.find((d) => d !== resumed)?.attempts.map((a) => a.status_code)).toEqual([200]);
-    for (const message of r.received.slice(seenBeforeRestart)) expect(await verifyIndependently(message, webhookId)).toBe(true);
+    for (const message of r.received.slice(seenBeforeRestart))
+      expect(await verifyIndependently(message, webhookId)).toBe(true);
     await second.close();
     closers.pop();
 

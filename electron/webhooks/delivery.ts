@@ -5,7 +5,8 @@ import type { SigningIdentity } from './cert.js';
 import type { DeliveriesRepository, DueDelivery } from './deliveries-repo.js';
 import { Poster, type PostOutcome } from './http-post.js';
 import { nextAttemptAt } from './retry-schedule.js';
-import { HEADERS, signedString, signTransmission } from './signing.js';
+import { Signer } from './signer.js';
+import { HEADERS, signedString } from './signing.js';
 import { newTransmissionId } from './webhook-ids.js';
 
 /** The scheduler job that wakes the worker when the earliest pending retry falls due. */
@@ -21,7 +22,12 @@ export interface DeliveryOptions {
   busyShare: number;
 }
 
-export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = { timeoutMs: 10_000, concurrency: 16, perUrlConcurrency: 8, busyShare: 0.05 };
+export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
+  timeoutMs: 10_000,
+  concurrency: 16,
+  perUrlConcurrency: 8,
+  busyShare: 0.05,
+};
 
 /** Whether the API is under load (see load-gauge.ts). */
 export interface BusySignal {
@@ -54,6 +60,7 @@ export class DeliveryWorker {
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly perUrl = new Map<string, number>();
   private readonly poster = new Poster();
+  private readonly signer: Signer;
   /** Due deliveries read ahead, oldest due first. */
   private queue: DueDelivery[] = [];
   private running = false;
@@ -74,6 +81,7 @@ export class DeliveryWorker {
     private readonly options: DeliveryOptions = DEFAULT_DELIVERY_OPTIONS,
     private readonly load: BusySignal = { busy: false },
   ) {
+    this.signer = new Signer(() => identity());
     deps.scheduler.register(RETRY_JOB, (_payload, run) => {
       this.scheduleNextRetry(run.now);
       deps.store.db.afterCommit(() => this.wake());
@@ -98,6 +106,7 @@ export class DeliveryWorker {
     if (this.budgetTimer) clearTimeout(this.budgetTimer);
     this.budgetTimer = undefined;
     this.poster.close();
+    await this.signer.close();
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
@@ -112,7 +121,8 @@ export class DeliveryWorker {
   async idle(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const quiet = this.inFlight.size === 0 && !this.pumpQueued && !this.budgetTimer && this.queue.length === 0;
+      const quiet =
+        this.inFlight.size === 0 && !this.pumpQueued && !this.budgetTimer && this.queue.length === 0;
       if (quiet && (!this.running || this.deliveries.due(this.deps.clock.now(), 1).length === 0)) return;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -129,7 +139,9 @@ export class DeliveryWorker {
     const held: DueDelivery[] = [];
     while (this.inFlight.size < this.options.concurrency) {
       if (this.queue.length === 0) {
-        this.queue = this.deliveries.due(this.deps.clock.now(), BATCH).filter((d) => !this.inFlight.has(d.id));
+        this.queue = this.deliveries
+          .due(this.deps.clock.now(), BATCH)
+          .filter((d) => !this.inFlight.has(d.id));
         if (this.queue.length === 0) break;
       }
       const wait = this.budgetWait();
@@ -177,31 +189,40 @@ export class DeliveryWorker {
 
   private dispatch(delivery: DueDelivery): void {
     const started = performance.now();
-    const identity = this.identity();
     const attemptMs = this.deps.clock.now();
     const transmissionId = newTransmissionId();
     const transmissionTime = isoSeconds(attemptMs);
     const body = Buffer.from(delivery.body, 'utf8');
-    const signature = signTransmission(identity.privateKey, signedString(transmissionId, transmissionTime, delivery.webhook_id, body));
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      [HEADERS.transmissionId]: transmissionId,
-      [HEADERS.transmissionTime]: transmissionTime,
-      [HEADERS.certUrl]: this.certUrl(),
-      [HEADERS.authAlgo]: AUTH_ALGO,
-      [HEADERS.transmissionSig]: signature,
-    };
+    const message = signedString(transmissionId, transmissionTime, delivery.webhook_id, body);
     this.perUrl.set(delivery.url, (this.perUrl.get(delivery.url) ?? 0) + 1);
-    this.attemptsMade++;
-    const work = this.poster
-      .post(delivery.url, body, headers, this.options.timeoutMs)
-      .then((outcome) => {
-        const recording = performance.now();
-        this.record(delivery, { transmissionId, transmissionTime, attemptMs }, outcome);
-        this.charge(performance.now() - recording);
+    const work = this.signer
+      .sign(message)
+      .then((signature) => {
+        if (!this.running) return;
+        const headers = {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          [HEADERS.transmissionId]: transmissionId,
+          [HEADERS.transmissionTime]: transmissionTime,
+          [HEADERS.certUrl]: this.certUrl(),
+          [HEADERS.authAlgo]: AUTH_ALGO,
+          [HEADERS.transmissionSig]: signature,
+        };
+        this.attemptsMade++;
+        return this.poster.post(delivery.url, body, headers, this.options.timeoutMs).then((outcome) => {
+          const recording = performance.now();
+          this.record(delivery, { transmissionId, transmissionTime, attemptMs }, outcome);
+          this.charge(performance.now() - recording);
+        });
       })
-      .catch((error: unknown) => this.deps.logger.error(`webhook delivery ${delivery.id} could not be recorded`, error))
+      // A signature that could not be made (the host is stopping) is no attempt: the delivery stays due.
+      .catch((error: unknown) => {
+        if (this.running)
+          this.deps.logger.error(
+            `webhook delivery ${delivery.id} failed before its attempt was recorded`,
+            error,
+          );
+      })
       .finally(() => {
         this.inFlight.delete(delivery.id);
         const left = (this.perUrl.get(delivery.url) ?? 1) - 1;
@@ -214,7 +235,11 @@ export class DeliveryWorker {
   }
 
   /** Records one attempt and moves the delivery on, in one transaction. */
-  private record(delivery: DueDelivery, attempt: { transmissionId: string; transmissionTime: string; attemptMs: number }, outcome: PostOutcome): void {
+  private record(
+    delivery: DueDelivery,
+    attempt: { transmissionId: string; transmissionTime: string; attemptMs: number },
+    outcome: PostOutcome,
+  ): void {
     if (!this.running || !this.deps.store.db.db.isOpen) return;
     this.deps.store.transaction(() => {
       const current = this.deliveries.get(delivery.id);
@@ -231,7 +256,9 @@ export class DeliveryWorker {
         status_code: outcome.statusCode,
         latency_ms: outcome.latencyMs,
         response_excerpt: outcome.responseExcerpt,
-        error: outcome.error ?? (isSuccess(outcome.statusCode) ? null : `HTTP ${outcome.statusCode ?? '?'} is not a 2xx answer`),
+        error:
+          outcome.error ??
+          (isSuccess(outcome.statusCode) ? null : `HTTP ${outcome.statusCode ?? '?'} is not a 2xx answer`),
       });
       const now = this.deps.clock.now();
       if (current.status !== 'PENDING') {

@@ -63,5 +63,7 @@ const two = (n: number): string => String(n).padStart(2, '0');
 export function time(date: Date): Buffer {
   const year = date.getUTCFullYear();
   const rest = `${two(date.getUTCMonth() + 1)}${two(date.getUTCDate())}${two(date.getUTCHours())}${two(date.getUTCMinutes())}${two(date.getUTCSeconds())}Z`;
-  return year < 2050 ? tlv(0x17, Buffer.from(`${two(year % 100)}${rest}`, 'ascii')) : tlv(0x18, Buffer.from(`${year}${rest}`, 'ascii'));
+  return year < 2050
+    ? tlv(0x17, Buffer.from(`${two(year % 100)}${rest}`, 'ascii'))
+    : tlv(0x18, Buffer.from(`${year}${rest}`, 'ascii'));
 }

@@ -32,7 +32,14 @@ export const eventLinks = (baseUrl: string, id: string) => {
 };
 
 /** The envelope of spec 6.3, members in the spec's order. */
-export function buildEnvelope(id: string, createMs: number, type: EventTypeDefinition, resourceVersion: string, resource: Record<string, unknown>, baseUrl: string): WebhookEvent {
+export function buildEnvelope(
+  id: string,
+  createMs: number,
+  type: EventTypeDefinition,
+  resourceVersion: string,
+  resource: Record<string, unknown>,
+  baseUrl: string,
+): WebhookEvent {
   return {
     id,
     event_version: EVENT_VERSION,
@@ -73,13 +80,28 @@ export class EventOutbox {
 
   /** Writes an app's event and queues it to each of the app's subscriptions that listen to its type. */
   record(draft: EventDraft): StoredEvent {
-    const targets = this.subscriptions.matching(draft.appId, draft.eventType).map((w) => ({ webhookId: w.id, url: w.url }));
+    const targets = this.subscriptions
+      .matching(draft.appId, draft.eventType)
+      .map((w) => ({ webhookId: w.id, url: w.url }));
     return this.write(draft.eventType, draft.resource, draft.resourceId, draft.appId, targets, MAX_ATTEMPTS);
   }
 
   /** A mock event of the simulator: no application, webhook id `WEBHOOK_ID`, one attempt. */
-  recordMock(eventType: string, resourceVersion: string, resource: Record<string, unknown>, url: string): StoredEvent {
-    return this.write(eventType, resource, String(resource.id ?? '') || null, null, [{ webhookId: MOCK_WEBHOOK_ID, url }], 1, resourceVersion);
+  recordMock(
+    eventType: string,
+    resourceVersion: string,
+    resource: Record<string, unknown>,
+    url: string,
+  ): StoredEvent {
+    return this.write(
+      eventType,
+      resource,
+      String(resource.id ?? '') || null,
+      null,
+      [{ webhookId: MOCK_WEBHOOK_ID, url }],
+      1,
+      resourceVersion,
+    );
   }
 
   /** Queues an existing event again (resend); returns the deliveries made. */
@@ -103,15 +125,36 @@ export class EventOutbox {
     if (!type) throw new Error(`unregistered event type ${eventType}`);
     const now = this.deps.clock.now();
     const id = newEventId();
-    const envelope = buildEnvelope(id, now, type, resourceVersion ?? type.resourceVersions[0] ?? '2.0', resource, this.hooks.baseUrl());
-    const event: StoredEvent = { id, app_id: appId, event_type: eventType, resource_type: type.resourceType, resource_id: resourceId, create_ms: now, body: JSON.stringify(envelope) };
+    const envelope = buildEnvelope(
+      id,
+      now,
+      type,
+      resourceVersion ?? type.resourceVersions[0] ?? '2.0',
+      resource,
+      this.hooks.baseUrl(),
+    );
+    const event: StoredEvent = {
+      id,
+      app_id: appId,
+      event_type: eventType,
+      resource_type: type.resourceType,
+      resource_id: resourceId,
+      create_ms: now,
+      body: JSON.stringify(envelope),
+    };
     this.events.insert(event);
     for (const target of targets) this.insertDelivery(id, target, now, maxAttempts, appId === null);
     if (targets.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());
     return event;
   }
 
-  private insertDelivery(eventId: string, target: DeliveryTarget, now: number, maxAttempts: number, mock = false): string {
+  private insertDelivery(
+    eventId: string,
+    target: DeliveryTarget,
+    now: number,
+    maxAttempts: number,
+    mock = false,
+  ): string {
     const id = newDeliveryId();
     this.deliveries.insert({
       id,

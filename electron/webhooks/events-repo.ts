@@ -25,8 +25,18 @@ export class EventsRepository {
 
   insert(event: StoredEvent): void {
     this.db
-      .prepare('INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(event.id, event.app_id, event.event_type, event.resource_type, event.resource_id, event.create_ms, event.body);
+      .prepare(
+        'INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        event.id,
+        event.app_id,
+        event.event_type,
+        event.resource_type,
+        event.resource_id,
+        event.create_ms,
+        event.body,
+      );
   }
 
   get(id: string): StoredEvent | undefined {
@@ -34,7 +44,12 @@ export class EventsRepository {
   }
 
   /** An app's events, newest first. */
-  list(appId: string, filter: EventFilter, limit: number, offset: number): { items: StoredEvent[]; total: number } {
+  list(
+    appId: string,
+    filter: EventFilter,
+    limit: number,
+    offset: number,
+  ): { items: StoredEvent[]; total: number } {
     const where = ['app_id = ?'];
     const args: (string | number)[] = [appId];
     if (filter.eventType) {
@@ -54,9 +69,17 @@ export class EventsRepository {
       args.push(filter.toMs);
     }
     const clause = where.join(' AND ');
-    const total = Number((this.db.prepare(`SELECT COUNT(*) AS n FROM webhook_events WHERE ${clause}`).get(...args) as { n: number }).n);
+    const total = Number(
+      (
+        this.db.prepare(`SELECT COUNT(*) AS n FROM webhook_events WHERE ${clause}`).get(...args) as {
+          n: number;
+        }
+      ).n,
+    );
     const items = this.db
-      .prepare(`SELECT * FROM webhook_events WHERE ${clause} ORDER BY create_ms DESC, seq DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT * FROM webhook_events WHERE ${clause} ORDER BY create_ms DESC, seq DESC LIMIT ? OFFSET ?`,
+      )
       .all(...args, limit, offset) as unknown as StoredEvent[];
     return { items, total };
   }

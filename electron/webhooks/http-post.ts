@@ -11,7 +11,6 @@ export interface PostOutcome {
 
 const EXCERPT_BYTES = 1024;
 
-
 function describeError(error: NodeJS.ErrnoException, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `no answer within ${timeoutMs} ms`;
   switch (error.code) {
@@ -50,7 +49,14 @@ export class Poster {
   }
 }
 
-function postBytes(url: string, body: Buffer, headers: Record<string, string>, timeoutMs: number, httpAgent: HttpAgent, httpsAgent: HttpsAgent): Promise<PostOutcome> {
+function postBytes(
+  url: string,
+  body: Buffer,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  httpAgent: HttpAgent,
+  httpsAgent: HttpsAgent,
+): Promise<PostOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
@@ -96,10 +102,16 @@ function postBytes(url: string, body: Buffer, headers: Record<string, string>, t
         }),
       );
       response.on('error', (error: NodeJS.ErrnoException) =>
-        finish({ statusCode: response.statusCode ?? null, responseExcerpt: null, error: describeError(error, timeoutMs, timedOut) }),
+        finish({
+          statusCode: response.statusCode ?? null,
+          responseExcerpt: null,
+          error: describeError(error, timeoutMs, timedOut),
+        }),
       );
     });
-    request.on('error', (error: NodeJS.ErrnoException) => finish({ statusCode: null, responseExcerpt: null, error: describeError(error, timeoutMs, timedOut) }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ statusCode: null, responseExcerpt: null, error: describeError(error, timeoutMs, timedOut) }),
+    );
     request.end(body);
   });
 }

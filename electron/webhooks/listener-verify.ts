@@ -30,7 +30,13 @@ export async function verifyReceived(
   certificates: CertificateCache,
 ): Promise<Verification> {
   const steps: VerificationStep[] = [];
-  const result: Verification = { verdict: 'FAILURE', webhook_id: null, webhook_id_source: null, certificate_fingerprint: null, steps };
+  const result: Verification = {
+    verdict: 'FAILURE',
+    webhook_id: null,
+    webhook_id_source: null,
+    certificate_fingerprint: null,
+    steps,
+  };
 
   const names = Object.values(HEADERS);
   const missing = names.filter((name) => header(headers, name) === undefined);
@@ -49,7 +55,13 @@ export async function verifyReceived(
   });
 
   const crc = crc32Decimal(body);
-  steps.push({ step: 'crc32', ok: true, label: 'CRC32 of the raw body', value: crc, detail: `over the ${body.length} bytes as received` });
+  steps.push({
+    step: 'crc32',
+    ok: true,
+    label: 'CRC32 of the raw body',
+    value: crc,
+    detail: `over the ${body.length} bytes as received`,
+  });
   if (!headersOk) return result;
 
   const transmissionId = header(headers, HEADERS.transmissionId) ?? '';
@@ -61,7 +73,8 @@ export async function verifyReceived(
   try {
     const { cert, cached } = await certificates.get(certUrl);
     const now = Date.now();
-    const current = Date.parse(cert.certificate.validFrom) <= now && now <= Date.parse(cert.certificate.validTo);
+    const current =
+      Date.parse(cert.certificate.validFrom) <= now && now <= Date.parse(cert.certificate.validTo);
     publicKey = cert.certificate.publicKey;
     result.certificate_fingerprint = cert.certificate.fingerprint256;
     steps.push({
@@ -73,7 +86,12 @@ export async function verifyReceived(
     });
     if (!current) return result;
   } catch (error) {
-    steps.push({ step: 'certificate', ok: false, label: 'Certificate from svc-cert-url', detail: `${certUrl}: ${(error as Error).message}` });
+    steps.push({
+      step: 'certificate',
+      ok: false,
+      label: 'Certificate from svc-cert-url',
+      detail: `${certUrl}: ${(error as Error).message}`,
+    });
     return result;
   }
 
@@ -101,13 +119,21 @@ export async function verifyReceived(
     value: chosen.candidate.id,
     detail: `${chosen.candidate.note}${others.length > 0 ? `; also tried ${others.join(', ')}` : ''}`,
   });
-  steps.push({ step: 'signed_string', ok: true, label: 'Signed string', value: chosen.message, detail: '<transmission_id>|<transmission_time>|<webhook_id>|<crc32>' });
+  steps.push({
+    step: 'signed_string',
+    ok: true,
+    label: 'Signed string',
+    value: chosen.message,
+    detail: '<transmission_id>|<transmission_time>|<webhook_id>|<crc32>',
+  });
   steps.push({
     step: 'signature',
     ok: chosen.valid,
     label: `${AUTH_ALGO} signature`,
     value: signature.length > 44 ? `${signature.slice(0, 44)}…` : signature,
-    detail: chosen.valid ? 'matches the signed string under the certificate\'s public key' : 'does NOT match: the body, a header or the webhook id differs from what was signed',
+    detail: chosen.valid
+      ? "matches the signed string under the certificate's public key"
+      : 'does NOT match: the body, a header or the webhook id differs from what was signed',
   });
   result.webhook_id = chosen.candidate.id;
   result.webhook_id_source = chosen.candidate.source;

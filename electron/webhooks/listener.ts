@@ -34,7 +34,13 @@ interface StoredMessage {
   verification: Verification;
 }
 
-const PENDING: Verification = { verdict: 'PENDING', webhook_id: null, webhook_id_source: null, certificate_fingerprint: null, steps: [] };
+const PENDING: Verification = {
+  verdict: 'PENDING',
+  webhook_id: null,
+  webhook_id_source: null,
+  certificate_fingerprint: null,
+  steps: [],
+};
 
 /**
  * The local webhook listener (DESIGN.md section 1): receives POSTs on any path, keeps every byte and
@@ -86,7 +92,9 @@ export class LocalListener {
   /** Base URL, e.g. `http://127.0.0.1:8601`; the sandbox subscribes `<url>/webhooks`. */
   get url(): string | null {
     if (this.port === undefined || !this.server) return null;
-    return `http://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
+    // Bound to every interface: the URL senders use is the loopback one.
+    const host = this.host === '0.0.0.0' ? '127.0.0.1' : this.host === '::' ? '::1' : this.host;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${this.port}`;
   }
 
   get listeningPort(): number | undefined {
@@ -139,9 +147,13 @@ export class LocalListener {
   private handle(request: IncomingMessage, response: ServerResponse): void {
     if (request.method !== 'POST') {
       if (request.method === 'GET' && (request.url === '/' || request.url === '')) {
-        response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Payments Workbench webhook listener: POST events to any path.\n');
+        response
+          .writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+          .end('Payments Workbench webhook listener: POST events to any path.\n');
       } else {
-        response.writeHead(405, { allow: 'POST', 'content-type': 'application/json' }).end('{"error":"only POST is received here"}');
+        response
+          .writeHead(405, { allow: 'POST', 'content-type': 'application/json' })
+          .end('{"error":"only POST is received here"}');
       }
       return;
     }
@@ -155,7 +167,9 @@ export class LocalListener {
     });
     request.on('end', () => {
       if (tooLarge) {
-        response.writeHead(413, { 'content-type': 'application/json' }).end('{"error":"body larger than 1 MiB"}');
+        response
+          .writeHead(413, { 'content-type': 'application/json' })
+          .end('{"error":"body larger than 1 MiB"}');
         return;
       }
       this.receive(request, Buffer.concat(chunks), response);
@@ -174,7 +188,8 @@ export class LocalListener {
     const envelope = json && typeof json === 'object' ? (json as { id?: unknown; event_type?: unknown }) : {};
     const { status, delay_ms } = this.settings;
     const headers: [string, string][] = [];
-    for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) headers.push([request.rawHeaders[i] ?? '', request.rawHeaders[i + 1] ?? '']);
+    for (let i = 0; i + 1 < request.rawHeaders.length; i += 2)
+      headers.push([request.rawHeaders[i] ?? '', request.rawHeaders[i + 1] ?? '']);
     const message: StoredMessage = {
       summary: {
         id: newListenerMessageId(),
@@ -196,7 +211,10 @@ export class LocalListener {
     this.received++;
 
     const answer = () => {
-      if (!response.destroyed) response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ received: status >= 200 && status < 300, message_id: message.summary.id }));
+      if (!response.destroyed)
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ received: status >= 200 && status < 300, message_id: message.summary.id }));
     };
     if (delay_ms > 0) {
       const timer = setTimeout(() => {
@@ -206,18 +224,31 @@ export class LocalListener {
       this.answers.add(timer);
     } else answer();
 
-    const verification = verifyReceived(request.headers as Record<string, string | undefined>, body, this.candidates(path), this.deps.certificates)
+    const verification = verifyReceived(
+      request.headers as Record<string, string | undefined>,
+      body,
+      this.candidates(path),
+      this.deps.certificates,
+    )
       .then((result) => {
         message.verification = result;
         message.summary.verdict = result.verdict;
       })
       .catch((error: unknown) => {
-        message.verification = { ...PENDING, verdict: 'FAILURE', steps: [{ step: 'headers', ok: false, label: 'Verification', detail: (error as Error).message }] };
+        message.verification = {
+          ...PENDING,
+          verdict: 'FAILURE',
+          steps: [{ step: 'headers', ok: false, label: 'Verification', detail: (error as Error).message }],
+        };
         message.summary.verdict = 'FAILURE';
       })
       .finally(() => {
         this.verifications.delete(verification);
-        this.deps.events.emit('webhook-received', { id: message.summary.id, event_type: message.summary.event_type ?? '(not an event)', received_at: message.summary.received_at });
+        this.deps.events.emit('webhook-received', {
+          id: message.summary.id,
+          event_type: message.summary.event_type ?? '(not an event)',
+          received_at: message.summary.received_at,
+        });
       });
     this.verifications.add(verification);
   }
@@ -228,9 +259,18 @@ export class LocalListener {
     const configured = this.settings.webhook_id;
     if (configured) out.push({ id: configured, source: 'configured', note: 'configured on the listener' });
     for (const id of this.deps.subscriptionsFor(this.port ?? 0, path)) {
-      if (id !== configured) out.push({ id, source: 'subscription', note: `from the subscription whose URL is this listener's ${path}` });
+      if (id !== configured)
+        out.push({
+          id,
+          source: 'subscription',
+          note: `from the subscription whose URL is this listener's ${path}`,
+        });
     }
-    out.push({ id: MOCK_WEBHOOK_ID, source: 'mock', note: 'the literal id of mock events from the simulator' });
+    out.push({
+      id: MOCK_WEBHOOK_ID,
+      source: 'mock',
+      note: 'the literal id of mock events from the simulator',
+    });
     return out;
   }
 

@@ -36,7 +36,11 @@ export const RETRY_OFFSETS_MS: readonly number[] = [
 export const MAX_ATTEMPTS = RETRY_OFFSETS_MS.length + 1;
 
 /** Due time of the attempt after `attemptsMade` failed ones, or `undefined` when none is left. */
-export function nextAttemptAt(anchorMs: number, attemptsMade: number, maxAttempts = MAX_ATTEMPTS): number | undefined {
+export function nextAttemptAt(
+  anchorMs: number,
+  attemptsMade: number,
+  maxAttempts = MAX_ATTEMPTS,
+): number | undefined {
   if (attemptsMade >= maxAttempts) return undefined;
   if (attemptsMade === 0) return anchorMs;
   const offset = RETRY_OFFSETS_MS[attemptsMade - 1];

@@ -12,15 +12,34 @@ interface Ready {
 }
 
 function serve(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', '--port', '0', '--listener-port', '0', '--client-id', 'cid', '--client-secret', 'csecret', ...args], {
-    cwd: process.cwd(),
-    env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'electron/cli.ts',
+      '--port',
+      '0',
+      '--listener-port',
+      '0',
+      '--client-id',
+      'cid',
+      '--client-secret',
+      'csecret',
+      ...args,
+    ],
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' },
+    },
+  );
   return new Promise((resolve, reject) => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
-    createInterface({ input: child.stdout }).once('line', (line) => resolve({ child, ready: JSON.parse(line) as Ready }));
+    createInterface({ input: child.stdout }).once('line', (line) =>
+      resolve({ child, ready: JSON.parse(line) as Ready }),
+    );
   });
 }
 
@@ -36,14 +55,25 @@ function stop(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): Pr
 async function client(base: string) {
   const tokenReply = await fetch(`${base}/v1/oauth2/token`, {
     method: 'POST',
-    headers: { authorization: 'Basic ' + Buffer.from('cid:csecret').toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: 'Basic ' + Buffer.from('cid:csecret').toString('base64'),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   let token = ((await tokenReply.json()) as { access_token: string }).access_token;
-  const call = async (method: string, path: string, body?: unknown, raw?: string): Promise<{ status: number; body: any }> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    raw?: string,
+  ): Promise<{ status: number; body: any }> => {
     const response = await fetch(base + path, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(raw !== undefined ? { body: raw } : body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await response.text();
@@ -52,7 +82,10 @@ async function client(base: string) {
   const refresh = async () => {
     const again = await fetch(`${base}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: 'Basic ' + Buffer.from('cid:csecret').toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: 'Basic ' + Buffer.from('cid:csecret').toString('base64'),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     token = ((await again.json()) as { access_token: string }).access_token;
@@ -81,10 +114,16 @@ describe('webhooks against a real `serve` (the scripted check of the issue)', ()
     children.push(first.child);
     expect(first.ready.listener_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const api = await client(first.ready.base_url);
-    const subscribed = await api.call('POST', '/v1/notifications/webhooks', { url: receiver.url, event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }] });
+    const subscribed = await api.call('POST', '/v1/notifications/webhooks', {
+      url: receiver.url,
+      event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }],
+    });
     expect(subscribed.status).toBe(201);
     const webhookId = subscribed.body.id as string;
-    const order = await api.call('POST', '/v2/checkout/orders', { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '42.00' } }] });
+    const order = await api.call('POST', '/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '42.00' } }],
+    });
     await api.call('POST', `/v1/test-helpers/checkout/orders/${order.body.id}/approve`, {});
     const captured = await api.call('POST', `/v2/checkout/orders/${order.body.id}/capture`, {});
     expect(captured.status).toBe(201);
@@ -100,8 +139,19 @@ describe('webhooks against a real `serve` (the scripted check of the issue)', ()
     const verifyBody = (event: string) =>
       `{"transmission_id":${h('svc-transmission-id')},"transmission_time":${h('svc-transmission-time')},"cert_url":${h('svc-cert-url')},"auth_algo":${h('svc-auth-algo')},"transmission_sig":${h('svc-transmission-sig')},"webhook_id":"${webhookId}","webhook_event":${event}}`;
     const raw = delivery.body.toString('utf8');
-    expect((await api.call('POST', '/v1/notifications/verify-webhook-signature', undefined, verifyBody(raw))).body).toEqual({ verification_status: 'SUCCESS' });
-    expect((await api.call('POST', '/v1/notifications/verify-webhook-signature', undefined, verifyBody(raw.replace('42.00', '24.00')))).body).toEqual({ verification_status: 'FAILURE' });
+    expect(
+      (await api.call('POST', '/v1/notifications/verify-webhook-signature', undefined, verifyBody(raw))).body,
+    ).toEqual({ verification_status: 'SUCCESS' });
+    expect(
+      (
+        await api.call(
+          'POST',
+          '/v1/notifications/verify-webhook-signature',
+          undefined,
+          verifyBody(raw.replace('42.00', '24.00')),
+        )
+      ).body,
+    ).toEqual({ verification_status: 'FAILURE' });
 
     // Retries as the clock advances: 1 and 5 minutes.
     await api.call('POST', '/v1/test-helpers/clock', { advance_seconds: 61 });
@@ -109,9 +159,23 @@ describe('webhooks against a real `serve` (the scripted check of the issue)', ()
     await api.call('POST', '/v1/test-helpers/clock', { advance_seconds: 4 * 60 });
     await eventually(() => receiver.received.length === 3, 20_000);
     // The local listener got the same events through the sandbox's own * subscription, and verified them.
-    await eventually(async () => (await api.call('GET', '/v1/test-helpers/webhooks/listener/messages')).body.messages.length === 3, 20_000);
-    const inbox = (await api.call('GET', '/v1/test-helpers/webhooks/listener/messages')).body.messages as { verdict: string }[];
-    await eventually(async () => ((await api.call('GET', '/v1/test-helpers/webhooks/listener/messages')).body.messages as { verdict: string }[]).every((m) => m.verdict === 'SUCCESS'), 20_000);
+    await eventually(
+      async () =>
+        (await api.call('GET', '/v1/test-helpers/webhooks/listener/messages')).body.messages.length === 3,
+      20_000,
+    );
+    const inbox = (await api.call('GET', '/v1/test-helpers/webhooks/listener/messages')).body.messages as {
+      verdict: string;
+    }[];
+    await eventually(
+      async () =>
+        (
+          (await api.call('GET', '/v1/test-helpers/webhooks/listener/messages')).body.messages as {
+            verdict: string;
+          }[]
+        ).every((m) => m.verdict === 'SUCCESS'),
+      20_000,
+    );
     expect(inbox).toHaveLength(3);
 
     await stop(first.child, 'SIGKILL');
@@ -123,10 +187,14 @@ describe('webhooks against a real `serve` (the scripted check of the issue)', ()
     const again = await client(second.ready.base_url);
     await again.call('POST', '/v1/test-helpers/clock', { advance_seconds: 15 * 60 });
     await eventually(() => receiver.received.length === 4, 20_000);
-    const deliveries = (await again.call('GET', `/v1/test-helpers/webhooks/deliveries?webhook_id=${webhookId}`)).body.deliveries;
+    const deliveries = (
+      await again.call('GET', `/v1/test-helpers/webhooks/deliveries?webhook_id=${webhookId}`)
+    ).body.deliveries;
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ status: 'DELIVERED', attempt_count: 4 });
-    expect(deliveries[0].attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 500, 500, 200]);
+    expect(deliveries[0].attempts.map((a: { status_code: number }) => a.status_code)).toEqual([
+      500, 500, 500, 200,
+    ]);
     const last = receiver.received[3];
     if (!last) throw new Error('no fourth attempt');
     expect(last.body.equals(delivery.body)).toBe(true);
@@ -137,7 +205,10 @@ describe('webhooks against a real `serve` (the scripted check of the issue)', ()
     expect(receiver.received).toHaveLength(4);
 
     // The simulator signs with WEBHOOK_ID.
-    const simulated = await again.call('POST', '/v1/notifications/simulate-event', { url: receiver.url, event_type: 'PAYMENT.CAPTURE.COMPLETED' });
+    const simulated = await again.call('POST', '/v1/notifications/simulate-event', {
+      url: receiver.url,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    });
     expect(simulated.status).toBe(202);
     await eventually(() => receiver.received.length === 5, 20_000);
     const mock = receiver.received[4];

@@ -8,7 +8,9 @@ describe('transmission signatures (spec 6.6)', () => {
   it('uses the standard CRC32 of the exact bytes, in unsigned decimal', () => {
     expect(crc32Decimal('123456789')).toBe('3421780262'); // the CRC-32 check value, 0xCBF43926
     expect(crc32Decimal(Buffer.from('{"a":1}'))).not.toBe(crc32Decimal(Buffer.from('{"a": 1}')));
-    expect(signedString('tid', '2026-01-01T00:00:00Z', 'WH1', '123456789')).toBe('tid|2026-01-01T00:00:00Z|WH1|3421780262');
+    expect(signedString('tid', '2026-01-01T00:00:00Z', 'WH1', '123456789')).toBe(
+      'tid|2026-01-01T00:00:00Z|WH1|3421780262',
+    );
   });
 
   it('verifies a genuine signature and rejects any change', () => {
@@ -16,7 +18,13 @@ describe('transmission signatures (spec 6.6)', () => {
     const signature = signTransmission(privateKey, message);
     expect(verifyTransmission(publicKey, message, signature)).toBe(true);
     expect(verifyTransmission(publicKey, message.replace('WH1', 'WH2'), signature)).toBe(false);
-    expect(verifyTransmission(publicKey, signedString('tid', '2026-01-01T00:00:00Z', 'WH1', '{"id":"y"}'), signature)).toBe(false);
+    expect(
+      verifyTransmission(
+        publicKey,
+        signedString('tid', '2026-01-01T00:00:00Z', 'WH1', '{"id":"y"}'),
+        signature,
+      ),
+    ).toBe(false);
     const flipped = Buffer.from(signature, 'base64');
     flipped[10] = (flipped[10] ?? 0) ^ 1;
     expect(verifyTransmission(publicKey, message, flipped.toString('base64'))).toBe(false);

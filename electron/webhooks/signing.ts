@@ -16,7 +16,12 @@ export function crc32Decimal(bytes: Uint8Array | string): string {
 }
 
 /** `<transmission_id>|<transmission_time>|<webhook_id>|<crc32>` (spec 6.6). */
-export function signedString(transmissionId: string, transmissionTime: string, webhookId: string, body: Uint8Array | string): string {
+export function signedString(
+  transmissionId: string,
+  transmissionTime: string,
+  webhookId: string,
+  body: Uint8Array | string,
+): string {
   return `${transmissionId}|${transmissionTime}|${webhookId}|${crc32Decimal(body)}`;
 }
 

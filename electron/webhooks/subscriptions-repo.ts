@@ -14,15 +14,27 @@ interface WebhookRow extends Omit<StoredWebhook, 'event_types'> {
   event_types: string;
 }
 
-const toWebhook = (row: WebhookRow): StoredWebhook => ({ ...row, event_types: JSON.parse(row.event_types) as string[] });
+const toWebhook = (row: WebhookRow): StoredWebhook => ({
+  ...row,
+  event_types: JSON.parse(row.event_types) as string[],
+});
 
 export class SubscriptionsRepository {
   constructor(private readonly db: Database) {}
 
   insert(webhook: StoredWebhook): void {
     this.db
-      .prepare('INSERT INTO webhooks (id, app_id, url, event_types, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(webhook.id, webhook.app_id, webhook.url, JSON.stringify(webhook.event_types), webhook.create_time, webhook.update_time);
+      .prepare(
+        'INSERT INTO webhooks (id, app_id, url, event_types, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        webhook.id,
+        webhook.app_id,
+        webhook.url,
+        JSON.stringify(webhook.event_types),
+        webhook.create_time,
+        webhook.update_time,
+      );
   }
 
   update(webhook: StoredWebhook): void {
@@ -41,25 +53,34 @@ export class SubscriptionsRepository {
   }
 
   byApp(appId: string): StoredWebhook[] {
-    return (this.db.prepare('SELECT * FROM webhooks WHERE app_id = ? ORDER BY create_time, rowid').all(appId) as unknown as WebhookRow[]).map(toWebhook);
+    return (
+      this.db
+        .prepare('SELECT * FROM webhooks WHERE app_id = ? ORDER BY create_time, rowid')
+        .all(appId) as unknown as WebhookRow[]
+    ).map(toWebhook);
   }
 
   /** Every subscription of the apps that act for one merchant account (`anchor_type=ACCOUNT`). */
   byMerchant(merchantId: string): StoredWebhook[] {
     return (
       this.db
-        .prepare('SELECT w.* FROM webhooks w JOIN apps a ON a.id = w.app_id WHERE a.merchant_id = ? ORDER BY w.create_time, w.rowid')
+        .prepare(
+          'SELECT w.* FROM webhooks w JOIN apps a ON a.id = w.app_id WHERE a.merchant_id = ? ORDER BY w.create_time, w.rowid',
+        )
         .all(merchantId) as unknown as WebhookRow[]
     ).map(toWebhook);
   }
 
   byUrl(appId: string, url: string): StoredWebhook | undefined {
-    const row = this.db.prepare('SELECT * FROM webhooks WHERE app_id = ? AND url = ?').get(appId, url) as WebhookRow | undefined;
+    const row = this.db.prepare('SELECT * FROM webhooks WHERE app_id = ? AND url = ?').get(appId, url) as
+      WebhookRow | undefined;
     return row ? toWebhook(row) : undefined;
   }
 
   all(): StoredWebhook[] {
-    return (this.db.prepare('SELECT * FROM webhooks ORDER BY create_time, rowid').all() as unknown as WebhookRow[]).map(toWebhook);
+    return (
+      this.db.prepare('SELECT * FROM webhooks ORDER BY create_time, rowid').all() as unknown as WebhookRow[]
+    ).map(toWebhook);
   }
 
   /** The subscriptions of an app that listen to `eventType`, directly or through `*`. */

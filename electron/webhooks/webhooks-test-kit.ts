@@ -22,7 +22,13 @@ export interface WebhookHarness extends ApiHarness {
 }
 
 export async function startWebhookHarness(
-  options: { dataDir?: string; persistent?: boolean; listener?: boolean; timeoutMs?: number; realNow?: () => number } = {},
+  options: {
+    dataDir?: string;
+    persistent?: boolean;
+    listener?: boolean;
+    timeoutMs?: number;
+    realNow?: () => number;
+  } = {},
 ): Promise<WebhookHarness> {
   const harness = await startHarness({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -43,14 +49,18 @@ export async function startWebhookHarness(
     async advance(seconds: number) {
       // Tokens expire on the simulated clock: a fresh one for every move keeps long runs authenticated.
       harness.token = await harness.newToken();
-      const reply = await harness.request('POST', '/v1/test-helpers/clock', { body: { advance_seconds: seconds } });
+      const reply = await harness.request('POST', '/v1/test-helpers/clock', {
+        body: { advance_seconds: seconds },
+      });
       harness.token = await harness.newToken();
       expect(reply.status, reply.text).toBe(200);
       await settle();
       return reply;
     },
     async subscribe(url: string, eventTypes = ['*']) {
-      const reply = await harness.request('POST', '/v1/notifications/webhooks', { body: { url, event_types: eventTypes.map((name) => ({ name })) } });
+      const reply = await harness.request('POST', '/v1/notifications/webhooks', {
+        body: { url, event_types: eventTypes.map((name) => ({ name })) },
+      });
       expect(reply.status, reply.text).toBe(201);
       return reply.body.id as string;
     },
@@ -62,6 +72,8 @@ export interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  // Events of any type are read field by field in the tests.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
 }
 
@@ -91,7 +103,10 @@ export class Receiver {
         this.received.push({ path: request.url ?? '/', headers: request.headers, body, json });
         if (this.hang) return;
         const status = typeof this.status === 'function' ? this.status(this.received.length) : this.status;
-        setTimeout(() => response.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`), this.delayMs);
+        setTimeout(
+          () => response.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`),
+          this.delayMs,
+        );
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
@@ -114,22 +129,35 @@ export class Receiver {
  * code): fetch the certificate from svc-cert-url, CRC32 the raw bytes, rebuild the signed string with
  * the webhook id we subscribed with, check the RSA-SHA256 signature.
  */
-export async function verifyIndependently(received: Pick<Received, 'headers' | 'body'>, webhookId: string): Promise<boolean> {
+export async function verifyIndependently(
+  received: Pick<Received, 'headers' | 'body'>,
+  webhookId: string,
+): Promise<boolean> {
   const header = (name: string) => String(received.headers[name] ?? '');
   const response = await fetch(header('svc-cert-url'));
   expect(response.status).toBe(200);
   const certificate = new X509Certificate(Buffer.from(await response.arrayBuffer()));
   expect(header('svc-auth-algo')).toBe('SHA256withRSA');
   const message = `${header('svc-transmission-id')}|${header('svc-transmission-time')}|${webhookId}|${crc32(received.body) >>> 0}`;
-  return rsaVerify('sha256', Buffer.from(message), certificate.publicKey, Buffer.from(header('svc-transmission-sig'), 'base64'));
+  return rsaVerify(
+    'sha256',
+    Buffer.from(message),
+    certificate.publicKey,
+    Buffer.from(header('svc-transmission-sig'), 'base64'),
+  );
 }
 
 /** Creates an order, approves it as the sandbox buyer, captures it; returns the order and capture ids. */
-export async function captureOrder(harness: ApiHarness, value = '30.00'): Promise<{ orderId: string; captureId: string }> {
+export async function captureOrder(
+  harness: ApiHarness,
+  value = '30.00',
+): Promise<{ orderId: string; captureId: string }> {
   const created = await harness.createOrder(simpleOrder('CAPTURE', value));
   expect(created.status, created.text).toBe(201);
   const orderId = created.body.id as string;
-  const approved = await harness.request('POST', `/v1/test-helpers/checkout/orders/${orderId}/approve`, { body: {} });
+  const approved = await harness.request('POST', `/v1/test-helpers/checkout/orders/${orderId}/approve`, {
+    body: {},
+  });
   expect(approved.status, approved.text).toBe(200);
   const captured = await harness.request('POST', `/v2/checkout/orders/${orderId}/capture`, { body: {} });
   expect(captured.status, captured.text).toBe(201);
@@ -137,13 +165,19 @@ export async function captureOrder(harness: ApiHarness, value = '30.00'): Promis
 }
 
 /** An authorization of `value` USD through an approved AUTHORIZE order. */
-export async function authorizeOrder(harness: ApiHarness, value = '100.00'): Promise<{ orderId: string; authorizationId: string }> {
+export async function authorizeOrder(
+  harness: ApiHarness,
+  value = '100.00',
+): Promise<{ orderId: string; authorizationId: string }> {
   const created = await harness.createOrder(simpleOrder('AUTHORIZE', value));
   const orderId = created.body.id as string;
   await harness.request('POST', `/v1/test-helpers/checkout/orders/${orderId}/approve`, { body: {} });
   const authorized = await harness.request('POST', `/v2/checkout/orders/${orderId}/authorize`, { body: {} });
   expect(authorized.status, authorized.text).toBe(201);
-  return { orderId, authorizationId: authorized.body.purchase_units[0].payments.authorizations[0].id as string };
+  return {
+    orderId,
+    authorizationId: authorized.body.purchase_units[0].payments.authorizations[0].id as string,
+  };
 }
 
 /** The error body of spec part 7, and one detail with the given issue (and field, when given). */
@@ -155,7 +189,9 @@ export function expectError(reply: Reply, name: ErrorName, issue?: Issue, field?
   expect(reply.text).not.toMatch(/at .*\.[jt]s:\d+/);
   if (issue) {
     const details = reply.body.details as { issue: string; field?: string; description?: string }[];
-    expect(details, reply.text).toEqual(expect.arrayContaining([expect.objectContaining({ issue, ...(field !== undefined ? { field } : {}) })]));
+    expect(details, reply.text).toEqual(
+      expect.arrayContaining([expect.objectContaining({ issue, ...(field !== undefined ? { field } : {}) })]),
+    );
     for (const d of details) expect(d.description, reply.text).toEqual(expect.any(String));
   }
 }

@@ -88,7 +88,8 @@ export class Webhooks {
 
   /** The API listens at `baseUrl`: deliveries start (pending ones from before a restart too). */
   start(baseUrl: string): void {
-    this.publicBaseUrl = baseUrl.replace(/\/$/, '');
+    // Bound to every interface: links and the cert URL use the loopback address.
+    this.publicBaseUrl = baseUrl.replace(/\/$/, '').replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
     this.certificates.identity();
     this.load.start();
     this.worker.start();
@@ -103,7 +104,10 @@ export class Webhooks {
       return await this.listener.start(host, port);
     } catch (error) {
       if (!fallback || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
-        throw new Error(`the webhook listener cannot listen on ${host}:${port}: ${(error as Error).message}`);
+        throw new Error(
+          `the webhook listener cannot listen on ${host}:${port}: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
       return this.listener.start(host, 0);
     }
@@ -124,12 +128,21 @@ export class Webhooks {
       if (remembered === undefined) {
         const existing = this.subscriptions.byUrl(app.id, url);
         const id = existing?.id ?? newWebhookId();
-        if (!existing) this.subscriptions.insert({ id, app_id: app.id, url, event_types: [WILDCARD_EVENT_TYPE], create_time: now, update_time: now });
+        if (!existing)
+          this.subscriptions.insert({
+            id,
+            app_id: app.id,
+            url,
+            event_types: [WILDCARD_EVENT_TYPE],
+            create_time: now,
+            update_time: now,
+          });
         this.deps.store.meta.set(LISTENER_SUBSCRIPTION_META, id);
         return;
       }
       const subscription = this.subscriptions.get(remembered);
-      if (!subscription || subscription.url === url || this.subscriptions.byUrl(subscription.app_id, url)) return;
+      if (!subscription || subscription.url === url || this.subscriptions.byUrl(subscription.app_id, url))
+        return;
       this.subscriptions.update({ ...subscription, url, update_time: now });
     });
   }
@@ -164,7 +177,12 @@ export class Webhooks {
         try {
           const url = new URL(w.url);
           const urlPort = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-          return url.protocol === 'http:' && LOOPBACK.has(url.hostname) && urlPort === port && `${url.pathname}${url.search}` === path;
+          return (
+            url.protocol === 'http:' &&
+            LOOPBACK.has(url.hostname) &&
+            urlPort === port &&
+            `${url.pathname}${url.search}` === path
+          );
         } catch {
           return false;
         }

@@ -66,15 +66,69 @@ export interface EventCode {
  * enumeration of the real platform is larger; any well-formed code is accepted as a filter.
  */
 export const EVENT_CODES: readonly EventCode[] = [
-  { code: 'T0006', name: 'Checkout payment received', direction: 'CR', balanceAffecting: true, source: 'Orders v2 capture (order capture or authorization capture)' },
-  { code: 'T0013', name: 'Donation payment received', direction: 'CR', balanceAffecting: true, source: 'Orders v2 capture of a unit whose items are all DONATION' },
-  { code: 'T1107', name: 'Payment refund, initiated by the merchant', direction: 'DR', balanceAffecting: true, source: 'Payments v2 refund' },
-  { code: 'T1300', name: 'Authorization: buyer funds held', direction: 'MEMO', balanceAffecting: false, source: 'Orders v2 authorize (P; S once fully captured; V when voided or expired)' },
-  { code: 'T1302', name: 'Reauthorization', direction: 'MEMO', balanceAffecting: false, source: 'Payments v2 reauthorize (same transaction id as the authorization)' },
-  { code: 'T1303', name: 'Authorization voided', direction: 'MEMO', balanceAffecting: false, source: 'Payments v2 void (same transaction id as the authorization)' },
-  { code: 'T0000', name: 'General payment received', direction: 'CR', balanceAffecting: true, source: 'ledger hook: invoice payments' },
-  { code: 'T0001', name: 'Payout sent', direction: 'DR', balanceAffecting: true, source: 'ledger hook: payouts' },
-  { code: 'T0002', name: 'Subscription payment received', direction: 'CR', balanceAffecting: true, source: 'ledger hook: subscriptions' },
+  {
+    code: 'T0006',
+    name: 'Checkout payment received',
+    direction: 'CR',
+    balanceAffecting: true,
+    source: 'Orders v2 capture (order capture or authorization capture)',
+  },
+  {
+    code: 'T0013',
+    name: 'Donation payment received',
+    direction: 'CR',
+    balanceAffecting: true,
+    source: 'Orders v2 capture of a unit whose items are all DONATION',
+  },
+  {
+    code: 'T1107',
+    name: 'Payment refund, initiated by the merchant',
+    direction: 'DR',
+    balanceAffecting: true,
+    source: 'Payments v2 refund',
+  },
+  {
+    code: 'T1300',
+    name: 'Authorization: buyer funds held',
+    direction: 'MEMO',
+    balanceAffecting: false,
+    source: 'Orders v2 authorize (P; S once fully captured; V when voided or expired)',
+  },
+  {
+    code: 'T1302',
+    name: 'Reauthorization',
+    direction: 'MEMO',
+    balanceAffecting: false,
+    source: 'Payments v2 reauthorize (same transaction id as the authorization)',
+  },
+  {
+    code: 'T1303',
+    name: 'Authorization voided',
+    direction: 'MEMO',
+    balanceAffecting: false,
+    source: 'Payments v2 void (same transaction id as the authorization)',
+  },
+  {
+    code: 'T0000',
+    name: 'General payment received',
+    direction: 'CR',
+    balanceAffecting: true,
+    source: 'ledger hook: invoice payments',
+  },
+  {
+    code: 'T0001',
+    name: 'Payout sent',
+    direction: 'DR',
+    balanceAffecting: true,
+    source: 'ledger hook: payouts',
+  },
+  {
+    code: 'T0002',
+    name: 'Subscription payment received',
+    direction: 'CR',
+    balanceAffecting: true,
+    source: 'ledger hook: subscriptions',
+  },
 ];
 
 export const EVENT_CODE_PATTERN = /^T\d{4}$/;
@@ -94,7 +148,8 @@ export function eventCode(code: string): EventCode | undefined {
 export type ReportDateFormat = 'legacy' | 'iso';
 
 /** Date, time with seconds (required), optional fraction, and a zone: `Z`, `+hh:mm` or `+hhmm`. */
-export const REPORT_DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+export const REPORT_DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** Epoch milliseconds of a report date-time, or undefined when it is not one (wrong form or no such date). */
 export function parseReportDateTime(text: string): number | undefined {
@@ -160,7 +215,11 @@ export function checkReportRange(startMs: number, endMs: number, nowMs: number):
     });
   }
   if (endMs < startMs) {
-    problems.push({ field: 'end_date', issue: 'DATE_RANGE_REVERSED', description: 'end_date is before start_date.' });
+    problems.push({
+      field: 'end_date',
+      issue: 'DATE_RANGE_REVERSED',
+      description: 'end_date is before start_date.',
+    });
   } else if (endMs - startMs > MAX_RANGE_MS) {
     const days = (endMs - startMs) / DAY_MS;
     problems.push({
@@ -286,7 +345,12 @@ export const GenerateHistorySchema = z.object({
     .max(12)
     .optional(),
   /** Same seed, same history (ids aside). */
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
 });
 export type GenerateHistoryRequest = z.input<typeof GenerateHistorySchema>;
 

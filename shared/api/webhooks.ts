@@ -38,9 +38,7 @@ export const WebhookUrlSchema = z
     params: { issue: 'WEBHOOK_URL_NOT_SUPPORTED' },
   });
 
-export const WebhookIdSchema = z
-  .string()
-  .regex(WEBHOOK_ID_PATTERN, 'Expected 1 to 50 letters and digits.');
+export const WebhookIdSchema = z.string().regex(WEBHOOK_ID_PATTERN, 'Expected 1 to 50 letters and digits.');
 
 /** One entry of `event_types` in a request; `description` and `status` are read-only and ignored. */
 export const EventTypeRefSchema = z.object({

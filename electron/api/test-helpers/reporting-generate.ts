@@ -13,16 +13,27 @@ import type { ApiGroup } from '../server.js';
 export const DEFAULT_HISTORY_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as const;
 
 /** The generation a request asks for, checked against the clock (400 naming the member otherwise). */
-export function historyPlan(request: z.output<typeof GenerateHistorySchema>, accountId: string, nowMs: number): HistoryPlan {
+export function historyPlan(
+  request: z.output<typeof GenerateHistorySchema>,
+  accountId: string,
+  nowMs: number,
+): HistoryPlan {
   const endMs = request.end_time !== undefined ? Date.parse(request.end_time) : nowMs;
   if (endMs > nowMs + 999) {
     throw invalidRequest(
-      detail('INVALID_PARAMETER_VALUE', { field: '/end_time', value: request.end_time, location: 'body', description: 'History ends at the latest now (the simulated clock).' }),
+      detail('INVALID_PARAMETER_VALUE', {
+        field: '/end_time',
+        value: request.end_time,
+        location: 'body',
+        description: 'History ends at the latest now (the simulated clock).',
+      }),
     );
   }
   const currencies = request.currencies ?? [...DEFAULT_HISTORY_CURRENCIES];
   const unsupported = currencies.flatMap((code, index) =>
-    isSupportedCurrency(code) ? [] : [detail('CURRENCY_NOT_SUPPORTED', { field: `/currencies/${index}`, value: code, location: 'body' })],
+    isSupportedCurrency(code)
+      ? []
+      : [detail('CURRENCY_NOT_SUPPORTED', { field: `/currencies/${index}`, value: code, location: 'body' })],
   );
   if (unsupported.length > 0) throw invalidRequest(...unsupported);
   return {
@@ -44,26 +55,37 @@ const PreferHeaders = z.object({ prefer: z.string().max(100).optional() });
  * `Prefer: respond-async` it answers 202 at once and `GET .../generate/{id}` shows progress) and the
  * visibility delay (`/v1/test-helpers/reporting/settings`).
  */
-export function reportingTestHelpersGroup(deps: ApiDeps, jobs: HistoryJobs, settings: ReportingSettingsStore): ApiGroup {
+export function reportingTestHelpersGroup(
+  deps: ApiDeps,
+  jobs: HistoryJobs,
+  settings: ReportingSettingsStore,
+): ApiGroup {
   return {
     routes: [
       defineRoute({
         method: 'POST',
         path: '/v1/test-helpers/reporting/generate',
         operationId: 'sandbox.reporting.generate',
-        summary: 'Generate realistic ledger history (N entries over M days); Prefer: respond-async runs it in the background',
+        summary:
+          'Generate realistic ledger history (N entries over M days); Prefer: respond-async runs it in the background',
         tag: 'Sandbox control',
         scope: SCOPES.testHelpers,
         headers: PreferHeaders,
         body: GenerateHistorySchema,
-        responses: { 201: 'The finished generation', 202: 'Started; follow the self link for progress', 409: 'Another generation is running' },
+        responses: {
+          201: 'The finished generation',
+          202: 'Started; follow the self link for progress',
+          409: 'Another generation is running',
+        },
         handle: ({ body, headers, ctx }) => {
-          if (jobs.busy) throw new ApiError('RESOURCE_CONFLICT', [detail('GENERATION_IN_PROGRESS', { location: 'body' })]);
+          if (jobs.busy)
+            throw new ApiError('RESOURCE_CONFLICT', [detail('GENERATION_IN_PROGRESS', { location: 'body' })]);
           const plan = historyPlan(body, ctx.merchant.id, deps.clock.now());
           const background = /respond-async/i.test(headers.prefer ?? '');
           const job = jobs.start(plan, background);
           const view = jobs.view(job, ctx.baseUrl);
-          if (job.status === 'FAILED') throw new ApiError('INTERNAL_SERVER_ERROR', [], `History generation failed: ${job.error ?? ''}`);
+          if (job.status === 'FAILED')
+            throw new ApiError('INTERNAL_SERVER_ERROR', [], `History generation failed: ${job.error ?? ''}`);
           return { status: background ? 202 : 201, body: view };
         },
       }),

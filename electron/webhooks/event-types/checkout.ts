@@ -13,21 +13,30 @@ export const PAYMENT_APPROVAL_REVERSED = 'CHECKOUT.PAYMENT-APPROVAL.REVERSED';
 /** The order machine's trigger for a reversed approval (see approval-reversal.ts). */
 export const REVERSE_APPROVAL_TRIGGER = 'reverse-approval';
 
-type OrderResource = Record<string, unknown> & { id?: string; purchase_units?: { reference_id?: string; amount?: unknown }[]; payer?: unknown };
+type OrderResource = Record<string, unknown> & {
+  id?: string;
+  purchase_units?: { reference_id?: string; amount?: unknown }[];
+  payer?: unknown;
+};
 
 /** The resource of CHECKOUT.PAYMENT-APPROVAL.REVERSED: which order, its units' amounts, and the payer. */
 function reversalResource(order: OrderResource): Record<string, unknown> {
   return {
     order_id: order.id,
-    purchase_units: (order.purchase_units ?? []).map((unit) => ({ reference_id: unit.reference_id, amount: unit.amount })),
+    purchase_units: (order.purchase_units ?? []).map((unit) => ({
+      reference_id: unit.reference_id,
+      amount: unit.amount,
+    })),
     ...(order.payer ? { payer: order.payer } : {}),
   };
 }
 
 /** Orders v2 events: their types and the order transitions that emit them. */
 export function registerCheckoutEvents(catalog: EventCatalog, store: Store): void {
-  const order = (status: Parameters<typeof sampleOrderResource>[1]) => (_version: string, context: Parameters<typeof sampleOrderResource>[0]) =>
-    sampleOrderResource(context, status);
+  const order =
+    (status: Parameters<typeof sampleOrderResource>[1]) =>
+    (_version: string, context: Parameters<typeof sampleOrderResource>[0]) =>
+      sampleOrderResource(context, status);
   catalog.register({
     name: ORDER_APPROVED,
     description: 'An order has been approved by buyer.',
@@ -58,7 +67,8 @@ export function registerCheckoutEvents(catalog: EventCatalog, store: Store): voi
       "A payment was reversed after approval: the order was approved but neither captured nor authorized within 3 days, so the buyer's approval lapsed.",
     resourceType: 'checkout-order',
     resourceVersions: ['2.0'],
-    summary: (resource) => `The approval of order ${String(resource.order_id ?? '')} was reversed: not paid within 3 days`,
+    summary: (resource) =>
+      `The approval of order ${String(resource.order_id ?? '')} was reversed: not paid within 3 days`,
     sample: (_version, context) => reversalResource(sampleOrderResource(context, 'VOIDED') as OrderResource),
   });
 
@@ -69,9 +79,11 @@ export function registerCheckoutEvents(catalog: EventCatalog, store: Store): voi
       { eventType, resource: body, resourceId: resource.id, appId: resource.app_id ?? '' },
     ];
     const view = () => orderView(resource as StoredOrder, baseUrl, store, 'full') as Record<string, unknown>;
-    if (trigger === REVERSE_APPROVAL_TRIGGER) return draft(PAYMENT_APPROVAL_REVERSED, reversalResource(view() as OrderResource));
+    if (trigger === REVERSE_APPROVAL_TRIGGER)
+      return draft(PAYMENT_APPROVAL_REVERSED, reversalResource(view() as OrderResource));
     if (resource.status === 'APPROVED' && from !== 'APPROVED') return draft(ORDER_APPROVED, view());
-    if (resource.status === 'COMPLETED' && (trigger === 'capture' || trigger === 'authorize')) return draft(ORDER_COMPLETED, view());
+    if (resource.status === 'COMPLETED' && (trigger === 'capture' || trigger === 'authorize'))
+      return draft(ORDER_COMPLETED, view());
     if (resource.status === 'VOIDED' && trigger === 'void') return draft(ORDER_VOIDED, view());
     return [];
   });

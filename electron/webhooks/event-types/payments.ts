@@ -1,4 +1,8 @@
-import type { StoredAuthorization, StoredCapture, StoredRefund } from '../../api/groups/payments-v2/payment-types.js';
+import type {
+  StoredAuthorization,
+  StoredCapture,
+  StoredRefund,
+} from '../../api/groups/payments-v2/payment-types.js';
 import { authorizationView, captureView, refundView } from '../../api/groups/payments-v2/views.js';
 import type { ResourceTransition } from '../../api/transition-bus.js';
 import type { EventCatalog, EventDraft } from '../catalog.js';
@@ -58,13 +62,19 @@ export function registerPaymentEvents(catalog: EventCatalog): void {
     ];
     switch (resource.kind) {
       case 'authorization':
-        if (trigger === 'create') return draft(AUTHORIZATION_CREATED, authorizationView(resource as StoredAuthorization, baseUrl));
-        if (trigger === 'void') return draft(AUTHORIZATION_VOIDED, authorizationView(resource as StoredAuthorization, baseUrl));
+        if (trigger === 'create')
+          return draft(AUTHORIZATION_CREATED, authorizationView(resource as StoredAuthorization, baseUrl));
+        if (trigger === 'void')
+          return draft(AUTHORIZATION_VOIDED, authorizationView(resource as StoredAuthorization, baseUrl));
         return [];
       case 'capture':
-        return trigger === 'create' ? draft(CAPTURE_COMPLETED, captureView(resource as StoredCapture, baseUrl)) : [];
+        return trigger === 'create'
+          ? draft(CAPTURE_COMPLETED, captureView(resource as StoredCapture, baseUrl))
+          : [];
       case 'refund':
-        return trigger === 'create' ? draft(CAPTURE_REFUNDED, refundView(resource as StoredRefund, baseUrl)) : [];
+        return trigger === 'create'
+          ? draft(CAPTURE_REFUNDED, refundView(resource as StoredRefund, baseUrl))
+          : [];
       default:
         return [];
     }

@@ -2,7 +2,12 @@ import { newAuthorizationId, newCaptureId, newOrderId, newRefundId } from '../..
 import { money } from '../../../shared/money.js';
 import { DAY, isoSeconds } from '../../clock.js';
 import { captureFee } from '../../api/groups/payments-v2/fee-schedule.js';
-import { SELLER_PROTECTION, type StoredAuthorization, type StoredCapture, type StoredRefund } from '../../api/groups/payments-v2/payment-types.js';
+import {
+  SELLER_PROTECTION,
+  type StoredAuthorization,
+  type StoredCapture,
+  type StoredRefund,
+} from '../../api/groups/payments-v2/payment-types.js';
 import { authorizationView, captureView, refundView } from '../../api/groups/payments-v2/views.js';
 import { orderLinks } from '../../api/groups/orders-v2/order-view.js';
 import type { StoredOrder } from '../../api/groups/orders-v2/order-types.js';
@@ -20,7 +25,11 @@ const AMOUNT_MINOR = 3000n;
 const CURRENCY = 'USD';
 const payee = { email_address: SEED_MERCHANT.email, merchant_id: SEED_MERCHANT.id };
 
-export function sampleCapture(context: SampleContext, status: 'COMPLETED' | 'REFUNDED' = 'COMPLETED', orderId = newOrderId()): StoredCapture {
+export function sampleCapture(
+  context: SampleContext,
+  status: 'COMPLETED' | 'REFUNDED' = 'COMPLETED',
+  orderId = newOrderId(),
+): StoredCapture {
   const at = isoSeconds(context.now);
   const id = newCaptureId();
   const fee = captureFee(AMOUNT_MINOR, CURRENCY);
@@ -49,13 +58,23 @@ export function sampleCapture(context: SampleContext, status: 'COMPLETED' | 'REF
       create_time: at,
       update_time: at,
     },
-    internal: { reference_id: 'default', gross_minor: String(AMOUNT_MINOR), fee_minor: String(fee.total), percent_fee_minor: String(fee.percentPart), refunded_minor: '0' },
+    internal: {
+      reference_id: 'default',
+      gross_minor: String(AMOUNT_MINOR),
+      fee_minor: String(fee.total),
+      percent_fee_minor: String(fee.percentPart),
+      refunded_minor: '0',
+    },
   };
 }
 
-export const sampleCaptureResource = (context: SampleContext): Record<string, unknown> => captureView(sampleCapture(context), context.baseUrl);
+export const sampleCaptureResource = (context: SampleContext): Record<string, unknown> =>
+  captureView(sampleCapture(context), context.baseUrl);
 
-export function sampleAuthorizationResource(context: SampleContext, status: 'CREATED' | 'VOIDED'): Record<string, unknown> {
+export function sampleAuthorizationResource(
+  context: SampleContext,
+  status: 'CREATED' | 'VOIDED',
+): Record<string, unknown> {
   const at = isoSeconds(context.now);
   const id = newAuthorizationId();
   const orderId = newOrderId();
@@ -144,9 +163,16 @@ export function sampleOrderResource(context: SampleContext, status: OrderStatus)
       id,
       intent: 'CAPTURE',
       status,
-      payment_source: { svc: { email_address: SEED_BUYER.email, account_id: SEED_BUYER.id, name: buyerName } },
+      payment_source: {
+        svc: { email_address: SEED_BUYER.email, account_id: SEED_BUYER.id, name: buyerName },
+      },
       purchase_units: [{ reference_id: 'default', amount: money(AMOUNT_MINOR, CURRENCY), payee }],
-      payer: { name: buyerName, email_address: SEED_BUYER.email, payer_id: SEED_BUYER.id, address: { country_code: SEED_BUYER.country_code } },
+      payer: {
+        name: buyerName,
+        email_address: SEED_BUYER.email,
+        payer_id: SEED_BUYER.id,
+        address: { country_code: SEED_BUYER.country_code },
+      },
       create_time: at,
       update_time: at,
     },
@@ -154,7 +180,10 @@ export function sampleOrderResource(context: SampleContext, status: OrderStatus)
   };
   const units =
     status === 'COMPLETED'
-      ? order.body.purchase_units.map((unit) => ({ ...unit, payments: { captures: [captureView(sampleCapture(context, 'COMPLETED', id), context.baseUrl)] } }))
+      ? order.body.purchase_units.map((unit) => ({
+          ...unit,
+          payments: { captures: [captureView(sampleCapture(context, 'COMPLETED', id), context.baseUrl)] },
+        }))
       : order.body.purchase_units;
   return { ...order.body, purchase_units: units, links: orderLinks(order, context.baseUrl) };
 }

@@ -15,6 +15,7 @@ import { useMemo } from 'react';
 import { bridge } from '../bridge';
 import { ConsolePage } from '../features/console/console-page';
 import { EnvironmentsPage } from '../features/environments/environments-page';
+import { EventsPage } from '../features/events/events-page';
 import { OrderDetailPage } from '../features/orders/order-detail-page';
 import { OrdersPage } from '../features/orders/orders-page';
 import { PaymentDetailPage } from '../features/payments/payment-detail-page';
@@ -44,6 +45,7 @@ const NAVIGATION = [
     { path: 'support', label: 'Transaction view' },
   ] },
   { section: 'Tools', items: [
+    { path: 'events', label: 'Events' },
     { path: 'console', label: 'Console' },
     { path: 'log', label: 'Request log' },
     { path: 'environments', label: 'Environments' },
@@ -61,6 +63,7 @@ function Page({ route }: { route: string[] }) {
   }
   if (area === 'reports') return <ReportsPage />;
   if (area === 'support') return <SupportPage id={id} />;
+  if (area === 'events') return <EventsPage route={route} />;
   if (area === 'console') return <ConsolePage />;
   if (area === 'log') return <RequestLogPage />;
   if (area === 'environments') return <EnvironmentsPage />;

@@ -9,8 +9,24 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
   return (
     <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="history-timeline">
       {history.map((entry, index) => (
-        <Box component="li" key={index} sx={{ display: 'flex', gap: 2, py: 1, borderLeft: 2, borderColor: 'divider', pl: 2, position: 'relative' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}>
+        <Box
+          component="li"
+          key={index}
+          sx={{
+            display: 'flex',
+            gap: 2,
+            py: 1,
+            borderLeft: 2,
+            borderColor: 'divider',
+            pl: 2,
+            position: 'relative',
+          }}
+        >
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}
+          >
             {entry.at.replace('T', ' ').replace('Z', ' UTC')}
           </Typography>
           <Box>

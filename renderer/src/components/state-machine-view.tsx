@@ -44,7 +44,11 @@ function layout<S extends string>(machine: Machine<S>) {
   const columns: S[][] = [];
   for (const state of states) (columns[depth.get(state) ?? 0] ??= []).push(state);
   const position = new Map<S, { x: number; y: number }>();
-  columns.forEach((column, c) => column.forEach((state, r) => position.set(state, { x: 12 + c * (NODE_W + GAP_X), y: 12 + r * (NODE_H + GAP_Y) })));
+  columns.forEach((column, c) =>
+    column.forEach((state, r) =>
+      position.set(state, { x: 12 + c * (NODE_W + GAP_X), y: 12 + r * (NODE_H + GAP_Y) }),
+    ),
+  );
   const width = 24 + columns.length * (NODE_W + GAP_X) - GAP_X;
   const height = 24 + Math.max(...columns.map((c) => c.length)) * (NODE_H + GAP_Y) - GAP_Y;
   return { position, width, height, states };
@@ -69,15 +73,30 @@ export function StateMachineView<S extends string>({
   const { position, width, height, states } = layout(machine);
   const visited = new Set(history.map((h) => h.to_status));
   const walked = new Set(history.filter((h) => h.from_status).map((h) => `${h.from_status}->${h.to_status}`));
-  const edges = machine.transitions.flatMap((t) => t.from.filter((f) => f !== t.to).map((from) => ({ from, to: t.to, label: t.label })));
+  const edges = machine.transitions.flatMap((t) =>
+    t.from.filter((f) => f !== t.to).map((from) => ({ from, to: t.to, label: t.label })),
+  );
   const unique = [...new Map(edges.map((e) => [`${e.from}->${e.to}`, e])).values()];
 
   return (
     <Box data-testid="state-machine" data-current-state={current}>
       <Box sx={{ overflowX: 'auto' }}>
-        <svg width={width} height={height} role="img" aria-label={`${machine.resource} state machine, current state ${current}`}>
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={`${machine.resource} state machine, current state ${current}`}
+        >
           <defs>
-            <marker id={`arrow-${machine.resource}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <marker
+              id={`arrow-${machine.resource}`}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
               <path d="M 0 0 L 10 5 L 0 10 z" fill={theme.palette.text.secondary} />
             </marker>
           </defs>
@@ -112,14 +131,25 @@ export function StateMachineView<S extends string>({
             const isCurrent = state === current;
             const wasVisited = visited.has(state);
             return (
-              <g key={state} data-testid={`state-${state}`} data-current={isCurrent ? 'true' : 'false'} data-visited={wasVisited ? 'true' : 'false'}>
+              <g
+                key={state}
+                data-testid={`state-${state}`}
+                data-current={isCurrent ? 'true' : 'false'}
+                data-visited={wasVisited ? 'true' : 'false'}
+              >
                 <rect
                   x={p.x}
                   y={p.y}
                   width={NODE_W}
                   height={NODE_H}
                   rx={8}
-                  fill={isCurrent ? theme.palette.primary.main : wasVisited ? theme.palette.action.selected : theme.palette.background.paper}
+                  fill={
+                    isCurrent
+                      ? theme.palette.primary.main
+                      : wasVisited
+                        ? theme.palette.action.selected
+                        : theme.palette.background.paper
+                  }
                   stroke={isCurrent || wasVisited ? theme.palette.primary.main : theme.palette.divider}
                   strokeWidth={isCurrent ? 2.5 : 1.5}
                 />
@@ -143,11 +173,22 @@ export function StateMachineView<S extends string>({
         {machine.states[current]}
       </Typography>
       {actions.length > 0 ? (
-        <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }} data-testid="machine-actions">
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}
+          data-testid="machine-actions"
+        >
           {actions.map((action) => (
             <Tooltip key={action.key} title={action.disabled && action.reason ? action.reason : ''}>
               <span>
-                <Button variant="contained" size="small" onClick={action.onClick} disabled={action.disabled || action.busy} data-testid={`action-${action.key}`}>
+                <Button
+                  variant="contained"
+                  size="small"
+                  onClick={action.onClick}
+                  disabled={action.disabled || action.busy}
+                  data-testid={`action-${action.key}`}
+                >
                   {action.busy ? `${action.label}…` : action.label}
                 </Button>
               </span>
@@ -158,7 +199,13 @@ export function StateMachineView<S extends string>({
       {actions
         .filter((a) => a.disabled && a.reason)
         .map((a) => (
-          <Typography key={a.key} variant="caption" color="text.secondary" sx={{ mt: 0.5, display: "block" }} data-testid={`reason-${a.key}`}>
+          <Typography
+            key={a.key}
+            variant="caption"
+            color="text.secondary"
+            sx={{ mt: 0.5, display: 'block' }}
+            data-testid={`reason-${a.key}`}
+          >
             {a.label}: {a.reason}
           </Typography>
         ))}

@@ -1,19 +1,29 @@
 import Chip from '@mui/material/Chip';
 
-const COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info' | 'secondary'> = {
-  CREATED: 'info',
-  PAYER_ACTION_REQUIRED: 'warning',
-  APPROVED: 'primary',
-  COMPLETED: 'success',
-  CAPTURED: 'success',
-  PARTIALLY_CAPTURED: 'secondary',
-  PARTIALLY_REFUNDED: 'secondary',
-  REFUNDED: 'default',
-  VOIDED: 'default',
-  EXPIRED: 'error',
-};
+const COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info' | 'secondary'> =
+  {
+    CREATED: 'info',
+    PAYER_ACTION_REQUIRED: 'warning',
+    APPROVED: 'primary',
+    COMPLETED: 'success',
+    CAPTURED: 'success',
+    PARTIALLY_CAPTURED: 'secondary',
+    PARTIALLY_REFUNDED: 'secondary',
+    REFUNDED: 'default',
+    VOIDED: 'default',
+    EXPIRED: 'error',
+  };
 
 /** A resource status, coloured the same everywhere. */
 export function StatusChip({ status, size = 'small' }: { status: string; size?: 'small' | 'medium' }) {
-  return <Chip label={status} color={COLORS[status] ?? 'default'} size={size} variant="outlined" data-testid="status-chip" sx={{ fontWeight: 600 }} />;
+  return (
+    <Chip
+      label={status}
+      color={COLORS[status] ?? 'default'}
+      size={size}
+      variant="outlined"
+      data-testid="status-chip"
+      sx={{ fontWeight: 600 }}
+    />
+  );
 }

@@ -3,15 +3,34 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../../shared/api/reporting.js';
 import { toMinor } from '../../../../shared/money.js';
 import type { LedgerFilter } from '../../../ledger/ledger-types.js';
-import { balances, expectRule, iso, search, startReportingHarness, type Json, type ReportingHarness } from './reporting-test-kit.js';
+import {
+  balances,
+  expectRule,
+  iso,
+  search,
+  startReportingHarness,
+  type Json,
+  type ReportingHarness,
+} from './reporting-test-kit.js';
 
 const GENERATE = '/v1/test-helpers/reporting/generate';
 
 /** The entries of the account as plain rows, read straight from the table (the reference to check against). */
 function rows(api: ReportingHarness) {
   return api.host.deps.store.db.db
-    .prepare('SELECT initiated_ms, currency, status, event_code, balance_affecting, amount, fee, amount_key FROM ledger_entries')
-    .all() as { initiated_ms: number; currency: string; status: string; event_code: string; balance_affecting: number; amount: string; fee: string; amount_key: number }[];
+    .prepare(
+      'SELECT initiated_ms, currency, status, event_code, balance_affecting, amount, fee, amount_key FROM ledger_entries',
+    )
+    .all() as {
+    initiated_ms: number;
+    currency: string;
+    status: string;
+    event_code: string;
+    balance_affecting: number;
+    amount: string;
+    fee: string;
+    amount_key: number;
+  }[];
 }
 
 describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
@@ -24,7 +43,12 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
   it('writes exactly N realistic entries over M days, across currencies, statuses and refunds', async () => {
     const reply = await api.request('POST', GENERATE, { body: { entries: 3000, days: 40, seed: 7 } });
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body).toMatchObject({ status: 'COMPLETED', entries_requested: 3000, entries_written: 3000, days: 40 });
+    expect(reply.body).toMatchObject({
+      status: 'COMPLETED',
+      entries_requested: 3000,
+      entries_written: 3000,
+      days: 40,
+    });
     expect(reply.body.entries_per_second).toBeGreaterThan(0);
     const all = rows(api);
     expect(all).toHaveLength(3000);
@@ -33,9 +57,18 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
     expect(Math.max(...all.map((r) => r.initiated_ms))).toBeLessThanOrEqual(now);
     expect(new Set(all.map((r) => r.currency))).toEqual(new Set(['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD']));
     expect(new Set(all.map((r) => r.status))).toEqual(new Set(['D', 'P', 'S', 'V']));
-    expect(new Set(all.map((r) => r.event_code))).toEqual(new Set(['T0006', 'T0013', 'T1107', 'T1300', 'T1303']));
+    expect(new Set(all.map((r) => r.event_code))).toEqual(
+      new Set(['T0006', 'T0013', 'T1107', 'T1300', 'T1303']),
+    );
     // Ids look like the API's: 17 capital letters and digits.
-    const detail = (await search(api, { start_date: iso(now - 30 * DAY_MS), end_date: iso(now), fields: 'all', page_size: '5' })).transaction_details[0];
+    const detail = (
+      await search(api, {
+        start_date: iso(now - 30 * DAY_MS),
+        end_date: iso(now),
+        fields: 'all',
+        page_size: '5',
+      })
+    ).transaction_details[0];
     expect(detail.transaction_info.transaction_id).toMatch(/^[A-Z0-9]{17}$/);
     expect(detail.payer_info.email_address).toMatch(/@example\.net$/);
   });
@@ -54,11 +87,18 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
         fc.option(fc.constantFrom('S', 'V', 'P', 'D'), { nil: undefined }),
         fc.option(fc.constantFrom('T0006', 'T1107', 'T1300'), { nil: undefined }),
         fc.boolean(),
-        fc.option(fc.tuple(fc.integer({ min: -50_000, max: 50_000 }), fc.integer({ min: 0, max: 200_000 })), { nil: undefined }),
+        fc.option(fc.tuple(fc.integer({ min: -50_000, max: 50_000 }), fc.integer({ min: 0, max: 200_000 })), {
+          nil: undefined,
+        }),
         (back, length, currency, status, code, affectingOnly, amount) => {
           const fromMs = now - back * 1000 - 123;
           const toMs = fromMs + length * 1000 + 456;
-          const filter: LedgerFilter = { accountId: account, fromMs, toMs, balanceAffectingOnly: affectingOnly };
+          const filter: LedgerFilter = {
+            accountId: account,
+            fromMs,
+            toMs,
+            balanceAffectingOnly: affectingOnly,
+          };
           if (currency) filter.currency = currency;
           if (status) filter.status = status as LedgerFilter['status'];
           if (code) filter.eventCode = code;
@@ -91,7 +131,9 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
       }
     }
     const body = await balances(api, { currency_code: 'USD' });
-    const usd = all.filter((r) => r.balance_affecting === 1 && r.currency === 'USD').reduce((t, r) => t + BigInt(r.amount) + BigInt(r.fee), 0n);
+    const usd = all
+      .filter((r) => r.balance_affecting === 1 && r.currency === 'USD')
+      .reduce((t, r) => t + BigInt(r.amount) + BigInt(r.fee), 0n);
     expect(toMinor(body.balances[0].total_balance.value, 'USD')).toBe(usd);
   });
 
@@ -100,11 +142,15 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
     const pending = () => rows(api).filter((r) => r.status === 'P').length;
     expect(pending()).toBeGreaterThan(0);
     const before = (await balances(api)).balances as Json[];
-    const withheld = before.filter((b) => b.withheld_balance.value !== '0.00' && b.withheld_balance.value !== '0');
+    const withheld = before.filter(
+      (b) => b.withheld_balance.value !== '0.00' && b.withheld_balance.value !== '0',
+    );
     expect(withheld.length).toBeGreaterThan(0);
     for (const b of before) {
       const c = b.currency as string;
-      expect(toMinor(b.available_balance.value, c) + toMinor(b.withheld_balance.value, c)).toBe(toMinor(b.total_balance.value, c));
+      expect(toMinor(b.available_balance.value, c) + toMinor(b.withheld_balance.value, c)).toBe(
+        toMinor(b.total_balance.value, c),
+      );
     }
     await api.advance(3 * 24 * 3600 + 60);
     expect(pending()).toBe(0);
@@ -116,14 +162,19 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
   });
 
   it('Prefer: respond-async answers 202 and the job shows progress until it completes; one at a time', async () => {
-    const reply = await api.request('POST', GENERATE, { body: { entries: 60_000, days: 90 }, headers: { Prefer: 'respond-async' } });
+    const reply = await api.request('POST', GENERATE, {
+      body: { entries: 60_000, days: 90 },
+      headers: { Prefer: 'respond-async' },
+    });
     expect(reply.status, reply.text).toBe(202);
     expect(reply.body.status).toBe('RUNNING');
     const self = reply.body.links[0].href.replace(/^https?:\/\/[^/]+/, '');
     const busy = await api.request('POST', GENERATE, { body: { entries: 10 } });
     expect(busy.status).toBe(409);
     expect(busy.body.name).toBe('RESOURCE_CONFLICT');
-    expect(busy.body.details).toEqual([expect.objectContaining({ issue: 'GENERATION_IN_PROGRESS', location: 'body' })]);
+    expect(busy.body.details).toEqual([
+      expect.objectContaining({ issue: 'GENERATION_IN_PROGRESS', location: 'body' }),
+    ]);
     let job: Json = reply.body;
     const seen = new Set<number>();
     while (job.status === 'RUNNING') {
@@ -138,10 +189,30 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
   });
 
   it('rejects a bad request with 400 naming the member, and a reset empties the ledger', async () => {
-    expectRule(await api.request('POST', GENERATE, { body: { entries: 0 } }), '/entries', 'INVALID_INTEGER_MIN_VALUE', 'body');
-    expectRule(await api.request('POST', GENERATE, { body: { entries: 10, days: 2000 } }), '/days', 'INVALID_INTEGER_MAX_VALUE', 'body');
-    expectRule(await api.request('POST', GENERATE, { body: { entries: 10, currencies: ['XYZ'] } }), '/currencies/0', 'CURRENCY_NOT_SUPPORTED', 'body');
-    expectRule(await api.request('POST', GENERATE, { body: { entries: 10, end_time: iso(api.now() + 86_400_000) } }), '/end_time', 'INVALID_PARAMETER_VALUE', 'body');
+    expectRule(
+      await api.request('POST', GENERATE, { body: { entries: 0 } }),
+      '/entries',
+      'INVALID_INTEGER_MIN_VALUE',
+      'body',
+    );
+    expectRule(
+      await api.request('POST', GENERATE, { body: { entries: 10, days: 2000 } }),
+      '/days',
+      'INVALID_INTEGER_MAX_VALUE',
+      'body',
+    );
+    expectRule(
+      await api.request('POST', GENERATE, { body: { entries: 10, currencies: ['XYZ'] } }),
+      '/currencies/0',
+      'CURRENCY_NOT_SUPPORTED',
+      'body',
+    );
+    expectRule(
+      await api.request('POST', GENERATE, { body: { entries: 10, end_time: iso(api.now() + 86_400_000) } }),
+      '/end_time',
+      'INVALID_PARAMETER_VALUE',
+      'body',
+    );
     await api.request('POST', GENERATE, { body: { entries: 500, days: 3 } });
     expect(rows(api)).toHaveLength(500);
     expect((await api.request('POST', '/v1/test-helpers/reset')).status).toBe(204);

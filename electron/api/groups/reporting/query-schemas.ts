@@ -22,17 +22,29 @@ type Check = (value: string) => { issue: Issue; message: string } | undefined;
 /** One string parameter, given once, checked by `check`. */
 function param(check: Check) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? undefined : 'Give the parameter once, as a single value.') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? undefined : 'Give the parameter once, as a single value.',
+    })
     .superRefine((value, ctx) => {
       const problem = check(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { issue: problem.issue }, input: value });
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          message: problem.message,
+          params: { issue: problem.issue },
+          input: value,
+        });
     });
 }
 
 const dateTime: Check = (value) => {
   const { dateMinLength: min, dateMaxLength: max } = REPORTING_LIMITS;
   if (value.length < min || value.length > max) {
-    return { issue: 'INVALID_STRING_LENGTH', message: `Expected ${min} to ${max} characters, got ${value.length}.` };
+    return {
+      issue: 'INVALID_STRING_LENGTH',
+      message: `Expected ${min} to ${max} characters, got ${value.length}.`,
+    };
   }
   if (parseReportDateTime(value) === undefined) {
     return {
@@ -46,7 +58,8 @@ const dateTime: Check = (value) => {
 const integer =
   (min: number, max: number): Check =>
   (value) => {
-    if (!/^\d{1,20}$/.test(value)) return { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Expected a whole number.' };
+    if (!/^\d{1,20}$/.test(value))
+      return { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Expected a whole number.' };
     const n = Number(value);
     if (n < min) return { issue: 'INVALID_INTEGER_MIN_VALUE', message: `Expected at least ${min}.` };
     if (n > max) return { issue: 'INVALID_INTEGER_MAX_VALUE', message: `Expected at most ${max}.` };
@@ -56,11 +69,15 @@ const integer =
 const oneOf =
   (values: readonly string[]): Check =>
   (value) =>
-    values.includes(value) ? undefined : { issue: 'INVALID_PARAMETER_VALUE', message: `Expected one of: ${values.join(', ')}.` };
+    values.includes(value)
+      ? undefined
+      : { issue: 'INVALID_PARAMETER_VALUE', message: `Expected one of: ${values.join(', ')}.` };
 
 const currency: Check = (value) => {
-  if (!/^[A-Z]{3}$/.test(value)) return { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Expected a three-letter ISO 4217 code, e.g. USD.' };
-  if (!isSupportedCurrency(value)) return { issue: 'CURRENCY_NOT_SUPPORTED', message: `Currency ${value} is not supported.` };
+  if (!/^[A-Z]{3}$/.test(value))
+    return { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Expected a three-letter ISO 4217 code, e.g. USD.' };
+  if (!isSupportedCurrency(value))
+    return { issue: 'CURRENCY_NOT_SUPPORTED', message: `Currency ${value} is not supported.` };
   return undefined;
 };
 
@@ -68,10 +85,12 @@ const transactionId: Check = (value) => {
   if (value.length < 17 || value.length > 19) {
     return {
       issue: 'INVALID_STRING_LENGTH',
-      message: 'Expected 17 to 19 characters: a 17-character transaction or order id, or O- and the order id (19).',
+      message:
+        'Expected 17 to 19 characters: a 17-character transaction or order id, or O- and the order id (19).',
     };
   }
-  if (!/^[A-Z0-9-]+$/.test(value)) return { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Expected capital letters, digits and hyphens.' };
+  if (!/^[A-Z0-9-]+$/.test(value))
+    return { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Expected capital letters, digits and hyphens.' };
   return undefined;
 };
 
@@ -80,10 +99,15 @@ const amountRange: Check = (value) => {
   if (!range) {
     return {
       issue: 'INVALID_AMOUNT_RANGE',
-      message: 'Expected [<low> TO <high>] in the lowest denomination (minor units), e.g. [500 TO 10000], URL-encoded.',
+      message:
+        'Expected [<low> TO <high>] in the lowest denomination (minor units), e.g. [500 TO 10000], URL-encoded.',
     };
   }
-  if (range.low > range.high) return { issue: 'INVALID_AMOUNT_RANGE', message: `The low bound ${range.low} is above the high bound ${range.high}.` };
+  if (range.low > range.high)
+    return {
+      issue: 'INVALID_AMOUNT_RANGE',
+      message: `The low bound ${range.low} is above the high bound ${range.high}.`,
+    };
   return undefined;
 };
 
@@ -101,9 +125,11 @@ const fields: Check = (value) => {
 const freeText =
   (max: number): Check =>
   (value) => {
-    if (value.length < 1 || value.length > max) return { issue: 'INVALID_STRING_LENGTH', message: `Expected 1 to ${max} characters.` };
+    if (value.length < 1 || value.length > max)
+      return { issue: 'INVALID_STRING_LENGTH', message: `Expected 1 to ${max} characters.` };
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(value)) return { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Control characters are not allowed.' };
+    if (/[\u0000-\u001f\u007f]/.test(value))
+      return { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Control characters are not allowed.' };
     return undefined;
   };
 
@@ -123,7 +149,12 @@ export const TransactionSearchQuery = z
     end_date: param(dateTime),
     transaction_id: param(transactionId).optional(),
     transaction_type: param((v) =>
-      EVENT_CODE_PATTERN.test(v) ? undefined : { issue: 'INVALID_PARAMETER_SYNTAX', message: 'Expected an event code: T and four digits, e.g. T0006.' },
+      EVENT_CODE_PATTERN.test(v)
+        ? undefined
+        : {
+            issue: 'INVALID_PARAMETER_SYNTAX',
+            message: 'Expected an event code: T and four digits, e.g. T0006.',
+          },
     ).optional(),
     transaction_status: param(oneOf(TRANSACTION_STATUSES)).optional(),
     transaction_amount: param(amountRange).optional(),
@@ -148,7 +179,9 @@ export const BalancesQuery = z
 /** Spec 9.3: `Svc-Enforce-ISO8601-Format` (boolean, default false). */
 export const ReportingHeaders = z.object({
   'svc-enforce-iso8601-format': param((v) =>
-    /^(true|false)$/i.test(v) ? undefined : { issue: 'INVALID_PARAMETER_VALUE', message: 'Expected true or false.' },
+    /^(true|false)$/i.test(v)
+      ? undefined
+      : { issue: 'INVALID_PARAMETER_VALUE', message: 'Expected true or false.' },
   ).optional(),
 });
 
@@ -168,4 +201,3 @@ export const FILTER_PARAMETERS = [
 export type TransactionSearchParams = z.output<typeof TransactionSearchQuery>;
 export type BalancesParams = z.output<typeof BalancesQuery>;
 export type ReportingHeaderParams = z.output<typeof ReportingHeaders>;
-

@@ -27,11 +27,16 @@ export interface ReportingHarness extends ApiHarness {
 }
 
 export async function startReportingHarness(realNow = FIXED_NOW): Promise<ReportingHarness> {
-  const api = await startHarness({ realNow: () => realNow, config: { tokenLifetimeSeconds: 4 * 365 * 24 * 3600 } });
+  const api = await startHarness({
+    realNow: () => realNow,
+    config: { tokenLifetimeSeconds: 4 * 365 * 24 * 3600 },
+  });
   return Object.assign(api, {
     now: () => api.host.deps.clock.now(),
     async advance(seconds: number) {
-      const reply = await api.request('POST', '/v1/test-helpers/clock', { body: { advance_seconds: seconds } });
+      const reply = await api.request('POST', '/v1/test-helpers/clock', {
+        body: { advance_seconds: seconds },
+      });
       expect(reply.status, reply.text).toBe(200);
     },
   });
@@ -50,13 +55,22 @@ export function around(api: ReportingHarness): { start_date: string; end_date: s
   return { start_date: iso(api.now() - 24 * 3600_000), end_date: iso(api.now() + 3600_000) };
 }
 
-export async function search(api: ReportingHarness, params: Record<string, string | undefined> = {}, headers: Record<string, string> = {}): Promise<Json> {
-  const reply = await api.request('GET', `${TRANSACTIONS}?${query({ ...around(api), ...params })}`, { headers });
+export async function search(
+  api: ReportingHarness,
+  params: Record<string, string | undefined> = {},
+  headers: Record<string, string> = {},
+): Promise<Json> {
+  const reply = await api.request('GET', `${TRANSACTIONS}?${query({ ...around(api), ...params })}`, {
+    headers,
+  });
   expect(reply.status, reply.text).toBe(200);
   return reply.body;
 }
 
-export async function balances(api: ReportingHarness, params: Record<string, string | undefined> = {}): Promise<Json> {
+export async function balances(
+  api: ReportingHarness,
+  params: Record<string, string | undefined> = {},
+): Promise<Json> {
   const reply = await api.request('GET', `${BALANCES}?${query(params)}`);
   expect(reply.status, reply.text).toBe(200);
   return reply.body;
@@ -75,11 +89,17 @@ export interface Unit {
 }
 
 /** An approved card order (single step) for one unit; returns its id. */
-export async function cardOrder(api: ApiHarness, intent: 'CAPTURE' | 'AUTHORIZE', unit: Unit = {}): Promise<string> {
+export async function cardOrder(
+  api: ApiHarness,
+  intent: 'CAPTURE' | 'AUTHORIZE',
+  unit: Unit = {},
+): Promise<string> {
   const reply = await api.createOrder(
     {
       intent,
-      purchase_units: [{ amount: { currency_code: unit.currency ?? 'USD', value: unit.value ?? '100.00' }, ...unit.extra }],
+      purchase_units: [
+        { amount: { currency_code: unit.currency ?? 'USD', value: unit.value ?? '100.00' }, ...unit.extra },
+      ],
       payment_source: { card: { number: VISA, expiry: '2031-12', name: 'Card Holder' } },
     },
     { 'Svc-Request-Id': requestId() },
@@ -89,9 +109,14 @@ export async function cardOrder(api: ApiHarness, intent: 'CAPTURE' | 'AUTHORIZE'
 }
 
 /** Captures a CAPTURE order; returns the order id and its capture (full representation). */
-export async function capturedOrder(api: ApiHarness, unit: Unit = {}): Promise<{ orderId: string; capture: Json }> {
+export async function capturedOrder(
+  api: ApiHarness,
+  unit: Unit = {},
+): Promise<{ orderId: string; capture: Json }> {
   const orderId = await cardOrder(api, 'CAPTURE', unit);
-  const reply = await api.request('POST', `/v2/checkout/orders/${orderId}/capture`, { headers: { 'Svc-Request-Id': requestId() } });
+  const reply = await api.request('POST', `/v2/checkout/orders/${orderId}/capture`, {
+    headers: { 'Svc-Request-Id': requestId() },
+  });
   expect(reply.status, reply.text).toBe(201);
   const captureId = reply.body.purchase_units[0].payments.captures[0].id as string;
   const capture = await api.request('GET', `/v2/payments/captures/${captureId}`);
@@ -99,14 +124,24 @@ export async function capturedOrder(api: ApiHarness, unit: Unit = {}): Promise<{
 }
 
 /** Authorizes an AUTHORIZE order; returns the order id and its authorization id. */
-export async function authorizedOrder(api: ApiHarness, unit: Unit = {}): Promise<{ orderId: string; authorizationId: string }> {
+export async function authorizedOrder(
+  api: ApiHarness,
+  unit: Unit = {},
+): Promise<{ orderId: string; authorizationId: string }> {
   const orderId = await cardOrder(api, 'AUTHORIZE', unit);
-  const reply = await api.request('POST', `/v2/checkout/orders/${orderId}/authorize`, { headers: { 'Svc-Request-Id': requestId() } });
+  const reply = await api.request('POST', `/v2/checkout/orders/${orderId}/authorize`, {
+    headers: { 'Svc-Request-Id': requestId() },
+  });
   expect(reply.status, reply.text).toBe(201);
   return { orderId, authorizationId: reply.body.purchase_units[0].payments.authorizations[0].id as string };
 }
 
-export async function refund(api: ApiHarness, captureId: string, value?: string, currency = 'USD'): Promise<Json> {
+export async function refund(
+  api: ApiHarness,
+  captureId: string,
+  value?: string,
+  currency = 'USD',
+): Promise<Json> {
   const reply = await api.request('POST', `/v2/payments/captures/${captureId}/refund`, {
     ...(value ? { body: { amount: { currency_code: currency, value } } } : {}),
     headers: { Prefer: 'return=representation' },
@@ -115,7 +150,11 @@ export async function refund(api: ApiHarness, captureId: string, value?: string,
   return reply.body;
 }
 
-export async function captureAuthorization(api: ApiHarness, authorizationId: string, body?: unknown): Promise<Json> {
+export async function captureAuthorization(
+  api: ApiHarness,
+  authorizationId: string,
+  body?: unknown,
+): Promise<Json> {
   const reply = await api.request('POST', `/v2/payments/authorizations/${authorizationId}/capture`, {
     ...(body !== undefined ? { body } : {}),
     headers: { Prefer: 'return=representation' },
@@ -125,17 +164,27 @@ export async function captureAuthorization(api: ApiHarness, authorizationId: str
 }
 
 /** The 400 of spec part 7 with one detail naming `field` in `location` with `issue`. */
-export function expectRule(reply: Reply, field: string, issue: Issue, location: 'query' | 'header' | 'body' = 'query', name: ErrorName = 'INVALID_REQUEST'): void {
+export function expectRule(
+  reply: Reply,
+  field: string,
+  issue: Issue,
+  location: 'query' | 'header' | 'body' = 'query',
+  name: ErrorName = 'INVALID_REQUEST',
+): void {
   expect(reply.status, reply.text).toBe(ERROR_NAMES[name].status);
   expect(reply.body.name).toBe(name);
   expect(reply.body.debug_id).toMatch(/^[0-9a-f]{13}$/);
   expect(reply.body.links?.[0]?.rel).toBe('information_link');
   expect(reply.body.details, reply.text).toContainEqual(expect.objectContaining({ field, issue, location }));
-  for (const d of reply.body.details as { description?: string }[]) expect(typeof d.description).toBe('string');
+  for (const d of reply.body.details as { description?: string }[])
+    expect(typeof d.description).toBe('string');
 }
 
 /** Every entry of a search, following the pages. */
-export async function allEntries(api: ReportingHarness, params: Record<string, string | undefined>): Promise<Json[]> {
+export async function allEntries(
+  api: ReportingHarness,
+  params: Record<string, string | undefined>,
+): Promise<Json[]> {
   const out: Json[] = [];
   for (let page = 1; ; page++) {
     const body = await search(api, { ...params, page_size: '500', page: String(page) });

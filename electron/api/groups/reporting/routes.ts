@@ -17,7 +17,10 @@ export function reportingGroup(reporting: ReportingService): ApiGroup {
         scope: SCOPES.reporting,
         query: TransactionSearchQuery,
         headers: ReportingHeaders,
-        responses: { 200: 'transaction_details, start_date, end_date, last_refreshed_datetime, page, total_items, total_pages, links', 400: 'A parameter rule failed' },
+        responses: {
+          200: 'transaction_details, start_date, end_date, last_refreshed_datetime, page, total_items, total_pages, links',
+          400: 'A parameter rule failed',
+        },
         handle: ({ query, headers, ctx }) => ({ status: 200, body: reporting.search(query, headers, ctx) }),
       }),
       defineRoute({
@@ -29,7 +32,10 @@ export function reportingGroup(reporting: ReportingService): ApiGroup {
         scope: SCOPES.reporting,
         query: BalancesQuery,
         headers: ReportingHeaders,
-        responses: { 200: 'balances, account_id, as_of_time, last_refresh_time', 400: 'A parameter rule failed' },
+        responses: {
+          200: 'balances, account_id, as_of_time, last_refresh_time',
+          400: 'A parameter rule failed',
+        },
         handle: ({ query, headers, ctx }) => ({ status: 200, body: reporting.balances(query, headers, ctx) }),
       }),
     ],

@@ -43,10 +43,20 @@ function groupsOf(fields: string | undefined): Set<FieldGroup> {
   return new Set(fields.split(',') as FieldGroup[]);
 }
 
-const rangeError = (problems: ReturnType<typeof checkReportRange>, values: Record<string, string>): ApiError =>
+const rangeError = (
+  problems: ReturnType<typeof checkReportRange>,
+  values: Record<string, string>,
+): ApiError =>
   new ApiError(
     'INVALID_REQUEST',
-    problems.map((p) => detail(p.issue, { field: p.field, value: values[p.field], location: 'query', description: p.description })),
+    problems.map((p) =>
+      detail(p.issue, {
+        field: p.field,
+        value: values[p.field],
+        location: 'query',
+        description: p.description,
+      }),
+    ),
   );
 
 /**
@@ -60,13 +70,18 @@ export class ReportingService {
     readonly settings: ReportingSettingsStore,
   ) {}
 
-  search(query: TransactionSearchParams, headers: ReportingHeaderParams | undefined, ctx: RequestContext): TransactionSearchResponse {
+  search(
+    query: TransactionSearchParams,
+    headers: ReportingHeaderParams | undefined,
+    ctx: RequestContext,
+  ): TransactionSearchResponse {
     const format = dateFormatOf(headers);
     const startMs = parseReportDateTime(query.start_date) ?? 0;
     const endMs = parseReportDateTime(query.end_date) ?? 0;
     const now = this.deps.clock.now();
     const problems = checkReportRange(startMs, endMs, now);
-    if (problems.length > 0) throw rangeError(problems, { start_date: query.start_date, end_date: query.end_date });
+    if (problems.length > 0)
+      throw rangeError(problems, { start_date: query.start_date, end_date: query.end_date });
 
     const refreshed = this.settings.lastRefreshed(now);
     const filter: LedgerFilter = {
@@ -87,7 +102,8 @@ export class ReportingService {
     if (query.payment_instrument_type !== undefined) filter.instrumentType = query.payment_instrument_type;
     if (query.store_id !== undefined) filter.storeId = query.store_id;
     if (query.terminal_id !== undefined) filter.terminalId = query.terminal_id;
-    const range = query.transaction_amount !== undefined ? parseAmountRange(query.transaction_amount) : undefined;
+    const range =
+      query.transaction_amount !== undefined ? parseAmountRange(query.transaction_amount) : undefined;
     if (range) {
       filter.amountLow = range.low;
       filter.amountHigh = range.high;
@@ -107,7 +123,9 @@ export class ReportingService {
     const details = entries.map((entry) => {
       let ending: bigint | undefined;
       if (unfiltered && entry.balanceAffecting) {
-        const before = running.get(entry.currency) ?? this.reads.balance(entry.accountId, entry.currency, entry.initiatedMs, entry.seq);
+        const before =
+          running.get(entry.currency) ??
+          this.reads.balance(entry.accountId, entry.currency, entry.initiatedMs, entry.seq);
         ending = before + entry.amountMinor + entry.feeMinor;
         running.set(entry.currency, ending);
       }
@@ -127,7 +145,12 @@ export class ReportingService {
   }
 
   /** self, first, previous, next and last, each with every parameter of the request. */
-  private pageLinks(baseUrl: string, query: TransactionSearchParams, page: number, totalPages: number): ReportLink[] {
+  private pageLinks(
+    baseUrl: string,
+    query: TransactionSearchParams,
+    page: number,
+    totalPages: number,
+  ): ReportLink[] {
     const href = (target: number) => {
       const params = Object.entries({ ...query, page: String(target) })
         .filter(([, value]) => typeof value === 'string')
@@ -135,14 +158,21 @@ export class ReportingService {
       return `${baseUrl}${TRANSACTIONS_PATH}?${params.join('&')}`;
     };
     const last = Math.max(1, totalPages);
-    const links: ReportLink[] = [{ href: href(page), rel: 'self', method: 'GET' }, { href: href(1), rel: 'first', method: 'GET' }];
+    const links: ReportLink[] = [
+      { href: href(page), rel: 'self', method: 'GET' },
+      { href: href(1), rel: 'first', method: 'GET' },
+    ];
     if (page > 1 && page <= last) links.push({ href: href(page - 1), rel: 'prev', method: 'GET' });
     if (page < totalPages) links.push({ href: href(page + 1), rel: 'next', method: 'GET' });
     links.push({ href: href(last), rel: 'last', method: 'GET' });
     return links;
   }
 
-  balances(query: BalancesParams, headers: ReportingHeaderParams | undefined, ctx: RequestContext): BalancesResponse {
+  balances(
+    query: BalancesParams,
+    headers: ReportingHeaderParams | undefined,
+    ctx: RequestContext,
+  ): BalancesResponse {
     const format = dateFormatOf(headers);
     const now = this.deps.clock.now();
     const refreshed = this.settings.lastRefreshed(now);
@@ -163,8 +193,13 @@ export class ReportingService {
     }
     const account = ctx.merchant;
     const primary = account.balances[0]?.currency_code ?? 'USD';
-    const currencies = query.currency_code !== undefined ? [query.currency_code] : [...new Set([primary, ...this.reads.currencies(account.id)])];
-    const balances = currencies.map((currency) => this.currencyBalance(account.id, currency, asOf, currency === primary));
+    const currencies =
+      query.currency_code !== undefined
+        ? [query.currency_code]
+        : [...new Set([primary, ...this.reads.currencies(account.id)])];
+    const balances = currencies.map((currency) =>
+      this.currencyBalance(account.id, currency, asOf, currency === primary),
+    );
     return {
       balances,
       account_id: account.id,

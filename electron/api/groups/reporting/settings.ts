@@ -15,7 +15,10 @@ export class ReportingSettingsStore {
     private readonly meta: MetaRepository,
     defaultSeconds = 0,
   ) {
-    this.defaultSeconds = Math.min(Math.max(0, Math.floor(defaultSeconds)), REPORTING_LIMITS.maxVisibilityDelaySeconds);
+    this.defaultSeconds = Math.min(
+      Math.max(0, Math.floor(defaultSeconds)),
+      REPORTING_LIMITS.maxVisibilityDelaySeconds,
+    );
   }
 
   get delaySeconds(): number {

@@ -27,7 +27,10 @@ export function reportingSummary(
     last_day: dayName(lastDay),
     currencies: currencies.map((code) => {
       let balance = reads.balance(accountId, code, firstDay * DAY_MS - 1);
-      const byDay = new Map<number, { volume: bigint; refunds: bigint; fees: bigint; net: bigint; count: number }>();
+      const byDay = new Map<
+        number,
+        { volume: bigint; refunds: bigint; fees: bigint; net: bigint; count: number }
+      >();
       for (const sum of reads.dailySums(accountId, code, firstDay, lastDay)) {
         const day = byDay.get(sum.day) ?? { volume: 0n, refunds: 0n, fees: 0n, net: 0n, count: 0 };
         const direction = eventCode(sum.event_code)?.direction;

@@ -55,8 +55,12 @@ export function transactionDetail(
     detail.transaction_info = info;
   }
   if (groups.has('payer_info')) detail.payer_info = d.payer ?? {};
-  if (groups.has('shipping_info')) detail.shipping_info = d.shipping_name !== undefined ? { name: d.shipping_name } : {};
-  if (groups.has('cart_info')) detail.cart_info = { item_details: (d.cart ?? []).map((line) => cartItem(line, entry.currency, d.cart_invoice)) };
+  if (groups.has('shipping_info'))
+    detail.shipping_info = d.shipping_name !== undefined ? { name: d.shipping_name } : {};
+  if (groups.has('cart_info'))
+    detail.cart_info = {
+      item_details: (d.cart ?? []).map((line) => cartItem(line, entry.currency, d.cart_invoice)),
+    };
   if (groups.has('store_info')) {
     detail.store_info = {
       ...(entry.storeId ? { store_id: entry.storeId } : {}),

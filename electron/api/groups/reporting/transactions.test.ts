@@ -28,14 +28,24 @@ async function walletCapture(api: ReportingHarness): Promise<{ orderId: string; 
         description: 'Coffee gear',
         invoice_id: 'INV-7',
         custom_id: 'CUST-7',
-        amount: { currency_code: 'USD', value: '25.00', breakdown: { item_total: usd('20.00'), shipping: usd('5.00') } },
+        amount: {
+          currency_code: 'USD',
+          value: '25.00',
+          breakdown: { item_total: usd('20.00'), shipping: usd('5.00') },
+        },
         items: [
           { name: 'Mug', sku: 'MUG-1', quantity: '2', unit_amount: usd('7.50') },
           { name: 'Filters', quantity: '1', unit_amount: usd('5.00'), description: 'Paper, 100' },
         ],
         shipping: {
           name: { full_name: 'Bailey Buyer' },
-          address: { address_line_1: '1 Main St', admin_area_2: 'San Jose', admin_area_1: 'CA', postal_code: '95131', country_code: 'US' },
+          address: {
+            address_line_1: '1 Main St',
+            admin_area_2: 'San Jose',
+            admin_area_1: 'CA',
+            postal_code: '95131',
+            country_code: 'US',
+          },
         },
       },
     ],
@@ -83,8 +93,21 @@ describe('transaction search: captures, refunds and authorizations in the ledger
   it('fields selects the groups: payer, shipping and cart come from the order', async () => {
     const { captureId } = await walletCapture(api);
     const all = (await search(api, { fields: 'all' })).transaction_details[0];
-    expect(Object.keys(all)).toEqual(['transaction_info', 'payer_info', 'shipping_info', 'cart_info', 'store_info', 'auction_info', 'incentive_info']);
-    expect(info(all)).toMatchObject({ transaction_id: captureId, transaction_subject: 'Coffee gear', invoice_id: 'INV-7', custom_field: 'CUST-7' });
+    expect(Object.keys(all)).toEqual([
+      'transaction_info',
+      'payer_info',
+      'shipping_info',
+      'cart_info',
+      'store_info',
+      'auction_info',
+      'incentive_info',
+    ]);
+    expect(info(all)).toMatchObject({
+      transaction_id: captureId,
+      transaction_subject: 'Coffee gear',
+      invoice_id: 'INV-7',
+      custom_field: 'CUST-7',
+    });
     expect(info(all).instrument_type).toBeUndefined();
     expect(all.payer_info).toEqual({
       account_id: expect.stringMatching(/^[A-Z2-9]{13}$/),
@@ -96,8 +119,24 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     });
     expect(all.shipping_info).toEqual({ name: 'Bailey Buyer' });
     expect(all.cart_info.item_details).toEqual([
-      { item_code: 'MUG-1', item_name: 'Mug', item_quantity: '2', item_unit_price: usd('7.50'), item_amount: usd('15.00'), total_item_amount: usd('15.00'), invoice_number: 'INV-7' },
-      { item_name: 'Filters', item_description: 'Paper, 100', item_quantity: '1', item_unit_price: usd('5.00'), item_amount: usd('5.00'), total_item_amount: usd('5.00'), invoice_number: 'INV-7' },
+      {
+        item_code: 'MUG-1',
+        item_name: 'Mug',
+        item_quantity: '2',
+        item_unit_price: usd('7.50'),
+        item_amount: usd('15.00'),
+        total_item_amount: usd('15.00'),
+        invoice_number: 'INV-7',
+      },
+      {
+        item_name: 'Filters',
+        item_description: 'Paper, 100',
+        item_quantity: '1',
+        item_unit_price: usd('5.00'),
+        item_amount: usd('5.00'),
+        total_item_amount: usd('5.00'),
+        invoice_number: 'INV-7',
+      },
     ]);
     const two = (await search(api, { fields: 'payer_info,cart_info' })).transaction_details[0];
     expect(Object.keys(two)).toEqual(['payer_info', 'cart_info']);
@@ -108,18 +147,28 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     const first = await refund(api, capture.id, '40.00');
     expect(first.seller_payable_breakdown.svc_fee).toEqual(usd('1.40'));
     let body = await search(api);
-    expect(body.transaction_details.map((e: Json) => [info(e).transaction_event_code, info(e).transaction_status])).toEqual([
+    expect(
+      body.transaction_details.map((e: Json) => [info(e).transaction_event_code, info(e).transaction_status]),
+    ).toEqual([
       ['T0006', 'S'],
       ['T1107', 'S'],
     ]);
-    expect(info(body.transaction_details[1])).toMatchObject({ transaction_id: first.id, transaction_amount: usd('-40.00'), fee_amount: usd('1.40') });
+    expect(info(body.transaction_details[1])).toMatchObject({
+      transaction_id: first.id,
+      transaction_amount: usd('-40.00'),
+      fee_amount: usd('1.40'),
+    });
 
     const rest = await refund(api, capture.id);
     expect(rest.amount).toEqual(usd('60.00'));
     body = await search(api);
     const [sale, r1, r2] = body.transaction_details.map(info);
     expect(sale.transaction_status).toBe('V');
-    expect(r2).toMatchObject({ transaction_id: rest.id, transaction_amount: usd('-60.00'), fee_amount: usd('2.09') });
+    expect(r2).toMatchObject({
+      transaction_id: rest.id,
+      transaction_amount: usd('-60.00'),
+      fee_amount: usd('2.09'),
+    });
     expect(r1.transaction_status).toBe('S');
     // Capture, refunds, search and balances agree to the cent: 100 - 3.98 - 40 + 1.40 - 60 + 2.09.
     expect(await totalBalance(api)).toBe('-0.49');
@@ -130,7 +179,12 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     const { authorizationId } = await authorizedOrder(api, { value: '50.00' });
     expect((await search(api)).total_items).toBe(0);
     let memo = await search(api, { balance_affecting_records_only: 'N' });
-    expect(info(memo.transaction_details[0])).toMatchObject({ transaction_id: authorizationId, transaction_event_code: 'T1300', transaction_status: 'P', transaction_amount: usd('50.00') });
+    expect(info(memo.transaction_details[0])).toMatchObject({
+      transaction_id: authorizationId,
+      transaction_event_code: 'T1300',
+      transaction_status: 'P',
+      transaction_amount: usd('50.00'),
+    });
     expect(info(memo.transaction_details[0]).fee_amount).toBeUndefined();
 
     const part = await captureAuthorization(api, authorizationId, { amount: usd('20.00') });
@@ -142,7 +196,11 @@ describe('transaction search: captures, refunds and authorizations in the ledger
 
     const payments = await search(api, { transaction_type: 'T0006' });
     expect(payments.total_items).toBe(2);
-    expect(info(payments.transaction_details[0])).toMatchObject({ transaction_id: part.id, transaction_amount: usd('20.00'), fee_amount: usd('-1.19') });
+    expect(info(payments.transaction_details[0])).toMatchObject({
+      transaction_id: part.id,
+      transaction_amount: usd('20.00'),
+      fee_amount: usd('-1.19'),
+    });
   });
 
   it('a void makes the authorization V and adds a T1303 entry with the same transaction id', async () => {
@@ -152,7 +210,14 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     expect(voided.status, voided.text).toBe(204);
     const body = await search(api, { transaction_id: authorizationId, balance_affecting_records_only: 'N' });
     expect(body.total_items).toBe(2);
-    expect(body.transaction_details.map((e: Json) => [info(e).transaction_id, info(e).transaction_event_code, info(e).transaction_status, info(e).transaction_amount.value])).toEqual([
+    expect(
+      body.transaction_details.map((e: Json) => [
+        info(e).transaction_id,
+        info(e).transaction_event_code,
+        info(e).transaction_status,
+        info(e).transaction_amount.value,
+      ]),
+    ).toEqual([
       [authorizationId, 'T1300', 'V', '80.00'],
       [authorizationId, 'T1303', 'S', '-50.00'],
     ]);
@@ -164,8 +229,14 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     await capturedOrder(api, { value: '1500', currency: 'JPY' });
     await capturedOrder(api, { value: '12.345', currency: 'KWD' });
     await refund(api, capture.id);
-    const ids = async (params: Record<string, string>) => (await search(api, params)).transaction_details.map((e: Json) => info(e).transaction_amount);
-    expect(await ids({ transaction_amount: '[1000 TO 25000]' })).toEqual([usd('10.00'), usd('250.00'), { currency_code: 'JPY', value: '1500' }, { currency_code: 'KWD', value: '12.345' }]);
+    const ids = async (params: Record<string, string>) =>
+      (await search(api, params)).transaction_details.map((e: Json) => info(e).transaction_amount);
+    expect(await ids({ transaction_amount: '[1000 TO 25000]' })).toEqual([
+      usd('10.00'),
+      usd('250.00'),
+      { currency_code: 'JPY', value: '1500' },
+      { currency_code: 'KWD', value: '12.345' },
+    ]);
     expect(await ids({ transaction_amount: '[-1000 TO -1]' })).toEqual([usd('-10.00')]);
     expect(await ids({ transaction_currency: 'JPY' })).toEqual([{ currency_code: 'JPY', value: '1500' }]);
     expect(await ids({ transaction_status: 'V' })).toEqual([usd('10.00')]);
@@ -190,7 +261,9 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     expect(second.status, second.text).toBe(200);
     expect(second.body.page).toBe(2);
     expect(second.body.links.map((l: Json) => l.rel)).toEqual(['self', 'first', 'prev', 'next', 'last']);
-    const amounts = [...first.transaction_details, ...second.body.transaction_details].map((e: Json) => info(e).transaction_amount.value);
+    const amounts = [...first.transaction_details, ...second.body.transaction_details].map(
+      (e: Json) => info(e).transaction_amount.value,
+    );
     expect(amounts).toEqual(['1.00', '2.00', '3.00', '4.00']);
     const beyond = await search(api, { page_size: '2', page: '9' });
     expect(beyond).toMatchObject({ page: 9, total_items: 5, total_pages: 3, transaction_details: [] });
@@ -203,9 +276,16 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     await refund(api, capture.id, '10.00');
     const body = await search(api, { page_size: '2' });
     const page2 = await search(api, { page_size: '2', page: '2' });
-    const endings = [...body.transaction_details, ...page2.transaction_details].map((e: Json) => info(e).ending_balance);
+    const endings = [...body.transaction_details, ...page2.transaction_details].map(
+      (e: Json) => info(e).ending_balance,
+    );
     // 100 - 3.98 = 96.02; + 20 - 1.19 = 114.83; EUR 7 - 0.63 = 6.37; - 10 + 0.35 = 105.18.
-    expect(endings).toEqual([usd('96.02'), usd('114.83'), { currency_code: 'EUR', value: '6.37' }, usd('105.18')]);
+    expect(endings).toEqual([
+      usd('96.02'),
+      usd('114.83'),
+      { currency_code: 'EUR', value: '6.37' },
+      usd('105.18'),
+    ]);
     expect(await totalBalance(api)).toBe('105.18');
     const filtered = await search(api, { transaction_status: 'S' });
     expect(filtered.transaction_details.every((e: Json) => info(e).ending_balance === undefined)).toBe(true);
@@ -214,23 +294,43 @@ describe('transaction search: captures, refunds and authorizations in the ledger
   it('Svc-Enforce-ISO8601-Format switches between the two date-time formats', async () => {
     await capturedOrder(api);
     const legacy = await search(api);
-    const dates = [legacy.start_date, legacy.end_date, legacy.last_refreshed_datetime, info(legacy.transaction_details[0]).transaction_initiation_date];
+    const dates = [
+      legacy.start_date,
+      legacy.end_date,
+      legacy.last_refreshed_datetime,
+      info(legacy.transaction_details[0]).transaction_initiation_date,
+    ];
     for (const d of dates) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);
     const explicit = await search(api, {}, { 'Svc-Enforce-ISO8601-Format': 'false' });
     expect(explicit.start_date).toBe(legacy.start_date);
     const isoBody = await search(api, {}, { 'Svc-Enforce-ISO8601-Format': 'true' });
-    for (const d of [isoBody.start_date, isoBody.end_date, isoBody.last_refreshed_datetime, info(isoBody.transaction_details[0]).transaction_updated_date]) {
+    for (const d of [
+      isoBody.start_date,
+      isoBody.end_date,
+      isoBody.last_refreshed_datetime,
+      info(isoBody.transaction_details[0]).transaction_updated_date,
+    ]) {
       expect(d).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     }
     expect(isoBody.start_date.replace('Z', '+0000')).toBe(legacy.start_date);
-    const bal = await api.request('GET', '/v1/reporting/balances', { headers: { 'svc-enforce-iso8601-format': 'TRUE' } });
+    const bal = await api.request('GET', '/v1/reporting/balances', {
+      headers: { 'svc-enforce-iso8601-format': 'TRUE' },
+    });
     expect(bal.body.as_of_time).toMatch(/Z$/);
   });
 
   it('a visibility delay on the simulated clock hides new entries until it has passed', async () => {
-    const set = await api.request('POST', '/v1/test-helpers/reporting/settings', { body: { visibility_delay_seconds: 3600 } });
+    const set = await api.request('POST', '/v1/test-helpers/reporting/settings', {
+      body: { visibility_delay_seconds: 3600 },
+    });
     expect(set.body).toEqual({ visibility_delay_seconds: 3600 });
-    expect((await api.request('POST', '/v1/test-helpers/reporting/settings', { body: { visibility_delay_seconds: 10801 } })).status).toBe(400);
+    expect(
+      (
+        await api.request('POST', '/v1/test-helpers/reporting/settings', {
+          body: { visibility_delay_seconds: 10801 },
+        })
+      ).status,
+    ).toBe(400);
     await capturedOrder(api, { value: '10.00' });
     const hidden = await search(api);
     expect(hidden.total_items).toBe(0);
@@ -252,7 +352,13 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     const body = await balances(api);
     expect(body.account_id).toMatch(/^[A-Z2-9]{13}$/);
     expect(body.balances).toEqual([
-      { currency: 'USD', primary: true, total_balance: usd('143.78'), available_balance: usd('143.78'), withheld_balance: usd('0.00') },
+      {
+        currency: 'USD',
+        primary: true,
+        total_balance: usd('143.78'),
+        available_balance: usd('143.78'),
+        withheld_balance: usd('0.00'),
+      },
       {
         currency: 'EUR',
         primary: false,
@@ -262,18 +368,35 @@ describe('transaction search: captures, refunds and authorizations in the ledger
       },
     ]);
     const earlier = await balances(api, { as_of_time: iso(before + 1000), currency_code: 'USD' });
-    expect(earlier.balances).toEqual([{ currency: 'USD', primary: true, total_balance: usd('96.02'), available_balance: usd('96.02'), withheld_balance: usd('0.00') }]);
+    expect(earlier.balances).toEqual([
+      {
+        currency: 'USD',
+        primary: true,
+        total_balance: usd('96.02'),
+        available_balance: usd('96.02'),
+        withheld_balance: usd('0.00'),
+      },
+    ]);
     expect(earlier.as_of_time).toBe(iso(before + 1000).replace('Z', '+0000'));
     const none = await balances(api, { currency_code: 'GBP' });
     expect(none.balances[0].total_balance).toEqual({ currency_code: 'GBP', value: '0.00' });
     // The sum of every entry the search lists equals the balance.
     const entries = await allEntries(api, { transaction_currency: 'USD' });
-    const cents = entries.reduce((sum: number, e: Json) => sum + Math.round(Number(info(e).transaction_amount.value) * 100) + Math.round(Number(info(e).fee_amount?.value ?? 0) * 100), 0);
+    const cents = entries.reduce(
+      (sum: number, e: Json) =>
+        sum +
+        Math.round(Number(info(e).transaction_amount.value) * 100) +
+        Math.round(Number(info(e).fee_amount?.value ?? 0) * 100),
+      0,
+    );
     expect(cents).toBe(14378);
   });
 
   it('answers 400, never 500, for an end before the last refresh or a window in the future', async () => {
-    const future = await api.request('GET', `${TRANSACTIONS}?${query({ start_date: iso(api.now() + 86_400_000), end_date: iso(api.now() + 2 * 86_400_000) })}`);
+    const future = await api.request(
+      'GET',
+      `${TRANSACTIONS}?${query({ start_date: iso(api.now() + 86_400_000), end_date: iso(api.now() + 2 * 86_400_000) })}`,
+    );
     expect(future.status).toBe(200);
     expect(future.body.total_items).toBe(0);
   });

@@ -1,4 +1,9 @@
-import type { Delivery, DeliveryStatus, SimulateEventRequest, WebhookEvent } from '../../../../shared/api/webhooks.js';
+import type {
+  Delivery,
+  DeliveryStatus,
+  SimulateEventRequest,
+  WebhookEvent,
+} from '../../../../shared/api/webhooks.js';
 import type { StoredEvent } from '../../../webhooks/events-repo.js';
 import type { Webhooks } from '../../../webhooks/webhooks.js';
 import type { ApiDeps } from '../../deps.js';
@@ -35,7 +40,14 @@ export class WebhookEventsService {
     const fromMs = query.start_time ? Date.parse(query.start_time) : undefined;
     const toMs = query.end_time ? Date.parse(query.end_time) : undefined;
     if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) {
-      throw invalidRequest(detail('INVALID_PARAMETER_VALUE', { field: 'end_time', value: query.end_time, location: 'query', description: 'end_time is before start_time.' }));
+      throw invalidRequest(
+        detail('INVALID_PARAMETER_VALUE', {
+          field: 'end_time',
+          value: query.end_time,
+          location: 'query',
+          description: 'end_time is before start_time.',
+        }),
+      );
     }
     const { items, total } = this.webhooks.events.list(
       ctx.app.id,
@@ -46,13 +58,20 @@ export class WebhookEventsService {
     const pages = Math.max(1, Math.ceil(total / query.page_size));
     const pageLink = (page: number, rel: string) => {
       const params = new URLSearchParams();
-      for (const [key, value] of Object.entries({ ...query, page })) if (value !== undefined) params.set(key, String(value));
+      for (const [key, value] of Object.entries({ ...query, page }))
+        if (value !== undefined) params.set(key, String(value));
       return link(ctx.baseUrl, `/v1/notifications/webhooks-events?${params.toString()}`, rel);
     };
     const links = [pageLink(query.page, 'self')];
     if (query.page < pages) links.push(pageLink(query.page + 1, 'next'));
     if (query.page > 1) links.push(pageLink(query.page - 1, 'previous'));
-    return { events: items.map((e) => eventView(e, ctx.baseUrl)), count: items.length, total_items: total, total_pages: pages, links };
+    return {
+      events: items.map((e) => eventView(e, ctx.baseUrl)),
+      count: items.length,
+      total_items: total,
+      total_pages: pages,
+      links,
+    };
   }
 
   get(id: string, ctx: RequestContext): StoredEvent {
@@ -65,7 +84,11 @@ export class WebhookEventsService {
    * Sends an event again: to the given subscriptions, or to every subscription of the app that listens
    * to its type now. A subscription that still has this event pending is left to its retries.
    */
-  resend(id: string, webhookIds: readonly string[] | undefined, ctx: RequestContext): { event: StoredEvent; deliveries: string[] } {
+  resend(
+    id: string,
+    webhookIds: readonly string[] | undefined,
+    ctx: RequestContext,
+  ): { event: StoredEvent; deliveries: string[] } {
     const event = this.get(id, ctx);
     let targets;
     if (webhookIds) {
@@ -73,15 +96,24 @@ export class WebhookEventsService {
       if (unknown.length > 0) {
         throw invalidRequest(
           ...unknown.map((wid) =>
-            detail('INVALID_RESOURCE_ID', { field: `/webhook_ids/${webhookIds.indexOf(wid)}`, value: wid, location: 'body', description: `No webhook ${wid} belongs to this application.` }),
+            detail('INVALID_RESOURCE_ID', {
+              field: `/webhook_ids/${webhookIds.indexOf(wid)}`,
+              value: wid,
+              location: 'body',
+              description: `No webhook ${wid} belongs to this application.`,
+            }),
           ),
         );
       }
-      targets = [...new Set(webhookIds)].map((wid) => this.webhooks.subscriptions.get(wid)).filter((w) => w !== undefined);
+      targets = [...new Set(webhookIds)]
+        .map((wid) => this.webhooks.subscriptions.get(wid))
+        .filter((w) => w !== undefined);
     } else {
       targets = this.webhooks.subscriptions.matching(ctx.app.id, event.event_type);
     }
-    const fresh = targets.filter((w) => !this.webhooks.deliveries.pendingFor(event.id, w.id)).map((w) => ({ webhookId: w.id, url: w.url }));
+    const fresh = targets
+      .filter((w) => !this.webhooks.deliveries.pendingFor(event.id, w.id))
+      .map((w) => ({ webhookId: w.id, url: w.url }));
     return { event, deliveries: this.webhooks.outbox.enqueue(event, fresh) };
   }
 
@@ -114,7 +146,12 @@ export class WebhookEventsService {
       const webhook = this.webhooks.subscriptions.get(request.webhook_id);
       if (!webhook || webhook.app_id !== ctx.app.id) {
         throw invalidRequest(
-          detail('INVALID_RESOURCE_ID', { field: '/webhook_id', value: request.webhook_id, location: 'body', description: `No webhook ${request.webhook_id} belongs to this application.` }),
+          detail('INVALID_RESOURCE_ID', {
+            field: '/webhook_id',
+            value: request.webhook_id,
+            location: 'body',
+            description: `No webhook ${request.webhook_id} belongs to this application.`,
+          }),
         );
       }
       url = webhook.url;
@@ -123,8 +160,19 @@ export class WebhookEventsService {
     return this.webhooks.outbox.recordMock(type.name, version, resource, url ?? '');
   }
 
-  deliveries(filter: { event_id?: string | undefined; webhook_id?: string | undefined; status?: DeliveryStatus | undefined; limit: number }, ctx: RequestContext): Delivery[] {
-    const rows = this.webhooks.deliveries.list({ appId: ctx.app.id, eventId: filter.event_id, webhookId: filter.webhook_id, status: filter.status }, filter.limit);
+  deliveries(
+    filter: {
+      event_id?: string | undefined;
+      webhook_id?: string | undefined;
+      status?: DeliveryStatus | undefined;
+      limit: number;
+    },
+    ctx: RequestContext,
+  ): Delivery[] {
+    const rows = this.webhooks.deliveries.list(
+      { appId: ctx.app.id, eventId: filter.event_id, webhookId: filter.webhook_id, status: filter.status },
+      filter.limit,
+    );
     return rows.map((row) => deliveryView(row, this.webhooks.deliveries.attempts(row.id)));
   }
 }

@@ -23,9 +23,23 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
   it('an order paid by capture emits APPROVED, CAPTURE.COMPLETED and COMPLETED, in that order, with the envelope of spec 6.3', async () => {
     const { orderId, captureId } = await captureOrder(h, '30.00');
     const list = (await events(h)).reverse();
-    expect(list.map((e) => e.event_type)).toEqual(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.COMPLETED']);
+    expect(list.map((e) => e.event_type)).toEqual([
+      'CHECKOUT.ORDER.APPROVED',
+      'PAYMENT.CAPTURE.COMPLETED',
+      'CHECKOUT.ORDER.COMPLETED',
+    ]);
     const capture = list[1];
-    expect(Object.keys(capture)).toEqual(['id', 'event_version', 'create_time', 'resource_type', 'resource_version', 'event_type', 'summary', 'resource', 'links']);
+    expect(Object.keys(capture)).toEqual([
+      'id',
+      'event_version',
+      'create_time',
+      'resource_type',
+      'resource_version',
+      'event_type',
+      'summary',
+      'resource',
+      'links',
+    ]);
     expect(capture.id).toMatch(/^WH-[A-Z0-9]{17}-[A-Z0-9]{17}$/);
     expect(capture.event_version).toBe('1.0');
     expect(capture.resource_type).toBe('capture');
@@ -33,8 +47,18 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
     expect(capture.summary).toBe('Payment completed for 30.00 USD');
     expect(new Date(capture.create_time).toISOString()).toBe(capture.create_time);
     expect(capture.links).toEqual([
-      { href: `${INJECT_BASE}${EVENTS}/${capture.id}`, rel: 'self', method: 'GET', encType: 'application/json' },
-      { href: `${INJECT_BASE}${EVENTS}/${capture.id}/resend`, rel: 'resend', method: 'POST', encType: 'application/json' },
+      {
+        href: `${INJECT_BASE}${EVENTS}/${capture.id}`,
+        rel: 'self',
+        method: 'GET',
+        encType: 'application/json',
+      },
+      {
+        href: `${INJECT_BASE}${EVENTS}/${capture.id}/resend`,
+        rel: 'resend',
+        method: 'POST',
+        encType: 'application/json',
+      },
     ]);
     // The webhook capture resource of spec 2.5.
     const resource = capture.resource;
@@ -44,7 +68,10 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
       amount: { currency_code: 'USD', value: '30.00' },
       final_capture: true,
       payee: { email_address: SEED_MERCHANT.email, merchant_id: SEED_MERCHANT.id },
-      seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+      seller_protection: {
+        status: 'ELIGIBLE',
+        dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
+      },
       supplementary_data: { related_ids: { order_id: orderId } },
       seller_receivable_breakdown: {
         gross_amount: { currency_code: 'USD', value: '30.00' },
@@ -63,28 +90,54 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
 
   it('authorizations emit CREATED and VOIDED (and the order VOIDED); refunds emit CAPTURE.REFUNDED', async () => {
     const { orderId, authorizationId } = await authorizeOrder(h, '100.00');
-    expect((await h.request('POST', `/v2/payments/authorizations/${authorizationId}/void`, { body: {} })).status).toBe(204);
+    expect(
+      (await h.request('POST', `/v2/payments/authorizations/${authorizationId}/void`, { body: {} })).status,
+    ).toBe(204);
     const afterVoid = (await events(h)).map((e) => e.event_type).reverse();
-    expect(afterVoid).toEqual(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.AUTHORIZATION.CREATED', 'CHECKOUT.ORDER.COMPLETED', 'PAYMENT.AUTHORIZATION.VOIDED', 'CHECKOUT.ORDER.VOIDED']);
+    expect(afterVoid).toEqual([
+      'CHECKOUT.ORDER.APPROVED',
+      'PAYMENT.AUTHORIZATION.CREATED',
+      'CHECKOUT.ORDER.COMPLETED',
+      'PAYMENT.AUTHORIZATION.VOIDED',
+      'CHECKOUT.ORDER.VOIDED',
+    ]);
     const created = (await events(h, '&event_type=PAYMENT.AUTHORIZATION.CREATED'))[0];
     expect(created.resource_type).toBe('authorization');
-    expect(created.resource).toMatchObject({ id: authorizationId, status: 'CREATED', amount: { value: '100.00' }, supplementary_data: { related_ids: { order_id: orderId } } });
+    expect(created.resource).toMatchObject({
+      id: authorizationId,
+      status: 'CREATED',
+      amount: { value: '100.00' },
+      supplementary_data: { related_ids: { order_id: orderId } },
+    });
     const voided = (await events(h, '&event_type=PAYMENT.AUTHORIZATION.VOIDED'))[0];
     expect(voided.resource).toMatchObject({ id: authorizationId, status: 'VOIDED' });
 
     const { captureId } = await captureOrder(h, '50.00');
-    const refund = await h.request('POST', `/v2/payments/captures/${captureId}/refund`, { body: { amount: { currency_code: 'USD', value: '20.00' } } });
+    const refund = await h.request('POST', `/v2/payments/captures/${captureId}/refund`, {
+      body: { amount: { currency_code: 'USD', value: '20.00' } },
+    });
     expect(refund.status, refund.text).toBe(201);
     const refunded = await events(h, '&event_type=PAYMENT.CAPTURE.REFUNDED');
     expect(refunded).toHaveLength(1);
-    expect(refunded[0]).toMatchObject({ resource_type: 'refund', resource_version: '2.0', summary: 'A 20.00 USD capture payment was refunded' });
-    expect(refunded[0].resource).toMatchObject({ id: refund.body.id, status: 'COMPLETED', amount: { value: '20.00' }, supplementary_data: { related_ids: { capture_id: captureId } } });
+    expect(refunded[0]).toMatchObject({
+      resource_type: 'refund',
+      resource_version: '2.0',
+      summary: 'A 20.00 USD capture payment was refunded',
+    });
+    expect(refunded[0].resource).toMatchObject({
+      id: refund.body.id,
+      status: 'COMPLETED',
+      amount: { value: '20.00' },
+      supplementary_data: { related_ids: { capture_id: captureId } },
+    });
   });
 
   it('writes events in the transaction of the change: a rolled-back change leaves no event and no delivery', async () => {
     const { host } = h;
     const webhooks = host.services.webhooks;
-    const sub = await h.request('POST', '/v1/notifications/webhooks', { body: { url: 'https://example.com/x', event_types: [{ name: '*' }] } });
+    const sub = await h.request('POST', '/v1/notifications/webhooks', {
+      body: { url: 'https://example.com/x', event_types: [{ name: '*' }] },
+    });
     expect(sub.status).toBe(201);
     const before = webhooks.events.count();
     expect(() =>
@@ -105,21 +158,37 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
   });
 
   it('queues one delivery per matching subscription, and none for subscriptions to other types', async () => {
-    const all = await h.request('POST', '/v1/notifications/webhooks', { body: { url: 'https://example.com/all', event_types: [{ name: '*' }] } });
-    const captures = await h.request('POST', '/v1/notifications/webhooks', { body: { url: 'https://example.com/captures', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }] } });
-    const refunds = await h.request('POST', '/v1/notifications/webhooks', { body: { url: 'https://example.com/refunds', event_types: [{ name: 'PAYMENT.CAPTURE.REFUNDED' }] } });
+    const all = await h.request('POST', '/v1/notifications/webhooks', {
+      body: { url: 'https://example.com/all', event_types: [{ name: '*' }] },
+    });
+    const captures = await h.request('POST', '/v1/notifications/webhooks', {
+      body: { url: 'https://example.com/captures', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }] },
+    });
+    const refunds = await h.request('POST', '/v1/notifications/webhooks', {
+      body: { url: 'https://example.com/refunds', event_types: [{ name: 'PAYMENT.CAPTURE.REFUNDED' }] },
+    });
     await captureOrder(h);
-    const deliveries = (await h.request('GET', '/v1/test-helpers/webhooks/deliveries')).body.deliveries as { webhook_id: string; event_type: string; status: string }[];
+    const deliveries = (await h.request('GET', '/v1/test-helpers/webhooks/deliveries')).body.deliveries as {
+      webhook_id: string;
+      event_type: string;
+      status: string;
+    }[];
     expect(deliveries.filter((d) => d.webhook_id === all.body.id)).toHaveLength(3);
-    expect(deliveries.filter((d) => d.webhook_id === captures.body.id).map((d) => d.event_type)).toEqual(['PAYMENT.CAPTURE.COMPLETED']);
+    expect(deliveries.filter((d) => d.webhook_id === captures.body.id).map((d) => d.event_type)).toEqual([
+      'PAYMENT.CAPTURE.COMPLETED',
+    ]);
     expect(deliveries.filter((d) => d.webhook_id === refunds.body.id)).toEqual([]);
     expect(deliveries.every((d) => d.status === 'PENDING')).toBe(true); // the host does not listen: nothing is sent
   });
 
   it('* receives event types registered after the subscription was made', async () => {
     const webhooks = h.host.services.webhooks;
-    const all = await h.request('POST', '/v1/notifications/webhooks', { body: { url: 'https://example.com/all', event_types: [{ name: '*' }] } });
-    const specific = await h.request('POST', '/v1/notifications/webhooks', { body: { url: 'https://example.com/one', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }] } });
+    const all = await h.request('POST', '/v1/notifications/webhooks', {
+      body: { url: 'https://example.com/all', event_types: [{ name: '*' }] },
+    });
+    const specific = await h.request('POST', '/v1/notifications/webhooks', {
+      body: { url: 'https://example.com/one', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }] },
+    });
     webhooks.catalog.register({
       name: 'BILLING.PLAN.CREATED',
       description: 'A billing plan was created.',
@@ -128,11 +197,22 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
       summary: () => 'A billing plan was created',
       sample: () => ({ id: 'P-1' }),
     });
-    h.host.deps.store.transaction(() => webhooks.outbox.record({ eventType: 'BILLING.PLAN.CREATED', resource: { id: 'P-1' }, resourceId: 'P-1', appId: h.host.sandboxApp.id }));
+    h.host.deps.store.transaction(() =>
+      webhooks.outbox.record({
+        eventType: 'BILLING.PLAN.CREATED',
+        resource: { id: 'P-1' },
+        resourceId: 'P-1',
+        appId: h.host.sandboxApp.id,
+      }),
+    );
     const deliveries = webhooks.deliveries.list({}, 10);
     expect(deliveries.map((d) => d.webhook_id)).toEqual([all.body.id]);
     expect(deliveries.map((d) => d.webhook_id)).not.toContain(specific.body.id);
-    expect((await h.request('GET', '/v1/notifications/webhooks-event-types')).body.event_types.map((t: { name: string }) => t.name)).toContain('BILLING.PLAN.CREATED');
+    expect(
+      (await h.request('GET', '/v1/notifications/webhooks-event-types')).body.event_types.map(
+        (t: { name: string }) => t.name,
+      ),
+    ).toContain('BILLING.PLAN.CREATED');
   });
 });
 
@@ -155,11 +235,24 @@ describe('CHECKOUT.PAYMENT-APPROVAL.REVERSED: an approval not followed by paymen
     expect(order.body.status).toBe('VOIDED');
     const reversed = await events(h, '&event_type=CHECKOUT.PAYMENT-APPROVAL.REVERSED');
     expect(reversed).toHaveLength(1);
-    expect(reversed[0]).toMatchObject({ resource_type: 'checkout-order', resource: { order_id: id, purchase_units: [{ reference_id: 'default', amount: { currency_code: 'USD', value: '100.00' } }] } });
+    expect(reversed[0]).toMatchObject({
+      resource_type: 'checkout-order',
+      resource: {
+        order_id: id,
+        purchase_units: [{ reference_id: 'default', amount: { currency_code: 'USD', value: '100.00' } }],
+      },
+    });
     expect(reversed[0].summary).toContain(id);
     const history = h.host.deps.store.resources.history('order', id);
-    expect(history.at(-1)).toMatchObject({ trigger: 'reverse-approval', from_status: 'APPROVED', to_status: 'VOIDED' });
-    expectError(await h.request('POST', `/v2/checkout/orders/${id}/capture`, { body: {} }), 'UNPROCESSABLE_ENTITY');
+    expect(history.at(-1)).toMatchObject({
+      trigger: 'reverse-approval',
+      from_status: 'APPROVED',
+      to_status: 'VOIDED',
+    });
+    expectError(
+      await h.request('POST', `/v2/checkout/orders/${id}/capture`, { body: {} }),
+      'UNPROCESSABLE_ENTITY',
+    );
   });
 
   it('does not reverse an order captured or authorized in time', async () => {
@@ -188,14 +281,20 @@ describe('events API (spec 4.12)', () => {
     expect(first.body.total_items).toBe(9);
     expect(first.body.total_pages).toBe(3);
     expect(first.body.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'next']);
-    const next = first.body.links.find((l: { rel: string }) => l.rel === 'next').href.replace(INJECT_BASE, '');
+    const next = first.body.links
+      .find((l: { rel: string }) => l.rel === 'next')
+      .href.replace(INJECT_BASE, '');
     const second = await h.request('GET', next);
     expect(second.body.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'next', 'previous']);
     const third = await h.request('GET', `${EVENTS}?page_size=4&page=3`);
     expect(third.body.count).toBe(1);
-    const ids = [...first.body.events, ...second.body.events, ...third.body.events].map((e: { id: string }) => e.id);
+    const ids = [...first.body.events, ...second.body.events, ...third.body.events].map(
+      (e: { id: string }) => e.id,
+    );
     expect(new Set(ids).size).toBe(9);
-    const times = [...first.body.events, ...second.body.events, ...third.body.events].map((e: { create_time: string }) => e.create_time);
+    const times = [...first.body.events, ...second.body.events, ...third.body.events].map(
+      (e: { create_time: string }) => e.create_time,
+    );
     expect([...times].sort().reverse()).toEqual(times);
 
     expect(await events(h, '&event_type=PAYMENT.CAPTURE.COMPLETED')).toHaveLength(3);
@@ -225,12 +324,29 @@ describe('events API (spec 4.12)', () => {
   });
 
   it('answers 404 for an unknown event, a malformed id is a 400, and resend to unknown webhooks is a 400', async () => {
-    expectError(await h.request('GET', `${EVENTS}/WH-NOPE`), 'RESOURCE_NOT_FOUND', 'RESOURCE_NOT_FOUND', '/event_id');
-    expectError(await h.request('GET', `${EVENTS}/bad id!`), 'INVALID_REQUEST', 'INVALID_PARAMETER_SYNTAX', 'event_id');
+    expectError(
+      await h.request('GET', `${EVENTS}/WH-NOPE`),
+      'RESOURCE_NOT_FOUND',
+      'RESOURCE_NOT_FOUND',
+      '/event_id',
+    );
+    expectError(
+      await h.request('GET', `${EVENTS}/bad id!`),
+      'INVALID_REQUEST',
+      'INVALID_PARAMETER_SYNTAX',
+      'event_id',
+    );
     await captureOrder(h);
     const [event] = await events(h);
-    const reply = await h.request('POST', `${EVENTS}/${event.id}/resend`, { body: { webhook_ids: ['NOSUCHWEBHOOK1'] } });
+    const reply = await h.request('POST', `${EVENTS}/${event.id}/resend`, {
+      body: { webhook_ids: ['NOSUCHWEBHOOK1'] },
+    });
     expectError(reply, 'INVALID_REQUEST', 'INVALID_RESOURCE_ID', '/webhook_ids/0');
-    expectError(await h.request('POST', `${EVENTS}/${event.id}/resend`, { body: { webhook_ids: ['bad_id'] } }), 'INVALID_REQUEST', 'INVALID_PARAMETER_SYNTAX', '/webhook_ids/0');
+    expectError(
+      await h.request('POST', `${EVENTS}/${event.id}/resend`, { body: { webhook_ids: ['bad_id'] } }),
+      'INVALID_REQUEST',
+      'INVALID_PARAMETER_SYNTAX',
+      '/webhook_ids/0',
+    );
   });
 });

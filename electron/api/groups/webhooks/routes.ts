@@ -43,8 +43,14 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         tag: TAG,
         scope: SCOPES.webhooks,
         body: WebhookCreateSchema,
-        responses: { 201: 'The webhook', 400: 'Invalid URL or event types, or the URL is already subscribed' },
-        handle: ({ body, ctx }) => ({ status: 201, body: webhookView(subscriptions.create(body, ctx), ctx.baseUrl, catalog) }),
+        responses: {
+          201: 'The webhook',
+          400: 'Invalid URL or event types, or the URL is already subscribed',
+        },
+        handle: ({ body, ctx }) => ({
+          status: 201,
+          body: webhookView(subscriptions.create(body, ctx), ctx.baseUrl, catalog),
+        }),
       }),
       defineRoute({
         method: 'GET',
@@ -55,7 +61,14 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         scope: SCOPES.webhooks,
         query: WebhookListQuery,
         responses: { 200: '{webhooks}' },
-        handle: ({ query, ctx }) => ({ status: 200, body: { webhooks: subscriptions.list(query.anchor_type, ctx).map((w) => webhookView(w, ctx.baseUrl, catalog)) } }),
+        handle: ({ query, ctx }) => ({
+          status: 200,
+          body: {
+            webhooks: subscriptions
+              .list(query.anchor_type, ctx)
+              .map((w) => webhookView(w, ctx.baseUrl, catalog)),
+          },
+        }),
       }),
       defineRoute({
         method: 'GET',
@@ -66,7 +79,10 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         scope: SCOPES.webhooks,
         params: WebhookIdParams,
         responses: { 200: 'The webhook', 404: 'No such webhook' },
-        handle: ({ params, ctx }) => ({ status: 200, body: webhookView(subscriptions.get(params.webhook_id, ctx), ctx.baseUrl, catalog) }),
+        handle: ({ params, ctx }) => ({
+          status: 200,
+          body: webhookView(subscriptions.get(params.webhook_id, ctx), ctx.baseUrl, catalog),
+        }),
       }),
       defineRoute({
         method: 'PATCH',
@@ -78,8 +94,15 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         contentTypes: JSON_MEDIA_TYPES,
         params: WebhookIdParams,
         body: WebhookPatchSchema,
-        responses: { 200: 'The updated webhook', 400: 'An op other than replace, another path, or an invalid value', 404: 'No such webhook' },
-        handle: ({ params, body, ctx }) => ({ status: 200, body: webhookView(subscriptions.update(params.webhook_id, body, ctx), ctx.baseUrl, catalog) }),
+        responses: {
+          200: 'The updated webhook',
+          400: 'An op other than replace, another path, or an invalid value',
+          404: 'No such webhook',
+        },
+        handle: ({ params, body, ctx }) => ({
+          status: 200,
+          body: webhookView(subscriptions.update(params.webhook_id, body, ctx), ctx.baseUrl, catalog),
+        }),
       }),
       defineRoute({
         method: 'DELETE',
@@ -106,7 +129,11 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         responses: { 200: '{event_types}', 404: 'No such webhook' },
         handle: ({ params, ctx }) => ({
           status: 200,
-          body: { event_types: subscriptions.get(params.webhook_id, ctx).event_types.map((name) => eventTypeView(name, catalog)) },
+          body: {
+            event_types: subscriptions
+              .get(params.webhook_id, ctx)
+              .event_types.map((name) => eventTypeView(name, catalog)),
+          },
         }),
       }),
       defineRoute({
@@ -139,7 +166,10 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         scope: SCOPES.webhooks,
         params: EventIdParams,
         responses: { 200: 'The event', 404: 'No such event' },
-        handle: ({ params, ctx }) => ({ status: 200, body: eventView(events.get(params.event_id, ctx), ctx.baseUrl) }),
+        handle: ({ params, ctx }) => ({
+          status: 200,
+          body: eventView(events.get(params.event_id, ctx), ctx.baseUrl),
+        }),
       }),
       defineRoute({
         method: 'POST',
@@ -151,7 +181,11 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         params: EventIdParams,
         body: ResendSchema,
         bodyOptional: true,
-        responses: { 202: 'The event; deliveries are queued', 400: 'Unknown webhook ids', 404: 'No such event' },
+        responses: {
+          202: 'The event; deliveries are queued',
+          400: 'Unknown webhook ids',
+          404: 'No such event',
+        },
         handle: ({ params, body, ctx }) => {
           const { event } = events.resend(params.event_id, body?.webhook_ids, ctx);
           return { status: 202, body: eventView(event, ctx.baseUrl) };
@@ -166,8 +200,15 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         scope: SCOPES.webhooks,
         body: VerifySignatureSchema,
         rawBody: true,
-        responses: { 200: '{verification_status: SUCCESS | FAILURE}', 400: 'Invalid request or unknown webhook id', 422: 'A mock event' },
-        handle: ({ body, rawBody, ctx }) => ({ status: 200, body: { verification_status: verifier.verify(body, rawBody, ctx) } }),
+        responses: {
+          200: '{verification_status: SUCCESS | FAILURE}',
+          400: 'Invalid request or unknown webhook id',
+          422: 'A mock event',
+        },
+        handle: ({ body, rawBody, ctx }) => ({
+          status: 200,
+          body: { verification_status: verifier.verify(body, rawBody, ctx) },
+        }),
       }),
       defineRoute({
         method: 'POST',
@@ -177,8 +218,14 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
         tag: TAG,
         scope: SCOPES.webhooks,
         body: SimulateEventSchema,
-        responses: { 202: 'The mock event; its delivery is queued', 400: 'Unknown event type or version, or no target' },
-        handle: ({ body, ctx }) => ({ status: 202, body: eventView(events.simulate(body, ctx), ctx.baseUrl) }),
+        responses: {
+          202: 'The mock event; its delivery is queued',
+          400: 'Unknown event type or version, or no target',
+        },
+        handle: ({ body, ctx }) => ({
+          status: 202,
+          body: eventView(events.simulate(body, ctx), ctx.baseUrl),
+        }),
       }),
       ...testHelperRoutes(events, webhooks),
     ],
@@ -192,9 +239,14 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
       app.get(path, { config: { public: true } }, async (request, reply) => {
         const parsed = CertParams.safeParse(request.params);
         const identity = webhooks.certificates.identity();
-        const id = parsed.success ? parsed.data.cert_id : String((request.params as { cert_id?: unknown }).cert_id ?? '');
+        const id = parsed.success
+          ? parsed.data.cert_id
+          : String((request.params as { cert_id?: unknown }).cert_id ?? '');
         if (id !== identity.certId) throw notFound('certificate', id, 'cert_id');
-        return reply.type('application/x-pem-file').header('cache-control', 'public, max-age=86400').send(identity.certPem);
+        return reply
+          .type('application/x-pem-file')
+          .header('cache-control', 'public, max-age=86400')
+          .send(identity.certPem);
       });
     },
   };

@@ -1,6 +1,12 @@
 import type { ZodType } from 'zod';
 import type { ErrorDetail } from '../../../../shared/errors.js';
-import { EventTypeListSchema, WILDCARD_EVENT_TYPE, WebhookUrlSchema, type EventTypeRef, type WebhookCreateRequest } from '../../../../shared/api/webhooks.js';
+import {
+  EventTypeListSchema,
+  WILDCARD_EVENT_TYPE,
+  WebhookUrlSchema,
+  type EventTypeRef,
+  type WebhookCreateRequest,
+} from '../../../../shared/api/webhooks.js';
 import type { StoredWebhook } from '../../../webhooks/subscriptions-repo.js';
 import { newWebhookId } from '../../../webhooks/webhook-ids.js';
 import type { Webhooks } from '../../../webhooks/webhooks.js';
@@ -32,13 +38,22 @@ export class WebhookSubscriptionsService {
     const names = this.checkEventTypes(request.event_types, '/event_types');
     this.checkUrlFree(ctx.app.id, request.url, '/url');
     const now = this.deps.clock.nowIso();
-    const webhook: StoredWebhook = { id: newWebhookId(), app_id: ctx.app.id, url: request.url, event_types: names, create_time: now, update_time: now };
+    const webhook: StoredWebhook = {
+      id: newWebhookId(),
+      app_id: ctx.app.id,
+      url: request.url,
+      event_types: names,
+      create_time: now,
+      update_time: now,
+    };
     this.webhooks.subscriptions.insert(webhook);
     return webhook;
   }
 
   list(anchorType: 'APPLICATION' | 'ACCOUNT', ctx: RequestContext): StoredWebhook[] {
-    return anchorType === 'ACCOUNT' ? this.webhooks.subscriptions.byMerchant(ctx.app.merchant_id) : this.webhooks.subscriptions.byApp(ctx.app.id);
+    return anchorType === 'ACCOUNT'
+      ? this.webhooks.subscriptions.byMerchant(ctx.app.merchant_id)
+      : this.webhooks.subscriptions.byApp(ctx.app.id);
   }
 
   get(id: string, ctx: RequestContext): StoredWebhook {
@@ -56,18 +71,34 @@ export class WebhookSubscriptionsService {
       const at = `/${index}`;
       if (operation.op !== 'replace') {
         problems.push(
-          detail('PATCH_OPERATION_NOT_SUPPORTED', { field: `${at}/op`, value: operation.op, location: 'body', description: `Webhooks accept only replace operations; got ${operation.op}.` }),
+          detail('PATCH_OPERATION_NOT_SUPPORTED', {
+            field: `${at}/op`,
+            value: operation.op,
+            location: 'body',
+            description: `Webhooks accept only replace operations; got ${operation.op}.`,
+          }),
         );
         return;
       }
       if (!(PATCHABLE as readonly string[]).includes(operation.path)) {
         problems.push(
-          detail('PATCH_PATH_NOT_SUPPORTED', { field: `${at}/path`, value: operation.path, location: 'body', description: `Only ${PATCHABLE.join(' and ')} can be replaced on a webhook.` }),
+          detail('PATCH_PATH_NOT_SUPPORTED', {
+            field: `${at}/path`,
+            value: operation.path,
+            location: 'body',
+            description: `Only ${PATCHABLE.join(' and ')} can be replaced on a webhook.`,
+          }),
         );
         return;
       }
       if (operation.value === undefined) {
-        problems.push(detail('MISSING_REQUIRED_PARAMETER', { field: `${at}/value`, location: 'body', description: 'A replace operation needs a value.' }));
+        problems.push(
+          detail('MISSING_REQUIRED_PARAMETER', {
+            field: `${at}/value`,
+            location: 'body',
+            description: 'A replace operation needs a value.',
+          }),
+        );
         return;
       }
       if (operation.path === '/url') {
@@ -86,7 +117,8 @@ export class WebhookSubscriptionsService {
       }
     });
     if (problems.length > 0) throw invalidRequest(...problems);
-    if (next.url !== webhook.url) this.checkUrlFree(ctx.app.id, next.url, `/${operations.findLastIndex((o) => o.path === '/url')}/value`);
+    if (next.url !== webhook.url)
+      this.checkUrlFree(ctx.app.id, next.url, `/${operations.findLastIndex((o) => o.path === '/url')}/value`);
     next.update_time = this.deps.clock.nowIso();
     this.webhooks.subscriptions.update(next);
     return next;
@@ -121,15 +153,30 @@ export class WebhookSubscriptionsService {
     const taken = this.webhooks.subscriptions.byUrl(appId, url);
     if (taken) {
       throw invalidRequest(
-        detail('WEBHOOK_URL_ALREADY_EXISTS', { field, value: url, location: 'body', description: `Webhook ${taken.id} of this application already uses this URL.` }),
+        detail('WEBHOOK_URL_ALREADY_EXISTS', {
+          field,
+          value: url,
+          location: 'body',
+          description: `Webhook ${taken.id} of this application already uses this URL.`,
+        }),
       );
     }
   }
 
-  private parseValue<T>(schema: ZodType<T>, value: unknown, field: string, problems: ErrorDetail[]): T | undefined {
+  private parseValue<T>(
+    schema: ZodType<T>,
+    value: unknown,
+    field: string,
+    problems: ErrorDetail[],
+  ): T | undefined {
     const parsed = schema.safeParse(value, { reportInput: true });
     if (parsed.success) return parsed.data;
-    problems.push(...zodDetails(parsed.error.issues, 'body').map((d) => ({ ...d, field: `${field}${d.field === '/' ? '' : (d.field ?? '')}` })));
+    problems.push(
+      ...zodDetails(parsed.error.issues, 'body').map((d) => ({
+        ...d,
+        field: `${field}${d.field === '/' ? '' : (d.field ?? '')}`,
+      })),
+    );
     return undefined;
   }
 }

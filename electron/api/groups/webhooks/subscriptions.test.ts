@@ -6,7 +6,10 @@ import { expectError } from '../../../webhooks/webhooks-test-kit.js';
 const HOOKS = '/v1/notifications/webhooks';
 /** Fastify's inject() calls arrive as Host localhost:80; links are built from the request's base URL. */
 const INJECT_BASE = 'http://localhost:80';
-const body = (url: string, ...types: string[]) => ({ url, event_types: (types.length > 0 ? types : ['*']).map((name) => ({ name })) });
+const body = (url: string, ...types: string[]) => ({
+  url,
+  event_types: (types.length > 0 ? types : ['*']).map((name) => ({ name })),
+});
 
 describe('webhook subscriptions (spec 2.19, 4.12)', () => {
   let h: ApiHarness;
@@ -16,7 +19,9 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
   afterEach(async () => h.close());
 
   it('creates, shows, lists, updates and deletes a webhook with the links of spec 2.19', async () => {
-    const created = await h.request('POST', HOOKS, { body: body('https://example.com/hooks', 'PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.APPROVED') });
+    const created = await h.request('POST', HOOKS, {
+      body: body('https://example.com/hooks', 'PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.APPROVED'),
+    });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
     expect(id).toMatch(/^[A-Z0-9]{17}$/);
@@ -25,7 +30,11 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
       url: 'https://example.com/hooks',
       event_types: [
         { name: 'PAYMENT.CAPTURE.COMPLETED', description: 'A payment capture completed.', status: 'ENABLED' },
-        { name: 'CHECKOUT.ORDER.APPROVED', description: 'An order has been approved by buyer.', status: 'ENABLED' },
+        {
+          name: 'CHECKOUT.ORDER.APPROVED',
+          description: 'An order has been approved by buyer.',
+          status: 'ENABLED',
+        },
       ],
       links: [
         { href: `${INJECT_BASE}${HOOKS}/${id}`, rel: 'self', method: 'GET' },
@@ -51,22 +60,81 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     expect(patched.body.event_types).toEqual([{ name: '*', description: 'ALL', status: 'ENABLED' }]);
 
     expect((await h.request('DELETE', `${HOOKS}/${id}`)).status).toBe(204);
-    expectError(await h.request('GET', `${HOOKS}/${id}`), 'RESOURCE_NOT_FOUND', 'RESOURCE_NOT_FOUND', '/webhook_id');
+    expectError(
+      await h.request('GET', `${HOOKS}/${id}`),
+      'RESOURCE_NOT_FOUND',
+      'RESOURCE_NOT_FOUND',
+      '/webhook_id',
+    );
     expectError(await h.request('DELETE', `${HOOKS}/${id}`), 'RESOURCE_NOT_FOUND');
     expect((await h.request('GET', HOOKS)).body.webhooks).toEqual([]);
   });
 
   it.each([
-    ['a URL that is not a URI', { url: 'not a url', event_types: [{ name: '*' }] }, 'WEBHOOK_URL_NOT_SUPPORTED', '/url'],
-    ['a URL of another scheme', { url: 'ftp://example.com/x', event_types: [{ name: '*' }] }, 'WEBHOOK_URL_NOT_SUPPORTED', '/url'],
-    ['a URL of 2049 characters', { url: `https://example.com/${'a'.repeat(2049 - 20)}`, event_types: [{ name: '*' }] }, 'INVALID_STRING_MAX_LENGTH', '/url'],
+    [
+      'a URL that is not a URI',
+      { url: 'not a url', event_types: [{ name: '*' }] },
+      'WEBHOOK_URL_NOT_SUPPORTED',
+      '/url',
+    ],
+    [
+      'a URL of another scheme',
+      { url: 'ftp://example.com/x', event_types: [{ name: '*' }] },
+      'WEBHOOK_URL_NOT_SUPPORTED',
+      '/url',
+    ],
+    [
+      'a URL of 2049 characters',
+      { url: `https://example.com/${'a'.repeat(2049 - 20)}`, event_types: [{ name: '*' }] },
+      'INVALID_STRING_MAX_LENGTH',
+      '/url',
+    ],
     ['no url', { event_types: [{ name: '*' }] }, 'MISSING_REQUIRED_PARAMETER', '/url'],
-    ['no event types', { url: 'https://example.com/a', event_types: [] }, 'INVALID_ARRAY_MIN_ITEMS', '/event_types'],
-    ['501 event types', { url: 'https://example.com/a', event_types: Array.from({ length: 501 }, (_, i) => ({ name: `T${i}` })) }, 'INVALID_ARRAY_MAX_ITEMS', '/event_types'],
-    ['an unknown event type', { url: 'https://example.com/a', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }, { name: 'NO.SUCH.EVENT' }] }, 'EVENT_TYPE_NOT_SUPPORTED', '/event_types/1/name'],
-    ['a repeated event type', { url: 'https://example.com/a', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }, { name: 'PAYMENT.CAPTURE.COMPLETED' }] }, 'DUPLICATE_EVENT_TYPE', '/event_types/1/name'],
-    ['* beside other types', { url: 'https://example.com/a', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }, { name: '*' }] }, 'WILDCARD_NOT_ALONE', '/event_types/1/name'],
-    ['an event type without a name', { url: 'https://example.com/a', event_types: [{}] }, 'MISSING_REQUIRED_PARAMETER', '/event_types/0/name'],
+    [
+      'no event types',
+      { url: 'https://example.com/a', event_types: [] },
+      'INVALID_ARRAY_MIN_ITEMS',
+      '/event_types',
+    ],
+    [
+      '501 event types',
+      {
+        url: 'https://example.com/a',
+        event_types: Array.from({ length: 501 }, (_, i) => ({ name: `T${i}` })),
+      },
+      'INVALID_ARRAY_MAX_ITEMS',
+      '/event_types',
+    ],
+    [
+      'an unknown event type',
+      {
+        url: 'https://example.com/a',
+        event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }, { name: 'NO.SUCH.EVENT' }],
+      },
+      'EVENT_TYPE_NOT_SUPPORTED',
+      '/event_types/1/name',
+    ],
+    [
+      'a repeated event type',
+      {
+        url: 'https://example.com/a',
+        event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }, { name: 'PAYMENT.CAPTURE.COMPLETED' }],
+      },
+      'DUPLICATE_EVENT_TYPE',
+      '/event_types/1/name',
+    ],
+    [
+      '* beside other types',
+      { url: 'https://example.com/a', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }, { name: '*' }] },
+      'WILDCARD_NOT_ALONE',
+      '/event_types/1/name',
+    ],
+    [
+      'an event type without a name',
+      { url: 'https://example.com/a', event_types: [{}] },
+      'MISSING_REQUIRED_PARAMETER',
+      '/event_types/0/name',
+    ],
   ])('refuses %s with a clear 400', async (_label, request, issue, field) => {
     expectError(await h.request('POST', HOOKS, { body: request }), 'INVALID_REQUEST', issue as never, field);
   });
@@ -77,36 +145,82 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     expect((await h.request('POST', HOOKS, { body: body(url) })).status).toBe(201);
     // 500 entries is within the limit; they must still be known and distinct, so the catalog decides.
     const many = Array.from({ length: 500 }, (_, i) => ({ name: `UNKNOWN.TYPE.${i}` }));
-    const reply = await h.request('POST', HOOKS, { body: { url: 'https://example.com/many', event_types: many } });
+    const reply = await h.request('POST', HOOKS, {
+      body: { url: 'https://example.com/many', event_types: many },
+    });
     expectError(reply, 'INVALID_REQUEST', 'EVENT_TYPE_NOT_SUPPORTED', '/event_types/499/name');
     expect(reply.body.details).toHaveLength(500);
   });
 
   it('refuses a second webhook with the same URL in one app, on create and on update', async () => {
     const first = await h.request('POST', HOOKS, { body: body('https://example.com/same') });
-    const dup = await h.request('POST', HOOKS, { body: body('https://example.com/same', 'PAYMENT.CAPTURE.COMPLETED') });
+    const dup = await h.request('POST', HOOKS, {
+      body: body('https://example.com/same', 'PAYMENT.CAPTURE.COMPLETED'),
+    });
     expectError(dup, 'INVALID_REQUEST', 'WEBHOOK_URL_ALREADY_EXISTS', '/url');
     expect(dup.body.details[0].description).toContain(first.body.id);
     const second = await h.request('POST', HOOKS, { body: body('https://example.com/second') });
-    const moved = await h.request('PATCH', `${HOOKS}/${second.body.id}`, { body: [{ op: 'replace', path: '/url', value: 'https://example.com/same' }] });
+    const moved = await h.request('PATCH', `${HOOKS}/${second.body.id}`, {
+      body: [{ op: 'replace', path: '/url', value: 'https://example.com/same' }],
+    });
     expectError(moved, 'INVALID_REQUEST', 'WEBHOOK_URL_ALREADY_EXISTS', '/0/value');
-    expect((await h.request('GET', `${HOOKS}/${second.body.id}`)).body.url).toBe('https://example.com/second');
+    expect((await h.request('GET', `${HOOKS}/${second.body.id}`)).body.url).toBe(
+      'https://example.com/second',
+    );
   });
 
   it.each([
-    ['an add op', [{ op: 'add', path: '/url', value: 'https://example.com/x' }], 'PATCH_OPERATION_NOT_SUPPORTED', '/0/op'],
+    [
+      'an add op',
+      [{ op: 'add', path: '/url', value: 'https://example.com/x' }],
+      'PATCH_OPERATION_NOT_SUPPORTED',
+      '/0/op',
+    ],
     ['a remove op', [{ op: 'remove', path: '/event_types' }], 'PATCH_OPERATION_NOT_SUPPORTED', '/0/op'],
     ['another path', [{ op: 'replace', path: '/id', value: 'X' }], 'PATCH_PATH_NOT_SUPPORTED', '/0/path'],
-    ['a nested path', [{ op: 'replace', path: '/event_types/0/name', value: '*' }], 'PATCH_PATH_NOT_SUPPORTED', '/0/path'],
+    [
+      'a nested path',
+      [{ op: 'replace', path: '/event_types/0/name', value: '*' }],
+      'PATCH_PATH_NOT_SUPPORTED',
+      '/0/path',
+    ],
     ['no value', [{ op: 'replace', path: '/url' }], 'MISSING_REQUIRED_PARAMETER', '/0/value'],
-    ['a bad URL', [{ op: 'replace', path: '/url', value: 'mailto:a@b.c' }], 'WEBHOOK_URL_NOT_SUPPORTED', '/0/value'],
-    ['an unknown type', [{ op: 'replace', path: '/event_types', value: [{ name: 'NOPE' }] }], 'EVENT_TYPE_NOT_SUPPORTED', '/0/value/0/name'],
-    ['event types that are not a list', [{ op: 'replace', path: '/event_types', value: '*' }], 'INVALID_PARAMETER_VALUE', '/0/value'],
-    ['a second op that is wrong', [{ op: 'replace', path: '/url', value: 'https://example.com/ok' }, { op: 'move', path: '/url', from: '/x' }], 'PATCH_OPERATION_NOT_SUPPORTED', '/1/op'],
+    [
+      'a bad URL',
+      [{ op: 'replace', path: '/url', value: 'mailto:a@b.c' }],
+      'WEBHOOK_URL_NOT_SUPPORTED',
+      '/0/value',
+    ],
+    [
+      'an unknown type',
+      [{ op: 'replace', path: '/event_types', value: [{ name: 'NOPE' }] }],
+      'EVENT_TYPE_NOT_SUPPORTED',
+      '/0/value/0/name',
+    ],
+    [
+      'event types that are not a list',
+      [{ op: 'replace', path: '/event_types', value: '*' }],
+      'INVALID_PARAMETER_VALUE',
+      '/0/value',
+    ],
+    [
+      'a second op that is wrong',
+      [
+        { op: 'replace', path: '/url', value: 'https://example.com/ok' },
+        { op: 'move', path: '/url', from: '/x' },
+      ],
+      'PATCH_OPERATION_NOT_SUPPORTED',
+      '/1/op',
+    ],
     ['an empty patch', [], 'INVALID_ARRAY_MIN_ITEMS', '/'],
   ])('PATCH with %s is a clear 400 and changes nothing', async (_label, ops, issue, field) => {
     const created = await h.request('POST', HOOKS, { body: body('https://example.com/keep') });
-    expectError(await h.request('PATCH', `${HOOKS}/${created.body.id}`, { body: ops }), 'INVALID_REQUEST', issue as never, field);
+    expectError(
+      await h.request('PATCH', `${HOOKS}/${created.body.id}`, { body: ops }),
+      'INVALID_REQUEST',
+      issue as never,
+      field,
+    );
     expect((await h.request('GET', `${HOOKS}/${created.body.id}`)).body).toEqual(created.body);
   });
 
@@ -115,7 +229,12 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     ['an underscore', 'WEBHOOK_1'],
     ['a hyphen', 'WH-1'],
   ])('refuses a webhook id with %s (at most 50 letters and digits)', async (_label, id) => {
-    expectError(await h.request('GET', `${HOOKS}/${id}`), 'INVALID_REQUEST', 'INVALID_PARAMETER_SYNTAX', 'webhook_id');
+    expectError(
+      await h.request('GET', `${HOOKS}/${id}`),
+      'INVALID_REQUEST',
+      'INVALID_PARAMETER_SYNTAX',
+      'webhook_id',
+    );
   });
 
   it('answers 404 for a well-formed id that does not exist (50 letters and digits)', async () => {
@@ -150,10 +269,20 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     const own = await h.request('POST', HOOKS, { body: body('https://example.com/own') });
     const store = h.host.deps.store;
     const app = store.apps.byClientId('test-client-id');
-    store.apps.insert({ ...app!, id: 'APP-SECOND', client_id: 'second-client', client_secret: 'second-secret', name: 'Second app', scopes: [...ALL_SCOPES] });
+    store.apps.insert({
+      ...app!,
+      id: 'APP-SECOND',
+      client_id: 'second-client',
+      client_secret: 'second-secret',
+      name: 'Second app',
+      scopes: [...ALL_SCOPES],
+    });
     const token = await h.request('POST', '/v1/oauth2/token', {
       token: null,
-      headers: { authorization: 'Basic ' + Buffer.from('second-client:second-secret').toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: 'Basic ' + Buffer.from('second-client:second-secret').toString('base64'),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: 'grant_type=client_credentials',
     });
     const other = { headers: { authorization: `Bearer ${token.body.access_token}` } };
@@ -161,10 +290,19 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     const theirs = await h.request('POST', HOOKS, { ...other, body: body('https://example.com/own') });
     expect(theirs.status).toBe(201);
     expectError(await h.request('GET', `${HOOKS}/${own.body.id}`, other), 'RESOURCE_NOT_FOUND');
-    expect((await h.request('GET', HOOKS, other)).body.webhooks.map((w: { id: string }) => w.id)).toEqual([theirs.body.id]);
+    expect((await h.request('GET', HOOKS, other)).body.webhooks.map((w: { id: string }) => w.id)).toEqual([
+      theirs.body.id,
+    ]);
     const account = await h.request('GET', `${HOOKS}?anchor_type=ACCOUNT`, other);
-    expect(account.body.webhooks.map((w: { id: string }) => w.id).sort()).toEqual([own.body.id, theirs.body.id].sort());
-    expectError(await h.request('GET', `${HOOKS}?anchor_type=MERCHANT`), 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE', 'anchor_type');
+    expect(account.body.webhooks.map((w: { id: string }) => w.id).sort()).toEqual(
+      [own.body.id, theirs.body.id].sort(),
+    );
+    expectError(
+      await h.request('GET', `${HOOKS}?anchor_type=MERCHANT`),
+      'INVALID_REQUEST',
+      'INVALID_PARAMETER_VALUE',
+      'anchor_type',
+    );
   });
 
   it('needs the webhooks scope', async () => {

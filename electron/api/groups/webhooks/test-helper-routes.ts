@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DeliveryListQuery, ListenerMessageParams, ListenerMessagesQuery, ListenerSettingsSchema } from '../../../../shared/api/webhooks.js';
+import {
+  DeliveryListQuery,
+  ListenerMessageParams,
+  ListenerMessagesQuery,
+  ListenerSettingsSchema,
+} from '../../../../shared/api/webhooks.js';
 import { SCOPES } from '../../../../shared/scopes.js';
 import type { Webhooks } from '../../../webhooks/webhooks.js';
 import { notFound } from '../../pipeline/api-error.js';
@@ -14,7 +19,10 @@ const TAG = 'Sandbox control';
  */
 export function testHelperRoutes(events: WebhookEventsService, webhooks: Webhooks): AnyRoute[] {
   const listener = webhooks.listener;
-  const listenerState = () => ({ ...listener.state(), subscription_id: webhooks.listenerSubscriptionId() ?? null });
+  const listenerState = () => ({
+    ...listener.state(),
+    subscription_id: webhooks.listenerSubscriptionId() ?? null,
+  });
   return [
     defineRoute({
       method: 'GET',
@@ -31,7 +39,7 @@ export function testHelperRoutes(events: WebhookEventsService, webhooks: Webhook
       method: 'GET',
       path: '/v1/test-helpers/webhooks/listener',
       operationId: 'sandbox.webhooks.listener.get',
-      summary: "The local listener: URL, the answer it gives, how many deliveries it received",
+      summary: 'The local listener: URL, the answer it gives, how many deliveries it received',
       tag: TAG,
       scope: SCOPES.testHelpers,
       responses: { 200: '{running, url, status, delay_ms, webhook_id, received, subscription_id}' },
@@ -41,7 +49,8 @@ export function testHelperRoutes(events: WebhookEventsService, webhooks: Webhook
       method: 'PUT',
       path: '/v1/test-helpers/webhooks/listener',
       operationId: 'sandbox.webhooks.listener.configure',
-      summary: 'Set the status and delay the local listener answers with, and the webhook id it verifies with',
+      summary:
+        'Set the status and delay the local listener answers with, and the webhook id it verifies with',
       tag: TAG,
       scope: SCOPES.testHelpers,
       body: ListenerSettingsSchema,
@@ -94,4 +103,3 @@ export function testHelperRoutes(events: WebhookEventsService, webhooks: Webhook
     }),
   ];
 }
-

@@ -1,4 +1,9 @@
-import { AUTH_ALGO, MOCK_WEBHOOK_ID, WEBHOOK_ID_PATTERN, type VerifySignatureRequest } from '../../../../shared/api/webhooks.js';
+import {
+  AUTH_ALGO,
+  MOCK_WEBHOOK_ID,
+  WEBHOOK_ID_PATTERN,
+  type VerifySignatureRequest,
+} from '../../../../shared/api/webhooks.js';
 import { rawMember } from '../../../webhooks/raw-json.js';
 import { signedString, verifyTransmission } from '../../../webhooks/signing.js';
 import { CERTS_PATH, type Webhooks } from '../../../webhooks/webhooks.js';
@@ -8,7 +13,9 @@ import type { RequestContext } from '../../route.js';
 export type VerificationStatus = 'SUCCESS' | 'FAILURE';
 
 const mockEvent = (field: string, value: string): ApiError =>
-  new ApiError('UNPROCESSABLE_ENTITY', [detail('MOCK_EVENT_NOT_VERIFIABLE', { field, value, location: 'body' })]);
+  new ApiError('UNPROCESSABLE_ENTITY', [
+    detail('MOCK_EVENT_NOT_VERIFIABLE', { field, value, location: 'body' }),
+  ]);
 
 /**
  * Postback verification (spec 6.7): the same check a receiver makes (spec 6.6), made by the service.
@@ -18,22 +25,49 @@ const mockEvent = (field: string, value: string): ApiError =>
 export class WebhookVerifyService {
   constructor(private readonly webhooks: Webhooks) {}
 
-  verify(request: VerifySignatureRequest, rawBody: string | undefined, ctx: RequestContext): VerificationStatus {
+  verify(
+    request: VerifySignatureRequest,
+    rawBody: string | undefined,
+    ctx: RequestContext,
+  ): VerificationStatus {
     if (request.webhook_id === MOCK_WEBHOOK_ID) throw mockEvent('/webhook_id', request.webhook_id);
     const eventId = typeof request.webhook_event.id === 'string' ? request.webhook_event.id : undefined;
-    if (eventId && this.webhooks.events.get(eventId)?.app_id === null) throw mockEvent('/webhook_event/id', eventId);
+    if (eventId && this.webhooks.events.get(eventId)?.app_id === null)
+      throw mockEvent('/webhook_event/id', eventId);
     if (!WEBHOOK_ID_PATTERN.test(request.webhook_id)) {
-      throw invalidRequest(detail('INVALID_PARAMETER_SYNTAX', { field: '/webhook_id', value: request.webhook_id, location: 'body', description: 'Expected 1 to 50 letters and digits.' }));
+      throw invalidRequest(
+        detail('INVALID_PARAMETER_SYNTAX', {
+          field: '/webhook_id',
+          value: request.webhook_id,
+          location: 'body',
+          description: 'Expected 1 to 50 letters and digits.',
+        }),
+      );
     }
     if (this.webhooks.subscriptions.get(request.webhook_id)?.app_id !== ctx.app.id) {
       throw invalidRequest(
-        detail('INVALID_RESOURCE_ID', { field: '/webhook_id', value: request.webhook_id, location: 'body', description: `No webhook ${request.webhook_id} belongs to this application.` }),
+        detail('INVALID_RESOURCE_ID', {
+          field: '/webhook_id',
+          value: request.webhook_id,
+          location: 'body',
+          description: `No webhook ${request.webhook_id} belongs to this application.`,
+        }),
       );
     }
     const eventBytes = rawBody === undefined ? undefined : rawMember(rawBody, 'webhook_event');
-    if (eventBytes === undefined || request.auth_algo !== AUTH_ALGO || !this.isOurCertificate(request.cert_url)) return 'FAILURE';
+    if (
+      eventBytes === undefined ||
+      request.auth_algo !== AUTH_ALGO ||
+      !this.isOurCertificate(request.cert_url)
+    )
+      return 'FAILURE';
     const identity = this.webhooks.certificates.identity();
-    const message = signedString(request.transmission_id, request.transmission_time, request.webhook_id, Buffer.from(eventBytes, 'utf8'));
+    const message = signedString(
+      request.transmission_id,
+      request.transmission_time,
+      request.webhook_id,
+      Buffer.from(eventBytes, 'utf8'),
+    );
     return verifyTransmission(identity.publicKey, message, request.transmission_sig) ? 'SUCCESS' : 'FAILURE';
   }
 
@@ -41,7 +75,10 @@ export class WebhookVerifyService {
   private isOurCertificate(certUrl: string): boolean {
     try {
       const url = new URL(certUrl);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === `${CERTS_PATH}/${this.webhooks.certificates.identity().certId}`;
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.pathname === `${CERTS_PATH}/${this.webhooks.certificates.identity().certId}`
+      );
     } catch {
       return false;
     }

@@ -21,7 +21,11 @@ export function webhookView(webhook: StoredWebhook, base: string, catalog: Event
     id: webhook.id,
     url: webhook.url,
     event_types: webhook.event_types.map((name) => eventTypeView(name, catalog)),
-    links: [link(base, path, 'self'), link(base, path, 'update', 'PATCH'), link(base, path, 'delete', 'DELETE')],
+    links: [
+      link(base, path, 'self'),
+      link(base, path, 'update', 'PATCH'),
+      link(base, path, 'delete', 'DELETE'),
+    ],
   };
 }
 
@@ -31,7 +35,10 @@ export function eventView(event: StoredEvent, base: string): WebhookEvent {
   return { ...envelope, links: eventLinks(base, event.id) };
 }
 
-export function deliveryView(delivery: DeliveryRow & { event_type: string }, attempts: AttemptRow[]): Delivery {
+export function deliveryView(
+  delivery: DeliveryRow & { event_type: string },
+  attempts: AttemptRow[],
+): Delivery {
   return {
     id: delivery.id,
     event_id: delivery.event_id,

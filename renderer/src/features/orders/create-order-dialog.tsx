@@ -48,8 +48,7 @@ import {
   type SourceKind,
   type UnitDraft,
 } from './order-form-model';
-
-const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+import { MONO } from '../../components/mono-font';
 
 /** The create-order form in a dialog; the form's state lives only while the dialog is open. */
 export function CreateOrderDialog({

@@ -17,9 +17,6 @@ export const settleOrder = (id: string, action: 'authorize' | 'capture') =>
     headers: { 'Svc-Request-Id': newRequestId(), Prefer: 'return=representation' },
   });
 
-
-
-
 /** Where the buyer approves: the `payer-action` link, else `approve`. */
 export function buyerPageLink(resource: unknown): Link | undefined {
   const links = linksOf(resource);

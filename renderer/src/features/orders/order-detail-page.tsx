@@ -26,8 +26,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { formatTime, isNotFound } from '../../api/api-call';
 import { approveAsBuyer, buyerPageLink, orderPath, settleOrder } from './order-actions';
 import { OrderFormatted, orderTotal, type OrderView } from './order-formatted';
-
-const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+import { MONO } from '../../components/mono-font';
 
 type ActionKey = 'approve' | 'authorize' | 'capture';
 

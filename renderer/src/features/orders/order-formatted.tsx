@@ -15,8 +15,7 @@ import { fromMinor, isSupportedCurrency, toMinor } from '../../../../shared/mone
 import { hrefFor } from '../../app/router';
 import { StatusChip } from '../../components/status-chip';
 import { formatMoney, formatTime, linksOf } from '../../api/api-call';
-
-const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+import { MONO } from '../../components/mono-font';
 
 /** The order as the API shows it (loosely typed: the view only reads what is there). */
 interface Money {

@@ -1,12 +1,9 @@
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
 import { authorizationMachine, type AuthorizationStatus } from '../../../../shared/machines';
 import { bridge } from '../../bridge';
-import { HistoryTimeline } from '../../components/history-timeline';
-import { JsonView } from '../../components/json-view';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { formatMoney, formatTime } from '../../api/api-call';
 import { CaptureForm } from './capture-form';
@@ -19,16 +16,8 @@ import {
   stringAt,
   sumMinor,
 } from './payment-model';
-import {
-  Amount,
-  Field,
-  FieldGrid,
-  PaymentHeader,
-  RelatedTable,
-  ResourceLink,
-  Section,
-  useSimulatedNow,
-} from './payment-parts';
+import { Amount, Field, OptionalField, OrderField, RelatedSection, useSimulatedNow } from './payment-parts';
+import { PaymentDetailLayout } from './payment-detail-layout';
 import { ReauthorizeDialog } from './reauthorize-dialog';
 import {
   formatMinute,
@@ -135,96 +124,80 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
   ];
 
   return (
-    <Stack spacing={2}>
-      <PaymentHeader kind="authorization" id={id} status={status} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <Section title="Details">
-          <FieldGrid>
-            <Field
-              label="Amount"
-              testId="payment-amount"
-              hint={
-                reauthorized && original ? `reauthorized; originally ${formatMoney(original)}` : undefined
-              }
-            >
-              <Amount>{formatMoney(amount)}</Amount>
-            </Field>
-            <Field
-              label="Captured so far"
-              testId="payment-captured"
-              hint={`${captures.length} capture${captures.length === 1 ? '' : 's'}`}
-            >
-              <Amount>{formatMinor(capturedMinor, currency)}</Amount>
-            </Field>
-            <Field
-              label="Remaining"
-              testId="payment-remaining"
-              hint={
-                !open && leftMinor > 0n
-                  ? `${formatMinor(leftMinor, currency)} ${RELEASED_BY[status] ?? ''}`
-                  : undefined
-              }
-            >
-              <Amount>{formatMinor(remainingMinor, currency)}</Amount>
-            </Field>
-            <Field label="Order">
-              {orderId ? <ResourceLink kind="order" id={orderId} testId="payment-order-link" /> : '—'}
-            </Field>
-            {stringAt(resource, 'invoice_id') ? (
-              <Field label="Invoice id">{stringAt(resource, 'invoice_id')}</Field>
-            ) : null}
-            {stringAt(resource, 'custom_id') ? (
-              <Field label="Custom id">{stringAt(resource, 'custom_id')}</Field>
-            ) : null}
-            <Field label="Created">{formatTime(createTime)}</Field>
-            <Field
-              label="Honor period ends"
-              testId="payment-honor-end"
-              hint={
-                now === undefined || !open
-                  ? undefined
-                  : now >= Date.parse(honorEnd)
-                    ? 'over'
-                    : 'funds guaranteed until then'
-              }
-            >
-              {formatTime(honorEnd)}
-            </Field>
-            <Field
-              label="Expires"
-              testId="payment-expiration"
-              hint={!open ? undefined : expiredOnClock ? 'passed' : 'after day 29'}
-            >
-              {formatTime(expirationTime)}
-            </Field>
-            <Field label="Reauthorize window" testId="payment-reauthorize-window">
-              {!reauth
-                ? '…'
-                : status === 'CREATED' || reauth.window.state === 'after'
-                  ? reauth.window.message
-                  : `Not applicable (${status})`}
-            </Field>
-            <Field label="Seller protection">
-              {stringAt(resource, 'seller_protection', 'status') ?? '—'}
-            </Field>
-            <Field label="Payee">
-              {stringAt(resource, 'payee', 'email_address') ??
-                stringAt(resource, 'payee', 'merchant_id') ??
-                '—'}
-            </Field>
-            <Field label="Updated">
-              {formatTime(stringAt(resource, 'update_time') ?? summary.update_time)}
-            </Field>
-          </FieldGrid>
-        </Section>
-        <Section title="State">
+    <PaymentDetailLayout
+      kind="authorization"
+      detail={detail}
+      fields={
+        <>
+          <Field
+            label="Amount"
+            testId="payment-amount"
+            hint={reauthorized && original ? `reauthorized; originally ${formatMoney(original)}` : undefined}
+          >
+            <Amount>{formatMoney(amount)}</Amount>
+          </Field>
+          <Field
+            label="Captured so far"
+            testId="payment-captured"
+            hint={`${captures.length} capture${captures.length === 1 ? '' : 's'}`}
+          >
+            <Amount>{formatMinor(capturedMinor, currency)}</Amount>
+          </Field>
+          <Field
+            label="Remaining"
+            testId="payment-remaining"
+            hint={
+              !open && leftMinor > 0n
+                ? `${formatMinor(leftMinor, currency)} ${RELEASED_BY[status] ?? ''}`
+                : undefined
+            }
+          >
+            <Amount>{formatMinor(remainingMinor, currency)}</Amount>
+          </Field>
+          <OrderField orderId={orderId} />
+          <OptionalField label="Invoice id" value={stringAt(resource, 'invoice_id')} />
+          <OptionalField label="Custom id" value={stringAt(resource, 'custom_id')} />
+          <Field label="Created">{formatTime(createTime)}</Field>
+          <Field
+            label="Honor period ends"
+            testId="payment-honor-end"
+            hint={
+              now === undefined || !open
+                ? undefined
+                : now >= Date.parse(honorEnd)
+                  ? 'over'
+                  : 'funds guaranteed until then'
+            }
+          >
+            {formatTime(honorEnd)}
+          </Field>
+          <Field
+            label="Expires"
+            testId="payment-expiration"
+            hint={!open ? undefined : expiredOnClock ? 'passed' : 'after day 29'}
+          >
+            {formatTime(expirationTime)}
+          </Field>
+          <Field label="Reauthorize window" testId="payment-reauthorize-window">
+            {!reauth
+              ? '…'
+              : status === 'CREATED' || reauth.window.state === 'after'
+                ? reauth.window.message
+                : `Not applicable (${status})`}
+          </Field>
+          <Field label="Seller protection">{stringAt(resource, 'seller_protection', 'status') ?? '—'}</Field>
+          <Field label="Payee">
+            {stringAt(resource, 'payee', 'email_address') ??
+              stringAt(resource, 'payee', 'merchant_id') ??
+              '—'}
+          </Field>
+          <Field label="Updated">
+            {formatTime(stringAt(resource, 'update_time') ?? summary.update_time)}
+          </Field>
+        </>
+      }
+      state={
+        <>
           <StateMachineView
             machine={authorizationMachine}
             current={status}
@@ -239,23 +212,17 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
               Reauthorize allowance: {reauthorizeCeilingHint(originalMinor, currency)}.
             </Box>
           ) : null}
-        </Section>
-      </Box>
-      <Section title={`Captures (${captures.length})`}>
-        <RelatedTable
+        </>
+      }
+      related={
+        <RelatedSection
           kind="capture"
           items={captures}
           emptyText="Nothing captured yet."
           testId="related-captures"
         />
-      </Section>
-      <Section title="History">
-        <HistoryTimeline history={history} />
-      </Section>
-      <Section title="As the API shows it">
-        <JsonView value={resource} testId="payment-json" />
-      </Section>
-
+      }
+    >
       <CaptureForm
         open={dialog === 'capture'}
         onClose={() => setDialog(null)}
@@ -279,6 +246,6 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
         originalMinor={originalMinor ?? amountMinor}
         windowText={reauth?.window.message ?? ''}
       />
-    </Stack>
+    </PaymentDetailLayout>
   );
 }

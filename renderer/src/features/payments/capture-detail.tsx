@@ -1,22 +1,11 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
 import { captureMachine, type CaptureStatus } from '../../../../shared/machines';
-import { HistoryTimeline } from '../../components/history-timeline';
-import { JsonView } from '../../components/json-view';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { formatMoney, formatTime } from '../../api/api-call';
 import { childrenOf, formatMinor, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
-import {
-  Amount,
-  Field,
-  FieldGrid,
-  PaymentHeader,
-  RelatedTable,
-  ResourceLink,
-  Section,
-} from './payment-parts';
+import { Amount, Field, OptionalField, OrderField, RelatedSection, ResourceLink } from './payment-parts';
+import { PaymentDetailLayout } from './payment-detail-layout';
 import { RefundForm } from './refund-form';
 
 /** A capture: what the seller received (gross, fee, net), what was refunded, the Refund action, its refunds. */
@@ -48,92 +37,71 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
   ];
 
   return (
-    <Stack spacing={2}>
-      <PaymentHeader kind="capture" id={id} status={status} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <Section title="Details">
-          <FieldGrid>
-            <Field label="Amount" testId="payment-amount">
-              <Amount>{formatMoney(amount)}</Amount>
-            </Field>
-            <Field label="Final capture" testId="payment-final-capture">
-              {finalCapture === true
-                ? 'Yes — the authorization is closed'
-                : finalCapture === false
-                  ? 'No'
-                  : '—'}
-            </Field>
-            <Field label="Gross" testId="payment-gross">
-              <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'gross_amount'))}</Amount>
-            </Field>
-            <Field label="Fee" testId="payment-fee">
-              <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'svc_fee'))}</Amount>
-            </Field>
-            <Field label="Net" testId="payment-net">
-              <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'net_amount'))}</Amount>
-            </Field>
-            <Field
-              label="Refunded so far"
-              testId="payment-refunded"
-              hint={`${refunds.length} refund${refunds.length === 1 ? '' : 's'}`}
-            >
-              <Amount>{formatMinor(refundedMinor, currency)}</Amount>
-            </Field>
-            <Field label="Refundable" testId="payment-remaining">
-              <Amount>{formatMinor(remainingMinor, currency)}</Amount>
-            </Field>
-            <Field label="Authorization">
-              {authorizationId ? (
-                <ResourceLink kind="authorization" id={authorizationId} testId="payment-authorization-link" />
-              ) : (
-                '— (captured with the order)'
-              )}
-            </Field>
-            <Field label="Order">
-              {orderId ? <ResourceLink kind="order" id={orderId} testId="payment-order-link" /> : '—'}
-            </Field>
-            {stringAt(resource, 'invoice_id') ? (
-              <Field label="Invoice id">{stringAt(resource, 'invoice_id')}</Field>
-            ) : null}
-            {stringAt(resource, 'note_to_payer') ? (
-              <Field label="Note to payer">{stringAt(resource, 'note_to_payer')}</Field>
-            ) : null}
-            {stringAt(resource, 'soft_descriptor') ? (
-              <Field label="Soft descriptor">{stringAt(resource, 'soft_descriptor')}</Field>
-            ) : null}
-            <Field label="Created">
-              {formatTime(stringAt(resource, 'create_time') ?? summary.create_time)}
-            </Field>
-            <Field label="Updated">
-              {formatTime(stringAt(resource, 'update_time') ?? summary.update_time)}
-            </Field>
-          </FieldGrid>
-        </Section>
-        <Section title="State">
-          <StateMachineView machine={captureMachine} current={status} history={history} actions={actions} />
-        </Section>
-      </Box>
-      <Section title={`Refunds (${refunds.length})`}>
-        <RelatedTable
+    <PaymentDetailLayout
+      kind="capture"
+      detail={detail}
+      fields={
+        <>
+          <Field label="Amount" testId="payment-amount">
+            <Amount>{formatMoney(amount)}</Amount>
+          </Field>
+          <Field label="Final capture" testId="payment-final-capture">
+            {finalCapture === true
+              ? 'Yes — the authorization is closed'
+              : finalCapture === false
+                ? 'No'
+                : '—'}
+          </Field>
+          <Field label="Gross" testId="payment-gross">
+            <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'gross_amount'))}</Amount>
+          </Field>
+          <Field label="Fee" testId="payment-fee">
+            <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'svc_fee'))}</Amount>
+          </Field>
+          <Field label="Net" testId="payment-net">
+            <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'net_amount'))}</Amount>
+          </Field>
+          <Field
+            label="Refunded so far"
+            testId="payment-refunded"
+            hint={`${refunds.length} refund${refunds.length === 1 ? '' : 's'}`}
+          >
+            <Amount>{formatMinor(refundedMinor, currency)}</Amount>
+          </Field>
+          <Field label="Refundable" testId="payment-remaining">
+            <Amount>{formatMinor(remainingMinor, currency)}</Amount>
+          </Field>
+          <Field label="Authorization">
+            {authorizationId ? (
+              <ResourceLink kind="authorization" id={authorizationId} testId="payment-authorization-link" />
+            ) : (
+              '— (captured with the order)'
+            )}
+          </Field>
+          <OrderField orderId={orderId} />
+          <OptionalField label="Invoice id" value={stringAt(resource, 'invoice_id')} />
+          <OptionalField label="Note to payer" value={stringAt(resource, 'note_to_payer')} />
+          <OptionalField label="Soft descriptor" value={stringAt(resource, 'soft_descriptor')} />
+          <Field label="Created">
+            {formatTime(stringAt(resource, 'create_time') ?? summary.create_time)}
+          </Field>
+          <Field label="Updated">
+            {formatTime(stringAt(resource, 'update_time') ?? summary.update_time)}
+          </Field>
+        </>
+      }
+      state={
+        <StateMachineView machine={captureMachine} current={status} history={history} actions={actions} />
+      }
+      related={
+        <RelatedSection
           kind="refund"
           items={refunds}
           emptyText="Nothing refunded yet."
           testId="related-refunds"
         />
-      </Section>
-      <Section title="History">
-        <HistoryTimeline history={history} />
-      </Section>
-      <Section title="As the API shows it">
-        <JsonView value={resource} testId="payment-json" />
-      </Section>
+      }
+    >
       <RefundForm
         open={refunding}
         onClose={() => setRefunding(false)}
@@ -142,6 +110,6 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
         remainingMinor={remainingMinor}
         onRefunded={() => setRefunding(false)}
       />
-    </Stack>
+    </PaymentDetailLayout>
   );
 }

@@ -10,7 +10,7 @@ import { isNotFound } from '../../api/api-call';
 import { AuthorizationDetail } from './authorization-detail';
 import { CaptureDetail } from './capture-detail';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
-import { MONO } from './payment-parts';
+import { MONO } from '../../components/mono-font';
 import { RefundDetail } from './refund-detail';
 
 /**

@@ -13,13 +13,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ApiResponse, BridgeInput, ResourceSummary } from '../../../../shared/bridge';
 import { hrefFor } from '../../app/router';
 import { bridge } from '../../bridge';
+import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
-import { callApi, formatMoney, formatTime } from '../../api/api-call';
-import { PAYMENT_KINDS, routeOf, type PaymentKind } from './payment-model';
+import { callApi, formatMoney, formatTime, newRequestId } from '../../api/api-call';
+import { PAYMENT_KINDS, apiPathOf, routeOf, type PaymentKind } from './payment-model';
 
-/** Building blocks the three payment detail pages share. */
-
-export const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+/** Building blocks the payment pages and dialogs share. */
 
 /** A titled panel of a detail page. */
 export function Section({
@@ -94,6 +93,43 @@ export function Field({
   );
 }
 
+/** The resource's order, as a link (`payment-order-link`); a dash when it has none. */
+export function OrderField({ orderId }: { orderId: string | null | undefined }) {
+  return (
+    <Field label="Order">
+      {orderId ? <ResourceLink kind="order" id={orderId} testId="payment-order-link" /> : '—'}
+    </Field>
+  );
+}
+
+/** A field the API leaves out when it was not given (invoice id, note…): shown only when it has a value. */
+export function OptionalField({ label, value }: { label: string; value: string | undefined }) {
+  return value ? <Field label={label}>{value}</Field> : null;
+}
+
+/** A dialog's first line: what can still be moved on `id`, e.g. "Remaining on 3C…: 60.00 USD". */
+export function RemainingLine({
+  label,
+  id,
+  remaining,
+  testId,
+}: {
+  label: string;
+  id: string;
+  remaining: string;
+  testId: string;
+}) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {label} on{' '}
+      <Typography component="span" variant="body2" sx={{ fontFamily: MONO }}>
+        {id}
+      </Typography>
+      : <strong data-testid={testId}>{remaining}</strong>
+    </Typography>
+  );
+}
+
 /** Money in the monospace face people compare figures in. */
 export function Amount({ children }: { children: ReactNode }) {
   return (
@@ -158,8 +194,22 @@ export function PaymentHeader({
   );
 }
 
-/** Captures of an authorization, or refunds of a capture: each a link to its page. */
-export function RelatedTable({
+/** Captures of an authorization, or refunds of a capture, as a section titled with their count. */
+export function RelatedSection(props: {
+  kind: PaymentKind;
+  items: ResourceSummary[];
+  emptyText: string;
+  testId: string;
+}) {
+  return (
+    <Section title={`${PAYMENT_KINDS[props.kind].plural} (${props.items.length})`}>
+      <RelatedTable {...props} />
+    </Section>
+  );
+}
+
+/** The related resources, each a link to its page. */
+function RelatedTable({
   kind,
   items,
   emptyText,
@@ -242,4 +292,27 @@ export function usePaymentCall<V>(
       onSuccess(response, variables);
     },
   });
+}
+
+/**
+ * A POST to `<resource>/<action>` (capture, refund, reauthorize, void) from a dialog. The Svc-Request-Id is
+ * one per mounted dialog: a retry after a time-out or 5xx repeats the call safely (spec part 7).
+ */
+export function usePaymentAction<V>(
+  kind: PaymentKind,
+  id: string,
+  action: string,
+  onSuccess: (response: ApiResponse, variables: V) => void,
+) {
+  const [requestId] = useState(newRequestId);
+  return usePaymentCall(
+    (body: V) => ({
+      method: 'POST',
+      path: `${apiPathOf(kind, id)}/${action}`,
+      headers: { 'Svc-Request-Id': requestId, Prefer: 'return=representation' },
+      // A void sends no body at all.
+      ...(body === undefined ? {} : { body }),
+    }),
+    onSuccess,
+  );
 }

@@ -1,4 +1,8 @@
-import { AUTHORIZATION_LIFETIME_MS, HONOR_PERIOD_MS, reauthorizeCeiling } from '../../../../shared/authorization-rules';
+import {
+  AUTHORIZATION_LIFETIME_MS,
+  HONOR_PERIOD_MS,
+  reauthorizeCeiling,
+} from '../../../../shared/authorization-rules';
 import { fromMinor } from '../../../../shared/money';
 
 /**

@@ -1,16 +1,13 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { newRequestId } from '../../api/api-call';
-import { apiPathOf } from './payment-model';
-import { usePaymentCall } from './payment-parts';
+import { MoneyDialog } from '../../components/money-dialog';
+import { usePaymentAction } from './payment-parts';
 
 interface VoidDialogProps {
   open: boolean;
@@ -25,33 +22,18 @@ interface VoidDialogProps {
 /** Asks before voiding: a void cannot be undone. */
 export function VoidDialog(props: VoidDialogProps) {
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="void-title"
-      data-testid="void-dialog"
-    >
-      {props.open ? <VoidBody {...props} /> : null}
-    </Dialog>
+    <MoneyDialog name="void" open={props.open} onClose={props.onClose} maxWidth="xs">
+      <VoidBody {...props} />
+    </MoneyDialog>
   );
 }
 
 function VoidBody({ onClose, authorizationId, remainingText, captureCount }: VoidDialogProps) {
   const notify = useUi((s) => s.notify);
-  const [requestId] = useState(newRequestId);
-  const voidCall = usePaymentCall(
-    () => ({
-      method: 'POST',
-      path: `${apiPathOf('authorization', authorizationId)}/void`,
-      headers: { 'Svc-Request-Id': requestId, Prefer: 'return=representation' },
-    }),
-    () => {
-      notify(`Voided ${authorizationId}; ${remainingText} released`, 'success');
-      onClose();
-    },
-  );
+  const voidCall = usePaymentAction<undefined>('authorization', authorizationId, 'void', () => {
+    notify(`Voided ${authorizationId}; ${remainingText} released`, 'success');
+    onClose();
+  });
   return (
     <>
       <DialogTitle id="void-title">Void authorization?</DialogTitle>

@@ -26,7 +26,8 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
   const [chosen, setChosen] = useState<string | undefined>();
   const balances = useQuery({
     queryKey: ['reports', 'balances'],
-    queryFn: async () => (await callApi({ method: 'GET', path: '/v1/reporting/balances' })).body as BalancesResponse,
+    queryFn: async () =>
+      (await callApi({ method: 'GET', path: '/v1/reporting/balances' })).body as BalancesResponse,
   });
   const summary = useQuery({
     queryKey: ['reports', 'summary', days],
@@ -35,7 +36,8 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
   });
   const currencies = summary.data?.currencies ?? [];
   const current = currencies.find((c) => c.currency === chosen) ?? currencies[0];
-  const point = (key: 'balance' | 'volume' | 'fees') => (current?.days ?? []).map((d) => ({ label: d.day, value: d[key] }));
+  const point = (key: 'balance' | 'volume' | 'fees') =>
+    (current?.days ?? []).map((d) => ({ label: d.day, value: d[key] }));
 
   return (
     <Stack spacing={2} data-testid="balances-panel">
@@ -43,7 +45,12 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
       <QueryState loading={balances.isLoading} error={undefined}>
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
           {(balances.data?.balances ?? []).map((b) => (
-            <Paper key={b.currency} variant="outlined" sx={{ p: 2, minWidth: 220 }} data-testid={`balance-${b.currency}`}>
+            <Paper
+              key={b.currency}
+              variant="outlined"
+              sx={{ p: 2, minWidth: 220 }}
+              data-testid={`balance-${b.currency}`}
+            >
               <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
                 <Typography variant="h6">{b.currency}</Typography>
                 {b.primary ? <Chip size="small" label="primary" /> : null}
@@ -52,8 +59,16 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
                 {b.total_balance.value}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                available <Box component="span" sx={{ fontFamily: MONO }}>{b.available_balance.value}</Box> · withheld{' '}
-                <Box component="span" sx={{ fontFamily: MONO }} data-testid={`balance-${b.currency}-withheld`}>
+                available{' '}
+                <Box component="span" sx={{ fontFamily: MONO }}>
+                  {b.available_balance.value}
+                </Box>{' '}
+                · withheld{' '}
+                <Box
+                  component="span"
+                  sx={{ fontFamily: MONO }}
+                  data-testid={`balance-${b.currency}-withheld`}
+                >
                   {b.withheld_balance.value}
                 </Box>
               </Typography>
@@ -62,7 +77,8 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
         </Stack>
         {balances.data ? (
           <Typography variant="caption" color="text.secondary">
-            Account {balances.data.account_id}, as of {balances.data.as_of_time} (last refresh {balances.data.last_refresh_time}).
+            Account {balances.data.account_id}, as of {balances.data.as_of_time} (last refresh{' '}
+            {balances.data.last_refresh_time}).
           </Typography>
         ) : null}
       </QueryState>
@@ -70,16 +86,32 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="charts">
           <Stack direction="row" sx={{ gap: 2, alignItems: 'center', mb: 2 }}>
             <Typography variant="subtitle1" sx={{ flexGrow: 1 }}>
-              Last {days} days ({summary.data ? `${summary.data.first_day} to ${summary.data.last_day}, UTC` : '…'})
+              Last {days} days (
+              {summary.data ? `${summary.data.first_day} to ${summary.data.last_day}, UTC` : '…'})
             </Typography>
-            <TextField select size="small" label="Currency" value={current?.currency ?? ''} onChange={(e) => setChosen(e.target.value)} sx={{ width: 120 }} slotProps={{ htmlInput: { 'data-testid': 'chart-currency' } }}>
+            <TextField
+              select
+              size="small"
+              label="Currency"
+              value={current?.currency ?? ''}
+              onChange={(e) => setChosen(e.target.value)}
+              sx={{ width: 120 }}
+              slotProps={{ htmlInput: { 'data-testid': 'chart-currency' } }}
+            >
               {currencies.map((c) => (
                 <MenuItem key={c.currency} value={c.currency}>
                   {c.currency}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label="Days" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ width: 100 }}>
+            <TextField
+              select
+              size="small"
+              label="Days"
+              value={days}
+              onChange={(e) => setDays(Number(e.target.value))}
+              sx={{ width: 100 }}
+            >
               {[7, 31, 90, 365].map((d) => (
                 <MenuItem key={d} value={d}>
                   {d}
@@ -88,15 +120,35 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
             </TextField>
           </Stack>
           <QueryState loading={summary.isLoading} error={summary.error}>
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(380px, 1fr))', gap: 3 }}>
-              <LineChart title="Balance at the end of each day" points={point('balance')} unit={current?.currency ?? ''} testId="chart-balance" />
-              <BarChart title="Daily volume received" points={point('volume')} unit={current?.currency ?? ''} testId="chart-volume" />
-              <BarChart title="Fees paid per day (net of fees returned)" points={point('fees')} unit={current?.currency ?? ''} testId="chart-fees" color="#d97706" />
+            <Box
+              sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(380px, 1fr))', gap: 3 }}
+            >
+              <LineChart
+                title="Balance at the end of each day"
+                points={point('balance')}
+                unit={current?.currency ?? ''}
+                testId="chart-balance"
+              />
+              <BarChart
+                title="Daily volume received"
+                points={point('volume')}
+                unit={current?.currency ?? ''}
+                testId="chart-volume"
+              />
+              <BarChart
+                title="Fees paid per day (net of fees returned)"
+                points={point('fees')}
+                unit={current?.currency ?? ''}
+                testId="chart-fees"
+                color="#d97706"
+              />
             </Box>
           </QueryState>
         </Paper>
       ) : (
-        <Typography color="text.secondary">Charts read the embedded sandbox's ledger; switch to it to see them.</Typography>
+        <Typography color="text.secondary">
+          Charts read the embedded sandbox's ledger; switch to it to see them.
+        </Typography>
       )}
     </Stack>
   );

@@ -11,12 +11,14 @@ export interface SeriesPoint {
 
 const WIDTH = 560;
 const HEIGHT = 180;
-const PAD = { left: 64, right: 12, top: 12, bottom: 26 };
+const PAD = { left: 76, right: 12, top: 12, bottom: 26 };
 
 function scale(points: readonly SeriesPoint[]) {
   const values = points.map((p) => Number(p.value));
-  let min = Math.min(0, ...values);
-  let max = Math.max(0, ...values);
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  let min = low;
+  let max = high;
   if (min === max) max = min + 1;
   const span = max - min;
   min -= span * 0.05;
@@ -25,10 +27,20 @@ function scale(points: readonly SeriesPoint[]) {
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (points.length <= 1 ? innerW / 2 : (i * innerW) / (points.length - 1));
   const y = (v: number) => PAD.top + innerH - ((v - min) / (max - min)) * innerH;
-  return { x, y, min, max, innerW, innerH, values };
+  return { x, y, low, high, innerW, innerH, values };
 }
 
-function Frame({ title, testId, children, empty }: { title: string; testId: string; children: ReactNode; empty: boolean }) {
+function Frame({
+  title,
+  testId,
+  children,
+  empty,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  empty: boolean;
+}) {
   return (
     <Box data-testid={testId} sx={{ minWidth: 0 }}>
       <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
@@ -46,14 +58,21 @@ function Frame({ title, testId, children, empty }: { title: string; testId: stri
 }
 
 /** Axis labels: the extremes and zero, and the first and last day. */
-function Axes({ points, s, unit }: { points: readonly SeriesPoint[]; s: ReturnType<typeof scale>; unit: string }) {
+function Axes({ points, s }: { points: readonly SeriesPoint[]; s: ReturnType<typeof scale> }) {
   const theme = useTheme();
-  const ticks = [...new Set([s.max, 0, s.min])];
+  const ticks = [...new Set([s.high, 0, s.low])];
   return (
     <g fontSize={10.5} fill={theme.palette.text.secondary}>
       {ticks.map((t) => (
         <g key={t}>
-          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={s.y(t)} y2={s.y(t)} stroke={theme.palette.divider} strokeDasharray={t === 0 ? undefined : '3 3'} />
+          <line
+            x1={PAD.left}
+            x2={WIDTH - PAD.right}
+            y1={s.y(t)}
+            y2={s.y(t)}
+            stroke={theme.palette.divider}
+            strokeDasharray={t === 0 ? undefined : '3 3'}
+          />
           <text x={PAD.left - 6} y={s.y(t) + 3.5} textAnchor="end">
             {t.toLocaleString('en-US', { maximumFractionDigits: 2 })}
           </text>
@@ -65,25 +84,41 @@ function Axes({ points, s, unit }: { points: readonly SeriesPoint[]; s: ReturnTy
       <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end">
         {points.at(-1)?.label}
       </text>
-      <text x={4} y={PAD.top + 4}>
-        {unit}
-      </text>
     </g>
   );
 }
 
 /** A line chart (e.g. the balance at the end of each day). */
-export function LineChart({ title, points, unit, testId }: { title: string; points: readonly SeriesPoint[]; unit: string; testId: string }) {
+export function LineChart({
+  title,
+  points,
+  unit,
+  testId,
+}: {
+  title: string;
+  points: readonly SeriesPoint[];
+  unit: string;
+  testId: string;
+}) {
   const theme = useTheme();
   const s = scale(points);
-  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${s.x(i).toFixed(1)},${s.y(Number(p.value)).toFixed(1)}`).join(' ');
+  const path = points
+    .map((p, i) => `${i === 0 ? 'M' : 'L'}${s.x(i).toFixed(1)},${s.y(Number(p.value)).toFixed(1)}`)
+    .join(' ');
   return (
-    <Frame title={title} testId={testId} empty={points.length === 0}>
+    <Frame title={unit ? `${title} (${unit})` : title} testId={testId} empty={points.length === 0}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={title}>
-        <Axes points={points} s={s} unit={unit} />
+        <Axes points={points} s={s} />
         <path d={path} fill="none" stroke={theme.palette.primary.main} strokeWidth={2} />
         {points.map((p, i) => (
-          <circle key={p.label} cx={s.x(i)} cy={s.y(Number(p.value))} r={2.5} fill={theme.palette.primary.main} data-testid={`${testId}-point`}>
+          <circle
+            key={p.label}
+            cx={s.x(i)}
+            cy={s.y(Number(p.value))}
+            r={2.5}
+            fill={theme.palette.primary.main}
+            data-testid={`${testId}-point`}
+          >
             <title>{`${p.label}: ${p.value} ${unit}`}</title>
           </circle>
         ))}
@@ -111,15 +146,23 @@ export function BarChart({
   const slot = s.innerW / Math.max(points.length, 1);
   const barW = Math.max(1, slot * 0.7);
   return (
-    <Frame title={title} testId={testId} empty={points.length === 0}>
+    <Frame title={unit ? `${title} (${unit})` : title} testId={testId} empty={points.length === 0}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={title}>
-        <Axes points={points} s={s} unit={unit} />
+        <Axes points={points} s={s} />
         {points.map((p, i) => {
           const v = Number(p.value);
           const top = Math.min(s.y(v), s.y(0));
           const x = PAD.left + i * slot + (slot - barW) / 2;
           return (
-            <rect key={p.label} x={x} y={top} width={barW} height={Math.max(0.5, Math.abs(s.y(v) - s.y(0)))} fill={color ?? theme.palette.secondary.main} data-testid={`${testId}-bar`}>
+            <rect
+              key={p.label}
+              x={x}
+              y={top}
+              width={barW}
+              height={Math.max(0.5, Math.abs(s.y(v) - s.y(0)))}
+              fill={color ?? theme.palette.secondary.main}
+              data-testid={`${testId}-bar`}
+            >
               <title>{`${p.label}: ${p.value} ${unit}`}</title>
             </rect>
           );

@@ -52,16 +52,27 @@ export function DateRangePicker({
           <Button
             key={preset.label}
             size="small"
-            onClick={() => onChange({ start: toLocalInput(nowMs + HOUR_MS - preset.ms), end: toLocalInput(nowMs + HOUR_MS) })}
+            onClick={() =>
+              onChange({
+                start: toLocalInput(nowMs + HOUR_MS - preset.ms),
+                end: toLocalInput(nowMs + HOUR_MS),
+              })
+            }
             data-testid={`preset-${preset.ms / DAY_MS}`}
           >
             {preset.label}
           </Button>
         ))}
       </Stack>
-      <Typography variant="caption" color={range.valid ? 'text.secondary' : 'error'} data-testid="range-hint" data-valid={range.valid ? 'true' : 'false'}>
+      <Typography
+        variant="caption"
+        color={range.valid ? 'text.secondary' : 'error'}
+        data-testid="range-hint"
+        data-valid={range.valid ? 'true' : 'false'}
+      >
         {range.valid ? `Range: ${range.text}. ` : `${range.text} `}
-        Searches cover at most {REPORTING_LIMITS.maxRangeDays} days and reach back {REPORTING_LIMITS.historyYears} years.
+        Searches cover at most {REPORTING_LIMITS.maxRangeDays} days and reach back{' '}
+        {REPORTING_LIMITS.historyYears} years.
       </Typography>
     </Stack>
   );

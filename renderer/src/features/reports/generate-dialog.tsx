@@ -19,7 +19,15 @@ const GENERATE = '/v1/test-helpers/reporting/generate';
  * Bulk history for demos and scale tests: N ledger entries over M days, written in the background
  * (`Prefer: respond-async`) while the dialog shows the job's progress.
  */
-export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
+export function GenerateDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose(): void;
+  onDone(): void;
+}) {
   const [entries, setEntries] = useState('10000');
   const [days, setDays] = useState('31');
   const [currencies, setCurrencies] = useState('USD, EUR, GBP, JPY, CAD, AUD');
@@ -54,11 +62,17 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
         method: 'POST',
         path: GENERATE,
         headers: { Prefer: 'respond-async' },
-        body: { entries: Number(entries), days: Number(days), ...(list.length > 0 ? { currencies: list } : {}) },
+        body: {
+          entries: Number(entries),
+          days: Number(days),
+          ...(list.length > 0 ? { currencies: list } : {}),
+        },
       });
       const started = response.body as GenerationJob;
       setJob(started);
-      const self = started.links[0]?.href ? new URL(started.links[0].href).pathname : `${GENERATE}/${started.id}`;
+      const self = started.links[0]?.href
+        ? new URL(started.links[0].href).pathname
+        : `${GENERATE}/${started.id}`;
       if (started.status === 'RUNNING') poll(self);
       else onDone();
     } catch (e) {
@@ -69,27 +83,58 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
   const running = job?.status === 'RUNNING';
   const percent = job ? (job.entries_written / Math.max(1, job.entries_requested)) * 100 : 0;
   return (
-    <Dialog open={open} onClose={running ? undefined : onClose} maxWidth="sm" fullWidth data-testid="generate-dialog">
+    <Dialog
+      open={open}
+      onClose={running ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      data-testid="generate-dialog"
+    >
       <DialogTitle>Generate history</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            Writes realistic ledger entries for the sandbox merchant: checkout payments and donations, refunds, authorizations, declined and
-            pending payments, by a few hundred buyers, fees by the fee schedule. Up to {GENERATE_LIMITS.maxEntries.toLocaleString('en-US')}{' '}
-            entries over up to {GENERATE_LIMITS.maxDays} days.
+            Writes realistic ledger entries for the sandbox merchant: checkout payments and donations,
+            refunds, authorizations, declined and pending payments, by a few hundred buyers, fees by the fee
+            schedule. Up to {GENERATE_LIMITS.maxEntries.toLocaleString('en-US')} entries over up to{' '}
+            {GENERATE_LIMITS.maxDays} days.
           </Typography>
           <Stack direction="row" spacing={2}>
-            <TextField label="Entries" size="small" value={entries} onChange={(e) => setEntries(e.target.value)} disabled={running} slotProps={{ htmlInput: { 'data-testid': 'generate-entries', inputMode: 'numeric' } }} />
-            <TextField label="Days" size="small" value={days} onChange={(e) => setDays(e.target.value)} disabled={running} slotProps={{ htmlInput: { 'data-testid': 'generate-days', inputMode: 'numeric' } }} />
+            <TextField
+              label="Entries"
+              size="small"
+              value={entries}
+              onChange={(e) => setEntries(e.target.value)}
+              disabled={running}
+              slotProps={{ htmlInput: { 'data-testid': 'generate-entries', inputMode: 'numeric' } }}
+            />
+            <TextField
+              label="Days"
+              size="small"
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              disabled={running}
+              slotProps={{ htmlInput: { 'data-testid': 'generate-days', inputMode: 'numeric' } }}
+            />
           </Stack>
-          <TextField label="Currencies" size="small" value={currencies} onChange={(e) => setCurrencies(e.target.value)} disabled={running} slotProps={{ htmlInput: { 'data-testid': 'generate-currencies' } }} />
+          <TextField
+            label="Currencies"
+            size="small"
+            value={currencies}
+            onChange={(e) => setCurrencies(e.target.value)}
+            disabled={running}
+            slotProps={{ htmlInput: { 'data-testid': 'generate-currencies' } }}
+          />
           {job ? (
             <Stack spacing={0.5} data-testid="generate-progress" data-status={job.status}>
               <LinearProgress variant="determinate" value={percent} />
               <Typography variant="body2" data-testid="generate-progress-text">
                 {job.status === 'COMPLETED' ? 'Done: ' : job.status === 'FAILED' ? 'Failed: ' : ''}
-                {job.entries_written.toLocaleString('en-US')} of {job.entries_requested.toLocaleString('en-US')} entries
-                {job.entries_per_second > 0 ? ` · ${job.entries_per_second.toLocaleString('en-US')} entries/s` : ''}
+                {job.entries_written.toLocaleString('en-US')} of{' '}
+                {job.entries_requested.toLocaleString('en-US')} entries
+                {job.entries_per_second > 0
+                  ? ` · ${job.entries_per_second.toLocaleString('en-US')} entries/s`
+                  : ''}
               </Typography>
               {job.error ? <Alert severity="error">{job.error}</Alert> : null}
             </Stack>
@@ -101,7 +146,12 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
         <Button onClick={onClose} disabled={running} data-testid="generate-close">
           Close
         </Button>
-        <Button variant="contained" onClick={() => void start()} disabled={running} data-testid="generate-start">
+        <Button
+          variant="contained"
+          onClick={() => void start()}
+          disabled={running}
+          data-testid="generate-start"
+        >
           {running ? 'Generating…' : 'Generate'}
         </Button>
       </DialogActions>

@@ -120,10 +120,24 @@ export function ReportsPage() {
           {search.data && submitted ? (
             <>
               <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
-                <Button variant="outlined" size="small" onClick={() => void exportCsv()} disabled={exporting !== undefined} data-testid="export-csv">
-                  {exporting ? `Exporting page ${exporting.done} of ${exporting.total}…` : 'Export CSV (whole search)'}
+                <Button
+                  variant="outlined"
+                  size="small"
+                  onClick={() => void exportCsv()}
+                  disabled={exporting !== undefined}
+                  data-testid="export-csv"
+                >
+                  {exporting
+                    ? `Exporting page ${exporting.done} of ${exporting.total}…`
+                    : 'Export CSV (whole search)'}
                 </Button>
-                {exporting ? <LinearProgress variant="determinate" value={(exporting.done / exporting.total) * 100} sx={{ flexGrow: 1 }} /> : null}
+                {exporting ? (
+                  <LinearProgress
+                    variant="determinate"
+                    value={(exporting.done / exporting.total) * 100}
+                    sx={{ flexGrow: 1 }}
+                  />
+                ) : null}
               </Stack>
               {exportError ? <ApiErrorAlert error={exportError} title="Export" /> : null}
               <ResultsGrid

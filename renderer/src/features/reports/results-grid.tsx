@@ -20,7 +20,12 @@ import {
 import { hrefFor } from '../../app/router';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
-const STATUS_COLORS: Record<TransactionStatus, 'success' | 'warning' | 'error' | 'default'> = { S: 'success', P: 'warning', D: 'error', V: 'default' };
+const STATUS_COLORS: Record<TransactionStatus, 'success' | 'warning' | 'error' | 'default'> = {
+  S: 'success',
+  P: 'warning',
+  D: 'error',
+  V: 'default',
+};
 export const PAGE_SIZES = [25, 100, 500];
 
 /** One page of a search, paged on the server: the API's page and page_size, its total_items. */
@@ -41,10 +46,14 @@ export function ResultsGrid({
 }) {
   return (
     <Paper variant="outlined" data-testid="results">
-      {loading ? <LinearProgress /> : <LinearProgress variant="determinate" value={0} sx={{ visibility: 'hidden' }} />}
+      {loading ? (
+        <LinearProgress />
+      ) : (
+        <LinearProgress variant="determinate" value={0} sx={{ visibility: 'hidden' }} />
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }} data-testid="results-summary">
-        <span data-testid="total-items">{result.total_items}</span> entries · last refreshed {result.last_refreshed_datetime} · {result.start_date} to{' '}
-        {result.end_date}
+        <span data-testid="total-items">{result.total_items}</span> entries · last refreshed{' '}
+        {result.last_refreshed_datetime} · {result.start_date} to {result.end_date}
       </Typography>
       <TableContainer sx={{ maxHeight: 560 }}>
         <Table size="small" stickyHeader data-testid="results-table">
@@ -66,11 +75,22 @@ export function ResultsGrid({
               const t = detail.transaction_info;
               const key = `${t?.transaction_id ?? 'row'}-${t?.transaction_event_code ?? ''}-${index}`;
               return (
-                <TableRow key={key} hover data-testid="result-row" data-transaction-id={t?.transaction_id} data-status={t?.transaction_status}>
-                  <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>{t?.transaction_initiation_date ?? '—'}</TableCell>
+                <TableRow
+                  key={key}
+                  hover
+                  data-testid="result-row"
+                  data-transaction-id={t?.transaction_id}
+                  data-status={t?.transaction_status}
+                >
+                  <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
+                    {t?.transaction_initiation_date ?? '—'}
+                  </TableCell>
                   <TableCell sx={{ fontFamily: MONO }}>
                     {t ? (
-                      <Link href={hrefFor(`support/${t.transaction_id}`)} data-testid="result-transaction-link">
+                      <Link
+                        href={hrefFor(`support/${t.transaction_id}`)}
+                        data-testid="result-transaction-link"
+                      >
                         {t.transaction_id}
                       </Link>
                     ) : (
@@ -84,12 +104,21 @@ export function ResultsGrid({
                   </TableCell>
                   <TableCell>
                     {t ? (
-                      <Chip size="small" variant="outlined" color={STATUS_COLORS[t.transaction_status]} label={`${t.transaction_status} ${TRANSACTION_STATUS_LABELS[t.transaction_status]}`} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={STATUS_COLORS[t.transaction_status]}
+                        label={`${t.transaction_status} ${TRANSACTION_STATUS_LABELS[t.transaction_status]}`}
+                      />
                     ) : (
                       '—'
                     )}
                   </TableCell>
-                  <TableCell align="right" sx={{ fontFamily: MONO }} data-testid="result-amount">
+                  <TableCell
+                    align="right"
+                    sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}
+                    data-testid="result-amount"
+                  >
                     {t ? `${t.transaction_amount.value} ${t.transaction_amount.currency_code}` : '—'}
                   </TableCell>
                   <TableCell align="right" sx={{ fontFamily: MONO }} data-testid="result-fee">
@@ -99,7 +128,11 @@ export function ResultsGrid({
                     {t?.ending_balance?.value ?? ''}
                   </TableCell>
                   <TableCell>{detail.payer_info?.email_address ?? ''}</TableCell>
-                  <TableCell>{[t?.instrument_type, detail.store_info?.store_id, detail.store_info?.terminal_id].filter(Boolean).join(' · ')}</TableCell>
+                  <TableCell>
+                    {[t?.instrument_type, detail.store_info?.store_id, detail.store_info?.terminal_id]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </TableCell>
                 </TableRow>
               );
             })}

@@ -42,7 +42,13 @@ export function SearchForm({
     const next = groups.includes(group) ? groups.filter((g) => g !== group) : [...groups, group];
     set('fields', next.length === FIELD_GROUPS.length ? 'all' : FIELD_GROUPS.filter((g) => next.includes(g)));
   };
-  const text = (key: 'transactionId' | 'amountLow' | 'amountHigh' | 'storeId' | 'terminalId', label: string, width: number, testId: string, helper?: string) => (
+  const text = (
+    key: 'transactionId' | 'amountLow' | 'amountHigh' | 'storeId' | 'terminalId',
+    label: string,
+    width: number,
+    testId: string,
+    helper?: string,
+  ) => (
     <TextField
       label={label}
       size="small"
@@ -66,9 +72,20 @@ export function SearchForm({
       data-testid="search-form"
     >
       <Stack spacing={2}>
-        <DateRangePicker start={form.start} end={form.end} nowMs={nowMs} onChange={(range) => onChange({ ...form, ...range })} />
+        <DateRangePicker
+          start={form.start}
+          end={form.end}
+          nowMs={nowMs}
+          onChange={(range) => onChange({ ...form, ...range })}
+        />
         <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          {text('transactionId', 'Transaction or order id', 230, 'filter-transaction-id', '17 chars, or O- and an order id')}
+          {text(
+            'transactionId',
+            'Transaction or order id',
+            230,
+            'filter-transaction-id',
+            '17 chars, or O- and an order id',
+          )}
           <TextField
             select
             label="Type (event code)"
@@ -145,7 +162,14 @@ export function SearchForm({
           {FIELD_GROUPS.map((group) => (
             <FormControlLabel
               key={group}
-              control={<Checkbox size="small" checked={groups.includes(group)} onChange={() => toggleGroup(group)} slotProps={{ input: { 'data-testid': `field-${group}` } as object }} />}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={groups.includes(group)}
+                  onChange={() => toggleGroup(group)}
+                  slotProps={{ input: { 'data-testid': `field-${group}` } as object }}
+                />
+              }
               label={<Typography variant="body2">{group}</Typography>}
             />
           ))}
@@ -162,7 +186,13 @@ export function SearchForm({
             label="Balance-affecting only"
           />
           <FormControlLabel
-            control={<Switch checked={form.iso8601} onChange={(e) => set('iso8601', e.target.checked)} slotProps={{ input: { 'data-testid': 'filter-iso8601' } as object }} />}
+            control={
+              <Switch
+                checked={form.iso8601}
+                onChange={(e) => set('iso8601', e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'filter-iso8601' } as object }}
+              />
+            }
             label="Svc-Enforce-ISO8601-Format"
           />
           <Button type="submit" variant="contained" disabled={!valid || busy} data-testid="search-submit">

@@ -28,7 +28,8 @@ export interface SearchForm {
 }
 
 /** A `datetime-local` value (UTC, seconds) of an epoch time. */
-export const toLocalInput = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19);
+export const toLocalInput = (ms: number): string =>
+  new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19);
 
 /** The API form of a `datetime-local` value taken as UTC; seconds are added when the browser left them out. */
 export function toApiDate(value: string): string {
@@ -77,8 +78,13 @@ export function checkRange(form: Pick<SearchForm, 'start' | 'end'>, nowMs: numbe
     return { valid: false, text: 'Give a start and an end date with time (UTC).', problems: [] };
   }
   const problems = checkReportRange(start, end, nowMs);
-  if (problems.length > 0) return { valid: false, text: problems.map((p) => p.description).join(' '), problems };
-  return { valid: true, text: `${spanText(end - start)} of at most ${REPORTING_LIMITS.maxRangeDays} days`, problems };
+  if (problems.length > 0)
+    return { valid: false, text: problems.map((p) => p.description).join(' '), problems };
+  return {
+    valid: true,
+    text: `${spanText(end - start)} of at most ${REPORTING_LIMITS.maxRangeDays} days`,
+    problems,
+  };
 }
 
 /** The query parameters of the form (only what is set), in the API's names. */
@@ -97,7 +103,8 @@ export function searchParams(form: SearchForm, page: number, pageSize: number): 
   set('payment_instrument_type', form.instrument);
   set('store_id', form.storeId);
   set('terminal_id', form.terminalId);
-  params.fields = form.fields === 'all' ? 'all' : form.fields.length > 0 ? form.fields.join(',') : 'transaction_info';
+  params.fields =
+    form.fields === 'all' ? 'all' : form.fields.length > 0 ? form.fields.join(',') : 'transaction_info';
   if (!form.balanceAffectingOnly) params.balance_affecting_records_only = 'N';
   params.page_size = String(pageSize);
   params.page = String(page);
@@ -136,7 +143,8 @@ const CSV_COLUMNS = [
 /** RFC 4180 quoting; a leading =, +, - or @ is neutralized so a spreadsheet never runs it as a formula. */
 function cell(value: string | undefined): string {
   const text = value ?? '';
-  const safe = /^[=+@\t\r]/.test(text) || (/^-/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) ? `'${text}` : text;
+  const safe =
+    /^[=+@\t\r]/.test(text) || (/^-/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -146,8 +154,13 @@ export function toCsv(details: readonly TransactionDetail[]): string {
   for (const d of details) {
     const t = d.transaction_info;
     const p = d.payer_info;
-    const name = p?.payer_name ? [p.payer_name.given_name, p.payer_name.surname].filter(Boolean).join(' ') || p.payer_name.alternate_full_name : undefined;
-    const items = d.cart_info?.item_details.map((i) => `${i.item_quantity} x ${i.item_name} @ ${i.item_unit_price.value}`).join('; ');
+    const name = p?.payer_name
+      ? [p.payer_name.given_name, p.payer_name.surname].filter(Boolean).join(' ') ||
+        p.payer_name.alternate_full_name
+      : undefined;
+    const items = d.cart_info?.item_details
+      .map((i) => `${i.item_quantity} x ${i.item_name} @ ${i.item_unit_price.value}`)
+      .join('; ');
     const row = [
       t?.transaction_id,
       t?.transaction_event_code,

@@ -14,7 +14,13 @@ const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
  * Ledger entries as booking lines: each entry's gross line, and its fee line when it has a fee (a
  * capture pays one, a refund gets the percentage part back). Memo entries move no balance.
  */
-export function LedgerLines({ lines, testId = 'ledger-lines' }: { lines: readonly LedgerLine[]; testId?: string }) {
+export function LedgerLines({
+  lines,
+  testId = 'ledger-lines',
+}: {
+  lines: readonly LedgerLine[];
+  testId?: string;
+}) {
   if (lines.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid={`${testId}-empty`}>
@@ -37,7 +43,13 @@ export function LedgerLines({ lines, testId = 'ledger-lines' }: { lines: readonl
       <TableBody>
         {lines.flatMap((line) => {
           const rows = [
-            <TableRow key={`${line.seq}-gross`} data-testid="ledger-line" data-event-code={line.event_code} data-status={line.status} data-kind="gross">
+            <TableRow
+              key={`${line.seq}-gross`}
+              data-testid="ledger-line"
+              data-event-code={line.event_code}
+              data-status={line.status}
+              data-kind="gross"
+            >
               <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>{line.initiated}</TableCell>
               <TableCell sx={{ fontFamily: MONO }}>{line.transaction_id}</TableCell>
               <TableCell title={line.event_name}>{line.event_code}</TableCell>
@@ -49,13 +61,22 @@ export function LedgerLines({ lines, testId = 'ledger-lines' }: { lines: readonl
                 {line.amount.value} {line.amount.currency_code}
               </TableCell>
               <TableCell>
-                <Chip size="small" variant="outlined" label={`${line.status} ${TRANSACTION_STATUS_LABELS[line.status]}`} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={`${line.status} ${TRANSACTION_STATUS_LABELS[line.status]}`}
+                />
               </TableCell>
             </TableRow>,
           ];
           if (!/^-?0(\.0+)?$/.test(line.fee.value)) {
             rows.push(
-              <TableRow key={`${line.seq}-fee`} data-testid="ledger-line" data-event-code={line.event_code} data-kind="fee">
+              <TableRow
+                key={`${line.seq}-fee`}
+                data-testid="ledger-line"
+                data-event-code={line.event_code}
+                data-kind="fee"
+              >
                 <TableCell />
                 <TableCell />
                 <TableCell />

@@ -9,7 +9,13 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LedgerLine, SupportResource } from '../../../../shared/bridge';
-import { authorizationMachine, captureMachine, orderMachine, refundMachine, type Machine } from '../../../../shared/machines';
+import {
+  authorizationMachine,
+  captureMachine,
+  orderMachine,
+  refundMachine,
+  type Machine,
+} from '../../../../shared/machines';
 import { fromMinor, toMinor } from '../../../../shared/money';
 import { hrefFor, navigate } from '../../app/router';
 import { bridge } from '../../bridge';
@@ -25,14 +31,22 @@ const MACHINES: Record<string, Machine<string>> = {
   capture: captureMachine as Machine<string>,
   refund: refundMachine as Machine<string>,
 };
-const DETAIL_ROUTES: Record<string, string> = { order: 'orders', authorization: 'authorizations', capture: 'captures', refund: 'refunds' };
+const DETAIL_ROUTES: Record<string, string> = {
+  order: 'orders',
+  authorization: 'authorizations',
+  capture: 'captures',
+  refund: 'refunds',
+};
 
 /** Net of every balance-affecting line per currency: what the flow left in the merchant's balance. */
 function netByCurrency(lines: readonly LedgerLine[]): string[] {
   const sums = new Map<string, bigint>();
   for (const l of lines) {
     if (!l.balance_affecting) continue;
-    sums.set(l.net.currency_code, (sums.get(l.net.currency_code) ?? 0n) + toMinor(l.net.value, l.net.currency_code));
+    sums.set(
+      l.net.currency_code,
+      (sums.get(l.net.currency_code) ?? 0n) + toMinor(l.net.value, l.net.currency_code),
+    );
   }
   return [...sums].map(([currency, minor]) => `${fromMinor(minor, currency)} ${currency}`);
 }
@@ -46,7 +60,10 @@ function ResourceCard({ resource, lines }: { resource: SupportResource; lines: r
         <Typography variant="subtitle1" sx={{ textTransform: 'capitalize' }}>
           {kind}
         </Typography>
-        <Link href={hrefFor(`${DETAIL_ROUTES[kind] ?? kind}/${id}`)} sx={{ fontFamily: 'ui-monospace, monospace' }}>
+        <Link
+          href={hrefFor(`${DETAIL_ROUTES[kind] ?? kind}/${id}`)}
+          sx={{ fontFamily: 'ui-monospace, monospace' }}
+        >
           {id}
         </Link>
         <StatusChip status={status} />
@@ -111,13 +128,23 @@ export function SupportPage({ id }: { id: string | undefined }) {
         </Button>
       </Stack>
       {id ? (
-        <QueryState loading={lookup.isLoading} error={lookup.error} empty={!!data && data.matches.length === 0 && data.ledger.length === 0} emptyText={`Nothing known by ${id}.`}>
+        <QueryState
+          loading={lookup.isLoading}
+          error={lookup.error}
+          empty={!!data && data.matches.length === 0 && data.ledger.length === 0}
+          emptyText={`Nothing known by ${id}.`}
+        >
           {data ? (
             <Stack spacing={2} data-testid="support-result" data-order-id={data.order_id ?? ''}>
               <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
                 <Typography variant="body2">Found as</Typography>
                 {data.matches.map((m) => (
-                  <Chip key={`${m.kind}-${m.id}`} size="small" label={`${m.kind} ${m.id}`} data-testid="support-match" />
+                  <Chip
+                    key={`${m.kind}-${m.id}`}
+                    size="small"
+                    label={`${m.kind} ${m.id}`}
+                    data-testid="support-match"
+                  />
                 ))}
                 {data.order_id ? (
                   <Typography variant="body2" color="text.secondary">
@@ -135,11 +162,17 @@ export function SupportPage({ id }: { id: string | undefined }) {
                 <SupportTimeline resources={data.resources} ledger={data.ledger} />
               </Paper>
               {data.resources.map((r) => (
-                <ResourceCard key={`${r.summary.kind}-${r.summary.id}`} resource={r} lines={linesOf(r.summary.id)} />
+                <ResourceCard
+                  key={`${r.summary.kind}-${r.summary.id}`}
+                  resource={r}
+                  lines={linesOf(r.summary.id)}
+                />
               ))}
               {unlinked.length > 0 ? (
                 <Paper variant="outlined" sx={{ p: 2 }} data-testid="unlinked-ledger">
-                  <Typography variant="subtitle1">Ledger entries without an API resource (generated history)</Typography>
+                  <Typography variant="subtitle1">
+                    Ledger entries without an API resource (generated history)
+                  </Typography>
                   <LedgerLines lines={unlinked} testId="ledger-lines-unlinked" />
                 </Paper>
               ) : null}

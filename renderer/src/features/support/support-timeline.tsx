@@ -15,7 +15,10 @@ interface TimelineEvent {
 }
 
 /** Every transition of every resource and every ledger entry, on one timeline in simulated time. */
-export function timelineEvents(resources: readonly SupportResource[], ledger: readonly LedgerLine[]): TimelineEvent[] {
+export function timelineEvents(
+  resources: readonly SupportResource[],
+  ledger: readonly LedgerLine[],
+): TimelineEvent[] {
   const events: TimelineEvent[] = [];
   let order = 0;
   for (const r of resources) {
@@ -47,7 +50,13 @@ export function timelineEvents(resources: readonly SupportResource[], ledger: re
   return events.sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
 }
 
-export function SupportTimeline({ resources, ledger }: { resources: readonly SupportResource[]; ledger: readonly LedgerLine[] }) {
+export function SupportTimeline({
+  resources,
+  ledger,
+}: {
+  resources: readonly SupportResource[];
+  ledger: readonly LedgerLine[];
+}) {
   const events = timelineEvents(resources, ledger);
   if (events.length === 0) return <Typography color="text.secondary">Nothing happened yet.</Typography>;
   return (
@@ -58,9 +67,20 @@ export function SupportTimeline({ resources, ledger }: { resources: readonly Sup
           key={index}
           data-testid="timeline-event"
           data-source={e.source}
-          sx={{ display: 'flex', gap: 2, py: 0.75, borderLeft: 2, borderColor: e.source === 'ledger' ? 'secondary.main' : 'primary.main', pl: 2 }}
+          sx={{
+            display: 'flex',
+            gap: 2,
+            py: 0.75,
+            borderLeft: 2,
+            borderColor: e.source === 'ledger' ? 'secondary.main' : 'primary.main',
+            pl: 2,
+          }}
         >
-          <Typography variant="body2" color="text.secondary" sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}
+          >
             {e.at.replace('T', ' ').replace('Z', ' UTC')}
           </Typography>
           <Box sx={{ minWidth: 0 }}>
@@ -69,7 +89,11 @@ export function SupportTimeline({ resources, ledger }: { resources: readonly Sup
               <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace', color: 'text.secondary' }}>
                 {e.id}
               </Box>{' '}
-              {e.source === 'resource' ? <StatusChip status={e.status.split(' → ').at(-1) ?? e.status} /> : <span>status {e.status}</span>}
+              {e.source === 'resource' ? (
+                <StatusChip status={e.status.split(' → ').at(-1) ?? e.status} />
+              ) : (
+                <span>status {e.status}</span>
+              )}
             </Typography>
             {e.detail ? (
               <Typography variant="caption" color="text.secondary">

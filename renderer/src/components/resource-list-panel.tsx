@@ -1,0 +1,132 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { MONO } from './mono-font';
+import { QueryState } from './query-state';
+import { RESOURCE_PAGE_SIZE, type ResourceList } from './use-resource-list';
+
+/**
+ * The body of a resource list page (orders, authorizations, captures, refunds): status filter, id search,
+ * total, the table and its pagination. The page brings the heading, the columns and the rows; test ids are
+ * `<testIdPrefix>-status-filter`, `-search`, `-total`, `-table` and `-pagination`.
+ */
+export function ResourceListPanel({
+  list,
+  states,
+  testIdPrefix,
+  searchPlaceholder,
+  noun,
+  emptyText,
+  head,
+  rows,
+}: {
+  list: ResourceList;
+  /** The statuses the filter offers: the kind's machine states. */
+  states: readonly string[];
+  testIdPrefix: string;
+  searchPlaceholder: string;
+  /** The singular noun the total counts, e.g. "order". */
+  noun: string;
+  /** Shown when the list is empty without filters: how to make the first one. */
+  emptyText: ReactNode;
+  /** The header row's cells. */
+  head: ReactNode;
+  rows: ReactNode;
+}) {
+  const { query, total } = list;
+  return (
+    <Paper>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ p: 2, pb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <TextField
+          select
+          label="Status"
+          size="small"
+          value={list.status}
+          onChange={(e) => list.setStatus(e.target.value)}
+          sx={{ width: 240 }}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': `${testIdPrefix}-status-filter` },
+          }}
+        >
+          <option value="">All statuses</option>
+          {states.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          label="Search by id"
+          size="small"
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.target.value)}
+          placeholder={searchPlaceholder}
+          sx={{ width: 280 }}
+          slotProps={{
+            htmlInput: {
+              'data-testid': `${testIdPrefix}-search`,
+              maxLength: 64,
+              spellCheck: false,
+              style: { fontFamily: MONO },
+            },
+          }}
+        />
+        {list.filtered ? (
+          <Button size="small" onClick={list.clearFilters}>
+            Clear filters
+          </Button>
+        ) : null}
+        <Box sx={{ flexGrow: 1 }} />
+        {query.data ? (
+          <Typography variant="body2" color="text.secondary" data-testid={`${testIdPrefix}-total`}>
+            {total} {noun}
+            {total === 1 ? '' : 's'}
+            {list.filtered ? ' match' : ''}
+          </Typography>
+        ) : null}
+      </Stack>
+      <Box sx={{ height: 4 }}>{query.isFetching && !query.isLoading ? <LinearProgress /> : null}</Box>
+      <QueryState
+        loading={query.isLoading}
+        error={query.error}
+        empty={list.items.length === 0}
+        emptyText={list.filtered ? `No ${noun}s match these filters.` : emptyText}
+      >
+        <TableContainer>
+          <Table size="small" data-testid={`${testIdPrefix}-table`}>
+            <TableHead>
+              <TableRow>{head}</TableRow>
+            </TableHead>
+            <TableBody>{rows}</TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={list.page}
+          onPageChange={(_e, next) => list.setPage(next)}
+          rowsPerPage={RESOURCE_PAGE_SIZE}
+          rowsPerPageOptions={[RESOURCE_PAGE_SIZE]}
+          data-testid={`${testIdPrefix}-pagination`}
+        />
+      </QueryState>
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import type {
+  CatalogEventType,
+  Delivery,
+  ListenerMessage,
+  ListenerMessageSummary,
+  ListenerState,
+  Webhook,
+  WebhookEvent,
+} from '../../../../shared/api/webhooks';
+import { callApi } from '../../api/api-call';
+
+/**
+ * The Events page's calls: the platform's webhooks API and the sandbox control endpoints for
+ * deliveries and the local listener, all through the bridge's `sendRequest` (so they show in the
+ * request log like any integration's calls). Query keys start with `webhooks`: the shell invalidates
+ * them whenever the listener receives something.
+ */
+
+export const WEBHOOK_KEYS = {
+  all: ['webhooks'] as const,
+  listener: ['webhooks', 'listener'] as const,
+  messages: ['webhooks', 'messages'] as const,
+  message: (id: string) => ['webhooks', 'message', id] as const,
+  events: (type: string) => ['webhooks', 'events', type] as const,
+  event: (id: string) => ['webhooks', 'event', id] as const,
+  deliveries: (eventId: string) => ['webhooks', 'deliveries', eventId] as const,
+  subscriptions: ['webhooks', 'subscriptions'] as const,
+  catalog: ['webhooks', 'catalog'] as const,
+};
+
+const get = async <T>(path: string): Promise<T> => (await callApi({ method: 'GET', path })).body as T;
+
+export const eventsApi = {
+  listener: () =>
+    get<ListenerState & { subscription_id: string | null }>('/v1/test-helpers/webhooks/listener'),
+  configureListener: async (settings: { status?: number; delay_ms?: number; webhook_id?: string | null }) =>
+    (await callApi({ method: 'PUT', path: '/v1/test-helpers/webhooks/listener', body: settings }))
+      .body as ListenerState,
+  messages: async () =>
+    (
+      await get<{ messages: ListenerMessageSummary[] }>(
+        '/v1/test-helpers/webhooks/listener/messages?limit=200',
+      )
+    ).messages,
+  message: (id: string) =>
+    get<ListenerMessage>(`/v1/test-helpers/webhooks/listener/messages/${encodeURIComponent(id)}`),
+  clearMessages: () => callApi({ method: 'DELETE', path: '/v1/test-helpers/webhooks/listener/messages' }),
+  events: async (eventType: string) =>
+    (
+      await get<{ events: WebhookEvent[]; total_items: number }>(
+        `/v1/notifications/webhooks-events?page_size=100${eventType ? `&event_type=${encodeURIComponent(eventType)}` : ''}`,
+      )
+    ).events,
+  event: (id: string) => get<WebhookEvent>(`/v1/notifications/webhooks-events/${encodeURIComponent(id)}`),
+  deliveries: async (eventId: string) =>
+    (
+      await get<{ deliveries: Delivery[] }>(
+        `/v1/test-helpers/webhooks/deliveries?event_id=${encodeURIComponent(eventId)}`,
+      )
+    ).deliveries,
+  resend: (eventId: string, webhookIds?: string[]) =>
+    callApi({
+      method: 'POST',
+      path: `/v1/notifications/webhooks-events/${encodeURIComponent(eventId)}/resend`,
+      body: webhookIds && webhookIds.length > 0 ? { webhook_ids: webhookIds } : {},
+    }),
+  subscriptions: async () => (await get<{ webhooks: Webhook[] }>('/v1/notifications/webhooks')).webhooks,
+  catalog: async () =>
+    (await get<{ event_types: CatalogEventType[] }>('/v1/notifications/webhooks-event-types')).event_types,
+  subscribe: async (url: string, eventTypes: string[]) =>
+    (
+      await callApi({
+        method: 'POST',
+        path: '/v1/notifications/webhooks',
+        body: { url, event_types: eventTypes.map((name) => ({ name })) },
+      })
+    ).body as Webhook,
+  updateSubscription: async (id: string, url: string, eventTypes: string[]) =>
+    (
+      await callApi({
+        method: 'PATCH',
+        path: `/v1/notifications/webhooks/${encodeURIComponent(id)}`,
+        body: [
+          { op: 'replace', path: '/url', value: url },
+          { op: 'replace', path: '/event_types', value: eventTypes.map((name) => ({ name })) },
+        ],
+      })
+    ).body as Webhook,
+  unsubscribe: (id: string) =>
+    callApi({ method: 'DELETE', path: `/v1/notifications/webhooks/${encodeURIComponent(id)}` }),
+  simulate: async (input: {
+    url?: string;
+    webhook_id?: string;
+    event_type: string;
+    resource_version?: string;
+  }) =>
+    (await callApi({ method: 'POST', path: '/v1/notifications/simulate-event', body: input }))
+      .body as WebhookEvent,
+};
+
+/** Simulated time as the API gives it, shortened for tables: `2026-05-15 12:00:01.234`. */
+export function shortTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return iso.replace('T', ' ').replace(/Z$/, '');
+}
+
+/** The time of day of a simulated timestamp (`12:00:01.234`); the full date goes in a tooltip. */
+export function clockTime(iso: string): string {
+  return iso.slice(11).replace(/Z$/, '');
+}

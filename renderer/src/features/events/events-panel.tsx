@@ -1,0 +1,201 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { navigate } from '../../app/router';
+import { useUi } from '../../app/ui-store';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { JsonView } from '../../components/json-view';
+import { QueryState } from '../../components/query-state';
+import { DeliveryTimeline } from './delivery-timeline';
+import { clockTime, eventsApi, shortTime, WEBHOOK_KEYS } from './events-api';
+
+/**
+ * Deliveries change as attempts come back and the clock moves: a poll keeps the timeline current, quick
+ * while something is pending, slow otherwise (each poll is an API call in the request log).
+ */
+const POLL_PENDING_MS = 2_000;
+const POLL_IDLE_MS = 15_000;
+const POLL_EVENTS_MS = 5_000;
+
+function EventDetail({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const notify = useUi((s) => s.notify);
+  const [target, setTarget] = useState('');
+  const event = useQuery({ queryKey: WEBHOOK_KEYS.event(id), queryFn: () => eventsApi.event(id) });
+  const deliveries = useQuery({
+    queryKey: WEBHOOK_KEYS.deliveries(id),
+    queryFn: () => eventsApi.deliveries(id),
+    refetchInterval: (query) =>
+      (query.state.data ?? []).some((d) => d.status === 'PENDING') ? POLL_PENDING_MS : POLL_IDLE_MS,
+  });
+  const subscriptions = useQuery({ queryKey: WEBHOOK_KEYS.subscriptions, queryFn: eventsApi.subscriptions });
+  const resend = useMutation({
+    mutationFn: () => eventsApi.resend(id, target ? [target] : undefined),
+    onSuccess: () => {
+      notify(`Event ${id} queued again${target ? ` for ${target}` : ''}`, 'success');
+      void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all });
+    },
+  });
+  return (
+    <Paper sx={{ p: 2, minWidth: 0 }} data-testid="event-detail">
+      <QueryState loading={event.isLoading} error={event.error}>
+        {event.data ? (
+          <Stack spacing={2}>
+            <Box>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {event.data.event_type}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {event.data.summary} · {event.data.id} · {shortTime(event.data.create_time)}
+              </Typography>
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <TextField
+                select
+                size="small"
+                label="Resend to"
+                value={target}
+                onChange={(e) => setTarget(e.target.value)}
+                sx={{ minWidth: 280 }}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              >
+                <MenuItem value="">every subscription listening to it</MenuItem>
+                {(subscriptions.data ?? []).map((w) => (
+                  <MenuItem key={w.id} value={w.id}>
+                    {w.id} · {w.url}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                variant="outlined"
+                onClick={() => resend.mutate()}
+                disabled={resend.isPending}
+                data-testid="event-resend"
+              >
+                Resend
+              </Button>
+            </Stack>
+            <ApiErrorAlert error={resend.error} title="Resend" />
+            <Box>
+              <Typography variant="subtitle2" gutterBottom>
+                Deliveries
+              </Typography>
+              <QueryState loading={deliveries.isLoading} error={deliveries.error}>
+                <DeliveryTimeline deliveries={deliveries.data ?? []} />
+              </QueryState>
+            </Box>
+            <Box>
+              <Typography variant="subtitle2" gutterBottom>
+                Event
+              </Typography>
+              <JsonView value={event.data} maxHeight={420} testId="event-json" />
+            </Box>
+          </Stack>
+        ) : null}
+      </QueryState>
+    </Paper>
+  );
+}
+
+/** The outbox: every event of the app, newest first, with its deliveries and a resend. */
+export function EventsPanel({ selected }: { selected: string | undefined }) {
+  const [eventType, setEventType] = useState('');
+  const catalog = useQuery({ queryKey: WEBHOOK_KEYS.catalog, queryFn: eventsApi.catalog });
+  const events = useQuery({
+    queryKey: WEBHOOK_KEYS.events(eventType),
+    queryFn: () => eventsApi.events(eventType),
+    refetchInterval: POLL_EVENTS_MS,
+  });
+  const rows = events.data ?? [];
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: selected ? 'minmax(360px, 2fr) 3fr' : '1fr',
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
+      <Paper sx={{ minWidth: 0, overflowX: 'auto' }}>
+        <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.5, alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label="Event type"
+            value={eventType}
+            onChange={(e) => setEventType(e.target.value)}
+            sx={{ minWidth: 300 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">All types</MenuItem>
+            {(catalog.data ?? []).map((t) => (
+              <MenuItem key={t.name} value={t.name}>
+                {t.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography variant="body2" color="text.secondary">
+            newest 100
+          </Typography>
+        </Stack>
+        <QueryState
+          loading={events.isLoading}
+          error={events.error}
+          empty={rows.length === 0}
+          emptyText="No events yet: they are written as orders and payments change."
+        >
+          <Table size="small" data-testid="events-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>Created</TableCell>
+                <TableCell>Event type</TableCell>
+                <TableCell>Resource</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((e) => (
+                <TableRow
+                  key={e.id}
+                  hover
+                  selected={e.id === selected}
+                  onClick={() => navigate(`events/outbox/${e.id}`)}
+                  sx={{ cursor: 'pointer' }}
+                  data-testid="event-row"
+                  data-event-type={e.event_type}
+                >
+                  <TableCell
+                    sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
+                    title={shortTime(e.create_time)}
+                  >
+                    {clockTime(e.create_time)}
+                  </TableCell>
+                  <TableCell>{e.event_type}</TableCell>
+                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>
+                    {e.resource_type}{' '}
+                    {String(
+                      (e.resource as { id?: unknown; order_id?: unknown }).id ??
+                        (e.resource as { order_id?: unknown }).order_id ??
+                        '',
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </QueryState>
+      </Paper>
+      {selected ? <EventDetail id={selected} /> : null}
+    </Box>
+  );
+}

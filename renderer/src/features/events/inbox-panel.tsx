@@ -1,0 +1,98 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { navigate } from '../../app/router';
+import { QueryState } from '../../components/query-state';
+import { clockTime, eventsApi, shortTime, WEBHOOK_KEYS } from './events-api';
+import { MessageDetail } from './message-detail';
+import { VerdictChip } from './verification-steps';
+
+/** What the local listener received, newest first, live (each delivery refreshes it through a host event). */
+export function InboxPanel({ selected }: { selected: string | undefined }) {
+  const queryClient = useQueryClient();
+  const messages = useQuery({
+    queryKey: WEBHOOK_KEYS.messages,
+    queryFn: eventsApi.messages,
+    refetchInterval: 10_000,
+  });
+  const clear = useMutation({
+    mutationFn: eventsApi.clearMessages,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all }),
+  });
+  const rows = messages.data ?? [];
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: selected ? 'minmax(500px, 1fr) minmax(0, 1.2fr)' : '1fr',
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
+      <Paper sx={{ minWidth: 0, overflowX: 'auto' }}>
+        <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle2">Inbox ({rows.length})</Typography>
+          <Button
+            size="small"
+            disabled={rows.length === 0 || clear.isPending}
+            onClick={() => clear.mutate()}
+            data-testid="inbox-clear"
+          >
+            Clear
+          </Button>
+        </Stack>
+        <QueryState
+          loading={messages.isLoading}
+          error={messages.error}
+          empty={rows.length === 0}
+          emptyText="Nothing received yet. Capture an order, or simulate an event: the sandbox subscribed this listener to every event type."
+        >
+          <Table size="small" data-testid="inbox">
+            <TableHead>
+              <TableRow>
+                <TableCell>Received</TableCell>
+                <TableCell>Event type</TableCell>
+                <TableCell>Answer</TableCell>
+                <TableCell>Signature</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((m) => (
+                <TableRow
+                  key={m.id}
+                  hover
+                  selected={m.id === selected}
+                  onClick={() => navigate(`events/inbox/${m.id}`)}
+                  sx={{ cursor: 'pointer' }}
+                  data-testid="inbox-row"
+                  data-event-type={m.event_type ?? ''}
+                >
+                  <TableCell
+                    sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
+                    title={shortTime(m.received_at)}
+                  >
+                    {clockTime(m.received_at)}
+                  </TableCell>
+                  <TableCell>{m.event_type ?? <em>not an event</em>}</TableCell>
+                  <TableCell>{m.answered_status}</TableCell>
+                  <TableCell>
+                    <VerdictChip verdict={m.verdict} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </QueryState>
+      </Paper>
+      {selected ? <MessageDetail id={selected} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,200 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Webhook } from '../../../../shared/api/webhooks';
+import { useUi } from '../../app/ui-store';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { QueryState } from '../../components/query-state';
+import { EventTypePicker } from './event-type-picker';
+import { eventsApi, WEBHOOK_KEYS } from './events-api';
+
+const URL_MAX = 2048;
+
+/** What the form can tell before the API does (the API has the last word: duplicates, the catalog). */
+export function subscriptionProblems(url: string, types: string[]): { url?: string; types?: string } {
+  const out: { url?: string; types?: string } = {};
+  if (!/^https?:\/\/[^\s/]+/.test(url)) out.url = 'An http(s) URL, e.g. http://127.0.0.1:9000/hooks';
+  else if (url.length > URL_MAX) out.url = `At most ${URL_MAX} characters.`;
+  if (types.length === 0) out.types = 'Pick at least one event type, or * for all.';
+  else if (types.length > 500) out.types = 'At most 500 event types.';
+  return out;
+}
+
+function SubscriptionForm({
+  initial,
+  submitLabel,
+  pending,
+  onSubmit,
+}: {
+  initial: { url: string; types: string[] };
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (url: string, types: string[]) => void;
+}) {
+  const catalog = useQuery({ queryKey: WEBHOOK_KEYS.catalog, queryFn: eventsApi.catalog });
+  const [url, setUrl] = useState(initial.url);
+  const [types, setTypes] = useState(initial.types);
+  const [touched, setTouched] = useState(false);
+  const problems = subscriptionProblems(url, types);
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 2 }}>
+      <TextField
+        size="small"
+        label="Listener URL"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={touched && Boolean(problems.url)}
+        helperText={touched ? problems.url : undefined}
+        sx={{ minWidth: 320 }}
+        slotProps={{ htmlInput: { 'data-testid': 'subscription-url' } }}
+      />
+      <EventTypePicker catalog={catalog.data ?? []} value={types} onChange={setTypes} />
+      <Button
+        variant="contained"
+        disabled={pending}
+        onClick={() => {
+          setTouched(true);
+          if (Object.keys(problems).length === 0) onSubmit(url.trim(), types);
+        }}
+        data-testid="subscription-submit"
+      >
+        {submitLabel}
+      </Button>
+      {touched && problems.types ? (
+        <Typography color="error" variant="caption" sx={{ width: '100%' }}>
+          {problems.types}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The app's webhook subscriptions: add, edit (URL and event types), delete. */
+export function SubscriptionsPanel() {
+  const queryClient = useQueryClient();
+  const notify = useUi((s) => s.notify);
+  const [editing, setEditing] = useState<Webhook | undefined>();
+  const [formKey, setFormKey] = useState(0);
+  const subscriptions = useQuery({ queryKey: WEBHOOK_KEYS.subscriptions, queryFn: eventsApi.subscriptions });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all });
+  const create = useMutation({
+    mutationFn: ({ url, types }: { url: string; types: string[] }) => eventsApi.subscribe(url, types),
+    onSuccess: (webhook) => {
+      notify(`Subscribed ${webhook.url} as ${webhook.id}`, 'success');
+      setFormKey((k) => k + 1);
+      refresh();
+    },
+  });
+  const update = useMutation({
+    mutationFn: ({ id, url, types }: { id: string; url: string; types: string[] }) =>
+      eventsApi.updateSubscription(id, url, types),
+    onSuccess: (webhook) => {
+      notify(`Updated ${webhook.id}`, 'success');
+      setEditing(undefined);
+      refresh();
+    },
+  });
+  const remove = useMutation({ mutationFn: (id: string) => eventsApi.unsubscribe(id), onSuccess: refresh });
+  const rows = subscriptions.data ?? [];
+
+  return (
+    <Stack spacing={2}>
+      <Paper>
+        <QueryState
+          loading={subscriptions.isLoading}
+          error={subscriptions.error}
+          empty={rows.length === 0}
+          emptyText="No subscriptions: nothing is delivered."
+        >
+          <Table size="small" data-testid="subscriptions">
+            <TableHead>
+              <TableRow>
+                <TableCell>Webhook id</TableCell>
+                <TableCell>URL</TableCell>
+                <TableCell>Event types</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((w) => (
+                <TableRow key={w.id} data-testid="subscription-row" data-url={w.url}>
+                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>{w.id}</TableCell>
+                  <TableCell
+                    sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, wordBreak: 'break-all' }}
+                  >
+                    {w.url}
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                      {w.event_types.map((t) => (
+                        <Chip key={t.name} size="small" label={t.name} title={t.description} />
+                      ))}
+                    </Stack>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button size="small" onClick={() => setEditing(w)} data-testid="subscription-edit">
+                      Edit
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => remove.mutate(w.id)}
+                      data-testid="subscription-delete"
+                    >
+                      Delete
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </QueryState>
+        <ApiErrorAlert error={remove.error} title="Delete" />
+      </Paper>
+      <Paper sx={{ p: 2 }}>
+        <Typography variant="subtitle1" gutterBottom>
+          Subscribe a listener
+        </Typography>
+        <SubscriptionForm
+          key={formKey}
+          initial={{ url: '', types: [] }}
+          submitLabel="Subscribe"
+          pending={create.isPending}
+          onSubmit={(url, types) => create.mutate({ url, types })}
+        />
+        <ApiErrorAlert error={create.error} title="Subscribe" />
+      </Paper>
+      <Dialog open={editing !== undefined} onClose={() => setEditing(undefined)} maxWidth="md" fullWidth>
+        <DialogTitle>Edit webhook {editing?.id}</DialogTitle>
+        <DialogContent sx={{ pt: '12px !important' }}>
+          {editing ? (
+            <SubscriptionForm
+              initial={{ url: editing.url, types: editing.event_types.map((t) => t.name) }}
+              submitLabel="Save"
+              pending={update.isPending}
+              onSubmit={(url, types) => update.mutate({ id: editing.id, url, types })}
+            />
+          ) : null}
+          <ApiErrorAlert error={update.error} title="Update" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setEditing(undefined)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import type { ResourceDetail } from '../../../../shared/bridge';
+import { HistoryTimeline } from '../../components/history-timeline';
+import { JsonView } from '../../components/json-view';
+import type { PaymentKind } from './payment-model';
+import { FieldGrid, PaymentHeader, Section } from './payment-parts';
+
+/**
+ * The page every payment resource gets, in the same order so people find things in the same place:
+ * header, Details beside State, the related resources, History, and the resource as the API shows it
+ * (`payment-json`). The kind's page brings the fields, the machine and its dialogs.
+ */
+export function PaymentDetailLayout({
+  kind,
+  detail,
+  fields,
+  state,
+  related,
+  children,
+}: {
+  kind: PaymentKind;
+  detail: ResourceDetail;
+  /** The Details section's `Field`s. */
+  fields: ReactNode;
+  /** The State section: the state machine and what goes with it. */
+  state: ReactNode;
+  /** The section of child resources (captures, refunds), when the kind has them. */
+  related?: ReactNode;
+  /** The kind's dialogs. */
+  children?: ReactNode;
+}) {
+  const { resource, summary, history } = detail;
+  return (
+    <Stack spacing={2}>
+      <PaymentHeader kind={kind} id={summary.id} status={summary.status} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Section title="Details">
+          <FieldGrid>{fields}</FieldGrid>
+        </Section>
+        <Section title="State">{state}</Section>
+      </Box>
+      {related}
+      <Section title="History">
+        <HistoryTimeline history={history} />
+      </Section>
+      <Section title="As the API shows it">
+        <JsonView value={resource} testId="payment-json" />
+      </Section>
+      {children}
+    </Stack>
+  );
+}
