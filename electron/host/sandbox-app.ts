@@ -19,12 +19,15 @@ export function ensureSandboxApp(store: Store, given: SandboxCredentials, now: s
   return store.transaction(() => {
     const existing = store.apps.byName(SANDBOX_APP_NAME);
     if (existing) {
+      // A workspace made by an older version gets the scopes of API groups added since.
+      const missingScope = ALL_SCOPES.some((scope) => !existing.scopes.includes(scope));
+      if (missingScope) store.apps.updateScopes(existing.id, ALL_SCOPES);
+      const app = { ...existing, scopes: missingScope ? [...ALL_SCOPES] : existing.scopes };
       if (given.clientId && given.clientSecret && (existing.client_id !== given.clientId || existing.client_secret !== given.clientSecret)) {
         store.apps.updateCredentials(existing.id, given.clientId, given.clientSecret);
-        return { app: { ...existing, client_id: given.clientId, client_secret: given.clientSecret }, generated: false };
+        return { app: { ...app, client_id: given.clientId, client_secret: given.clientSecret }, generated: false };
       }
-      if (existing.scopes.length !== ALL_SCOPES.length) store.apps.updateScopes(existing.id, ALL_SCOPES);
-      return { app: { ...existing, scopes: [...ALL_SCOPES] }, generated: false };
+      return { app, generated: false };
     }
     const app: App = {
       id: newAppId(),

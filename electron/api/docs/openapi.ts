@@ -1,6 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { ERROR_NAMES } from '../../../shared/errors.js';
 import { TokenFormSchema, TOKEN_PATH } from '../groups/oauth/routes.js';
+import { headerName } from '../pipeline/validate.js';
 import type { AnyRoute } from '../route.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -15,7 +16,7 @@ function parameters(schema: ZodType | undefined, location: 'path' | 'query' | 'h
   if (!schema) return [];
   const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name: location === 'header' ? name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase()) : name,
+    name: location === 'header' ? headerName(name) : name,
     in: location,
     required: location === 'path' || (json.required ?? []).includes(name),
     schema: property,

@@ -5,7 +5,7 @@ import type { AnyRoute } from '../route.js';
 import { ApiError, detail } from './api-error.js';
 
 /** Header names as the spec writes them, for `details[].field`. */
-const HEADER_NAMES: Record<string, string> = {
+export const HEADER_NAMES: Record<string, string> = {
   'svc-request-id': 'Svc-Request-Id',
   'svc-partner-attribution-id': 'Svc-Partner-Attribution-Id',
   'svc-client-metadata-id': 'Svc-Client-Metadata-Id',
@@ -15,6 +15,11 @@ const HEADER_NAMES: Record<string, string> = {
   prefer: 'Prefer',
   authorization: 'Authorization',
 };
+
+/** A header's name as the spec writes it (`svc-request-id` -> `Svc-Request-Id`). */
+export function headerName(lowercase: string): string {
+  return HEADER_NAMES[lowercase] ?? lowercase.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+}
 
 export interface ValidatedInput {
   params: unknown;
@@ -64,7 +69,7 @@ export function zodDetails(issues: readonly ZodIssue[], location: ErrorLocation)
       );
     }
     const field =
-      location === 'header' ? (HEADER_NAMES[String(issue.path[0])] ?? String(issue.path[0])) : location === 'body' ? pointer(issue.path) : String(issue.path[0] ?? '');
+      location === 'header' ? headerName(String(issue.path[0])) : location === 'body' ? pointer(issue.path) : String(issue.path[0] ?? '');
     const input = (issue as { input?: unknown }).input;
     const options = { field, location, ...(input !== undefined && typeof input !== 'object' ? { value: input } : {}) };
     return [detail(issueCode(issue), { ...options, description: describe(issue) })];
