@@ -1,7 +1,10 @@
 import { expect, openWorkbench, test } from './fixtures';
 import { typeInConsoleEditor } from './pages';
 
-test('a PATCH from the console shows its preview and diff, then updates the order', async ({ page, workbench }) => {
+test('a PATCH from the console shows its preview and diff, then updates the order', async ({
+  page,
+  workbench,
+}) => {
   const created = await workbench.api('POST', '/v2/checkout/orders', {
     intent: 'CAPTURE',
     purchase_units: [{ description: 'Before the patch', amount: { currency_code: 'USD', value: '10.00' } }],
@@ -14,7 +17,11 @@ test('a PATCH from the console shows its preview and diff, then updates the orde
   await typeInConsoleEditor(
     page,
     JSON.stringify([
-      { op: 'replace', path: "/purchase_units/@reference_id=='default'/description", value: 'Patched from the console' },
+      {
+        op: 'replace',
+        path: "/purchase_units/@reference_id=='default'/description",
+        value: 'Patched from the console',
+      },
       { op: 'add', path: "/purchase_units/@reference_id=='default'/custom_id", value: 'CUST-42' },
     ]),
   );
@@ -32,13 +39,18 @@ test('a PATCH from the console shows its preview and diff, then updates the orde
   // A patch the order does not allow is caught in the preview, before anything is sent.
   await typeInConsoleEditor(page, JSON.stringify([{ op: 'remove', path: '/intent' }]));
   await expect(preview).toHaveAttribute('data-state', 'problems');
-  await expect(page.getByTestId('patch-error').first()).toHaveAttribute('data-issue', 'PATCH_OPERATION_NOT_SUPPORTED');
+  await expect(page.getByTestId('patch-error').first()).toHaveAttribute(
+    'data-issue',
+    'PATCH_OPERATION_NOT_SUPPORTED',
+  );
 });
 
 test('a request from outside (curl, an SDK) appears live in the request log', async ({ page, workbench }) => {
   await openWorkbench(page, workbench, 'log');
   await expect(page.getByTestId('request-log-page')).toBeVisible();
-  const outside = await fetch(`${workbench.baseUrl}/v2/checkout/orders/NOSUCHORDER42`, { headers: { authorization: `Bearer ${await workbench.token()}` } });
+  const outside = await fetch(`${workbench.baseUrl}/v2/checkout/orders/NOSUCHORDER42`, {
+    headers: { authorization: `Bearer ${await workbench.token()}` },
+  });
   expect(outside.status).toBe(404);
   const row = page.getByTestId('request-log-table').getByText('/v2/checkout/orders/NOSUCHORDER42');
   await expect(row).toBeVisible();

@@ -9,7 +9,10 @@ const binary = electronBinary();
 
 test.describe('Electron mode', () => {
   // Runs wherever an Electron binary is installed; here it says why it did not.
-  test.skip(!binary, 'skipped: no Electron binary (node_modules/electron/dist is absent; its download host is unreachable here)');
+  test.skip(
+    !binary,
+    'skipped: no Electron binary (node_modules/electron/dist is absent; its download host is unreachable here)',
+  );
 
   test.beforeAll(() => {
     const build = spawnSync('node', ['scripts/build-electron.mjs'], { stdio: 'inherit' });
@@ -25,8 +28,16 @@ test.describe('Electron mode', () => {
     await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
     // No Node in the page; the bridge is there, as named functions only.
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
-    expect(await page.evaluate(() => typeof (globalThis as { workbench?: { getInfo?: unknown } }).workbench?.getInfo)).toBe('function');
-    const info = await page.evaluate(() => (globalThis as unknown as { workbench: { getInfo(input: object): Promise<{ mode: string }> } }).workbench.getInfo({}));
+    expect(
+      await page.evaluate(
+        () => typeof (globalThis as { workbench?: { getInfo?: unknown } }).workbench?.getInfo,
+      ),
+    ).toBe('function');
+    const info = await page.evaluate(() =>
+      (
+        globalThis as unknown as { workbench: { getInfo(input: object): Promise<{ mode: string }> } }
+      ).workbench.getInfo({}),
+    );
     expect(info?.mode).toBe('electron');
     // Navigation away from the app is blocked.
     await page.evaluate(() => {

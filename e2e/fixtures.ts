@@ -14,20 +14,45 @@ export interface Workbench {
   /** A bearer token for calls from "outside" (an SDK or curl). */
   token(): Promise<string>;
   /** A raw API call from outside the UI, as an integration would make it. */
-  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
 }
 
 /** Starts `serve` on its own temp data dir and a free port; resolves on its JSON ready line. */
-async function startServe(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; ready: { base_url: string; workbench_url: string } }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', '--port', '0', '--data-dir', dataDir, '--client-id', CLIENT_ID, '--client-secret', CLIENT_SECRET], {
-    cwd: process.cwd(),
-    env: { ...process.env },
-  });
+async function startServe(
+  dataDir: string,
+): Promise<{ child: ChildProcessWithoutNullStreams; ready: { base_url: string; workbench_url: string } }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'electron/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--client-id',
+      CLIENT_ID,
+      '--client-secret',
+      CLIENT_SECRET,
+    ],
+    {
+      cwd: process.cwd(),
+      env: { ...process.env },
+    },
+  );
   return new Promise((resolve, reject) => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
-    createInterface({ input: child.stdout }).once('line', (line) => resolve({ child, ready: JSON.parse(line) }));
+    createInterface({ input: child.stdout }).once('line', (line) =>
+      resolve({ child, ready: JSON.parse(line) }),
+    );
   });
 }
 
@@ -40,7 +65,10 @@ export const test = base.extend<{ workbench: Workbench }>({
       if (token) return token;
       const response = await fetch(`${ready.base_url}/v1/oauth2/token`, {
         method: 'POST',
-        headers: { authorization: 'Basic ' + Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: 'Basic ' + Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64'),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       });
       token = ((await response.json()) as { access_token: string }).access_token;
@@ -53,7 +81,11 @@ export const test = base.extend<{ workbench: Workbench }>({
       async api(method, path, body, headers = {}) {
         const response = await fetch(ready.base_url + path, {
           method,
-          headers: { authorization: `Bearer ${await getToken()}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+          headers: {
+            authorization: `Bearer ${await getToken()}`,
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         });
         const text = await response.text();

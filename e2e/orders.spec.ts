@@ -1,9 +1,16 @@
 import { expect, openWorkbench, test } from './fixtures';
 import { createOrderInUi, expectState } from './pages';
 
-test('a wallet order: created in the UI, approved on the buyer page, captured, COMPLETED in the state view', async ({ page, context, workbench }) => {
+test('a wallet order: created in the UI, approved on the buyer page, captured, COMPLETED in the state view', async ({
+  page,
+  context,
+  workbench,
+}) => {
   await openWorkbench(page, workbench);
-  const id = await createOrderInUi(page, { intent: 'CAPTURE', item: { name: 'Ceramic mug', quantity: '2', unitAmount: '12.50' } });
+  const id = await createOrderInUi(page, {
+    intent: 'CAPTURE',
+    item: { name: 'Ceramic mug', quantity: '2', unitAmount: '12.50' },
+  });
   await expectState(page, 'CREATED');
   await expect(page.getByTestId('order-amount')).toContainText('25.00');
 

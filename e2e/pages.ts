@@ -4,7 +4,11 @@ import { expect, type Page } from '@playwright/test';
 
 export async function createOrderInUi(
   page: Page,
-  options: { intent: 'CAPTURE' | 'AUTHORIZE'; item: { name: string; quantity: string; unitAmount: string }; card?: { number: string; expiry: string } },
+  options: {
+    intent: 'CAPTURE' | 'AUTHORIZE';
+    item: { name: string; quantity: string; unitAmount: string };
+    card?: { number: string; expiry: string };
+  },
 ): Promise<string> {
   await page.getByTestId('nav-orders').click();
   await page.getByTestId('create-order-button').click();

@@ -37,5 +37,9 @@ test('a card order: authorized, part captured, the rest voided', async ({ page, 
   const authorization = await workbench.api('GET', `/v2/payments/authorizations/${authorizationId}`);
   expect(authorization.body.status).toBe('VOIDED');
   const captured = await workbench.api('GET', `/v2/checkout/orders/${orderId}`);
-  expect(captured.body.purchase_units[0].payments.captures.map((c: { amount: { value: string } }) => c.amount.value)).toEqual(['40.00']);
+  expect(
+    captured.body.purchase_units[0].payments.captures.map(
+      (c: { amount: { value: string } }) => c.amount.value,
+    ),
+  ).toEqual(['40.00']);
 });

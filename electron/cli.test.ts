@@ -36,7 +36,10 @@ function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   });
 }
 
-function stop(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+function stop(
+  child: ChildProcessWithoutNullStreams,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<number | null> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
@@ -47,7 +50,10 @@ function stop(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'S
 async function token(base: string, id: string, secret: string): Promise<string> {
   const response = await fetch(`${base}/v1/oauth2/token`, {
     method: 'POST',
-    headers: { authorization: 'Basic ' + Buffer.from(`${id}:${secret}`).toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: 'Basic ' + Buffer.from(`${id}:${secret}`).toString('base64'),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   expect(response.status).toBe(200);
@@ -83,7 +89,10 @@ describe('serve (headless host)', () => {
     const created = await fetch(`${base}/v2/checkout/orders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '12.34' } }] }),
+      body: JSON.stringify({
+        intent: 'CAPTURE',
+        purchase_units: [{ amount: { currency_code: 'USD', value: '12.34' } }],
+      }),
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
@@ -95,7 +104,10 @@ describe('serve (headless host)', () => {
       headers: { authorization: `Bearer ${await token(second.ready.base_url, 'cid', 'csecret')}` },
     });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { purchase_units: { amount: { value: string } }[] }).purchase_units[0]?.amount.value).toBe('12.34');
+    expect(
+      ((await again.json()) as { purchase_units: { amount: { value: string } }[] }).purchase_units[0]?.amount
+        .value,
+    ).toBe('12.34');
   });
 
   it('keeps an acknowledged write through kill -9', async () => {
@@ -106,7 +118,10 @@ describe('serve (headless host)', () => {
     const created = await fetch(`${first.ready.base_url}/v2/checkout/orders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ intent: 'AUTHORIZE', purchase_units: [{ amount: { currency_code: 'EUR', value: '5.00' } }] }),
+      body: JSON.stringify({
+        intent: 'AUTHORIZE',
+        purchase_units: [{ amount: { currency_code: 'EUR', value: '5.00' } }],
+      }),
     });
     const { id } = (await created.json()) as { id: string };
     await stop(first.child, 'SIGKILL');
@@ -149,7 +164,10 @@ describe('serve (headless host)', () => {
     [['--listener-port', 'abc']],
     [['--listener-port', '70000']],
   ])('refuses bad flags %j with exit code 2 and the usage', async (args) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', ...args], {
+      cwd: process.cwd(),
+      env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' },
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -28,10 +28,16 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function positiveInteger(value: string | undefined, flag: string, fallback: number, allowZero = false): number {
+function positiveInteger(
+  value: string | undefined,
+  flag: string,
+  fallback: number,
+  allowZero = false,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) fail(`${flag} expects a whole number${allowZero ? '' : ' above 0'}, got "${value}"`);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1))
+    fail(`${flag} expects a whole number${allowZero ? '' : ' above 0'}, got "${value}"`);
   return n;
 }
 
@@ -66,18 +72,24 @@ async function main(): Promise<void> {
   // An empty flag or variable counts as absent.
   const clientId = flags['client-id'] || process.env.SVC_CLIENT_ID || undefined;
   const clientSecret = flags['client-secret'] || process.env.SVC_CLIENT_SECRET || undefined;
-  if (Boolean(clientId) !== Boolean(clientSecret)) fail('give both a client id and a client secret, or neither');
+  if (Boolean(clientId) !== Boolean(clientSecret))
+    fail('give both a client id and a client secret, or neither');
   const port = positiveInteger(flags.port, '--port', 8600, true);
   if (port > 65535) fail(`--port must be at most 65535, got ${port}`);
-  const listenerPort = flags['listener-port'] === undefined ? undefined : positiveInteger(flags['listener-port'], '--listener-port', 0, true);
-  if (listenerPort !== undefined && listenerPort > 65535) fail(`--listener-port must be at most 65535, got ${listenerPort}`);
+  const listenerPort =
+    flags['listener-port'] === undefined
+      ? undefined
+      : positiveInteger(flags['listener-port'], '--listener-port', 0, true);
+  if (listenerPort !== undefined && listenerPort > 65535)
+    fail(`--listener-port must be at most 65535, got ${listenerPort}`);
   const rateLimit = positiveInteger(flags['rate-limit'], '--rate-limit', 1_200_000);
   const tokenLifetime = positiveInteger(flags['token-lifetime'], '--token-lifetime', 32_400);
 
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
   const logger: Logger = {
     info: log,
-    error: (message, error) => log(`ERROR ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
+    error: (message, error) =>
+      log(`ERROR ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
   };
   const dataDir = flags['data-dir'] ?? join(homedir(), '.payments-workbench');
   const browser = new BrowserBridge(UI_DIST_DIR);
@@ -85,7 +97,11 @@ async function main(): Promise<void> {
     extraGroups: [browser.group()],
     location: flags.ephemeral ? { kind: 'memory' } : { kind: 'dir', dir: dataDir },
     credentials: { clientId, clientSecret },
-    config: { tokenRateLimitPerMinute: rateLimit, appRateLimitPerMinute: rateLimit * 2, tokenLifetimeSeconds: tokenLifetime },
+    config: {
+      tokenRateLimitPerMinute: rateLimit,
+      appRateLimitPerMinute: rateLimit * 2,
+      tokenLifetimeSeconds: tokenLifetime,
+    },
     logger,
     ...(listenerPort !== undefined ? { listener: { port: listenerPort } } : {}),
   });
@@ -106,14 +122,23 @@ async function main(): Promise<void> {
   const workbenchUrl = browser.workbenchUrl(baseUrl);
   const listenerUrl = host.listenerUrl();
   process.stdout.write(
-    JSON.stringify({ ready: true, base_url: baseUrl, client_id: host.sandboxApp.client_id, workbench_url: workbenchUrl, listener_url: listenerUrl }) + '\n',
+    JSON.stringify({
+      ready: true,
+      base_url: baseUrl,
+      client_id: host.sandboxApp.client_id,
+      workbench_url: workbenchUrl,
+      listener_url: listenerUrl,
+    }) + '\n',
   );
   log(`Payments sandbox listening on ${baseUrl} (${flags.ephemeral ? 'in memory' : `data in ${dataDir}`})`);
   log(`Sandbox app ${host.sandboxApp.id}: client id ${host.sandboxApp.client_id}`);
-  if (host.generatedCredentials || !clientSecret) log(`Sandbox app client secret: ${host.sandboxApp.client_secret}`);
+  if (host.generatedCredentials || !clientSecret)
+    log(`Sandbox app client secret: ${host.sandboxApp.client_secret}`);
   log(`Workbench UI: ${workbenchUrl}`);
   const listenerSubscription = host.services.webhooks.listenerSubscriptionId();
-  log(`Webhook listener: ${listenerUrl ?? 'not started'}${listenerSubscription ? ` (the sandbox app's * subscription ${listenerSubscription} points at it)` : ''}`);
+  log(
+    `Webhook listener: ${listenerUrl ?? 'not started'}${listenerSubscription ? ` (the sandbox app's * subscription ${listenerSubscription} points at it)` : ''}`,
+  );
   log(`OpenAPI document: ${baseUrl}/openapi.json · buyer page: ${baseUrl}/checkoutnow?token=<order id>`);
 
   let closing = false;

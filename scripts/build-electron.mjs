@@ -2,7 +2,15 @@
 // require project files), and main loads faster as one file. `electron` stays external.
 import { build } from 'esbuild';
 
-const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node22', external: ['electron'], sourcemap: true, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  external: ['electron'],
+  sourcemap: true,
+  logLevel: 'warning',
+};
 
 await Promise.all([
   build({ ...common, entryPoints: ['electron/main/main.ts'], outfile: 'out/main/main.cjs' }),

@@ -12,9 +12,14 @@ const newest = (dir) =>
   }, 0);
 
 const built = 'renderer/dist/index.html';
-const stale = !existsSync(built) || Math.max(newest('renderer'), newest('shared'), statSync('vite.config.ts').mtimeMs) > statSync(built).mtimeMs;
+const stale =
+  !existsSync(built) ||
+  Math.max(newest('renderer'), newest('shared'), statSync('vite.config.ts').mtimeMs) >
+    statSync(built).mtimeMs;
 if (stale) {
   process.stderr.write('Building the workbench UI (sources changed)...\n');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: ['ignore', process.stderr, 'inherit'] });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   process.exit(result.status ?? 1);
 }

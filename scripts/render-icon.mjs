@@ -4,8 +4,24 @@ import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 const page = await browser.newPage({ viewport: { width: 512, height: 512 } });
-await page.setContent(`<html><body style="margin:0;background:transparent">${readFileSync('assets/icon.svg', 'utf8')}</body></html>`);
-await page.screenshot({ path: 'assets/icon.png', omitBackground: true, clip: { x: 0, y: 0, width: 512, height: 512 } });
+await page.setContent(
+  `<html><body style="margin:0;background:transparent">${readFileSync('assets/icon.svg', 'utf8')}</body></html>`,
+);
+await page.screenshot({
+  path: 'assets/icon.png',
+  omitBackground: true,
+  clip: { x: 0, y: 0, width: 512, height: 512 },
+});
 await browser.close();

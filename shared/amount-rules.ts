@@ -26,10 +26,15 @@ export interface AmountCheck {
 }
 
 /** Checks `amount` (and the unit's `items`, if any); `at` is the pointer of the amount's parent. */
-export function checkAmount(amount: AmountWithBreakdown, items: readonly ItemInput[] | undefined, at: string): AmountCheck {
+export function checkAmount(
+  amount: AmountWithBreakdown,
+  items: readonly ItemInput[] | undefined,
+  at: string,
+): AmountCheck {
   const problems: AmountProblem[] = [];
   const currency = amount.currency_code;
-  const problem = (issue: Issue, field: string, description: string = ISSUES[issue]) => problems.push({ issue, field, description });
+  const problem = (issue: Issue, field: string, description: string = ISSUES[issue]) =>
+    problems.push({ issue, field, description });
 
   if (!isSupportedCurrency(currency)) {
     problem('CURRENCY_NOT_SUPPORTED', `${at}/amount/currency_code`, `Currency ${currency} is not supported.`);
@@ -37,7 +42,11 @@ export function checkAmount(amount: AmountWithBreakdown, items: readonly ItemInp
   }
   const parse = (money: MoneyInput, field: string, allowNegative = false): bigint | undefined => {
     if (money.currency_code !== currency) {
-      problem('CURRENCY_MISMATCH', `${field}/currency_code`, `Expected ${currency} like the amount, got ${money.currency_code}.`);
+      problem(
+        'CURRENCY_MISMATCH',
+        `${field}/currency_code`,
+        `Expected ${currency} like the amount, got ${money.currency_code}.`,
+      );
       return undefined;
     }
     try {
@@ -85,18 +94,30 @@ export function checkAmount(amount: AmountWithBreakdown, items: readonly ItemInp
     });
     if (!breakdown?.item_total) problem('ITEM_TOTAL_REQUIRED', `${at}/amount/breakdown/item_total`);
     else if (complete && parts.item_total !== undefined && parts.item_total !== itemSum) {
-      problem('ITEM_TOTAL_MISMATCH', `${at}/amount/breakdown/item_total`, `The items add up to ${fromMinor(itemSum, currency)} ${currency}, not ${fromMinor(parts.item_total, currency)}.`);
+      problem(
+        'ITEM_TOTAL_MISMATCH',
+        `${at}/amount/breakdown/item_total`,
+        `The items add up to ${fromMinor(itemSum, currency)} ${currency}, not ${fromMinor(parts.item_total, currency)}.`,
+      );
     }
     if (anyTax && !breakdown?.tax_total) problem('TAX_TOTAL_REQUIRED', `${at}/amount/breakdown/tax_total`);
     else if (anyTax && complete && parts.tax_total !== undefined && parts.tax_total !== taxSum) {
-      problem('TAX_TOTAL_MISMATCH', `${at}/amount/breakdown/tax_total`, `The item taxes add up to ${fromMinor(taxSum, currency)} ${currency}, not ${fromMinor(parts.tax_total, currency)}.`);
+      problem(
+        'TAX_TOTAL_MISMATCH',
+        `${at}/amount/breakdown/tax_total`,
+        `The item taxes add up to ${fromMinor(taxSum, currency)} ${currency}, not ${fromMinor(parts.tax_total, currency)}.`,
+      );
     }
   }
 
   if (breakdown && total !== undefined && problems.length === 0) {
     const expected = breakdownTotal(parts);
     if (expected !== total) {
-      problem('AMOUNT_MISMATCH', `${at}/amount/value`, `The breakdown adds up to ${fromMinor(expected, currency)} ${currency}, not ${amount.value}.`);
+      problem(
+        'AMOUNT_MISMATCH',
+        `${at}/amount/value`,
+        `The breakdown adds up to ${fromMinor(expected, currency)} ${currency}, not ${amount.value}.`,
+      );
     }
   }
   return total === undefined ? { problems } : { problems, minor: total };

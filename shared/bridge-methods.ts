@@ -23,7 +23,12 @@ export const BRIDGE_METHOD_NAMES = [
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 
-export const BRIDGE_EVENT_NAMES = ['request-logged', 'resource-changed', 'webhook-received', 'clock-moved'] as const;
+export const BRIDGE_EVENT_NAMES = [
+  'request-logged',
+  'resource-changed',
+  'webhook-received',
+  'clock-moved',
+] as const;
 
 export type BridgeEventName = (typeof BRIDGE_EVENT_NAMES)[number];
 

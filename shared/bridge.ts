@@ -169,7 +169,11 @@ export const BridgeInputs = {
   addEnvironment: z
     .object({
       name: z.string().trim().min(1).max(60),
-      base_url: z.string().url().max(2048).refine((u) => /^https?:\/\//.test(u), 'Only http and https URLs.'),
+      base_url: z
+        .string()
+        .url()
+        .max(2048)
+        .refine((u) => /^https?:\/\//.test(u), 'Only http and https URLs.'),
       client_id: z.string().min(1).max(200),
       client_secret: z.string().min(1).max(200),
     })
@@ -217,7 +221,10 @@ export const BridgeInputs = {
   reportingSummary: z
     .object({
       days: z.number().int().min(1).max(366).default(31),
-      currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .optional(),
     })
     .strict(),
 } satisfies Record<BridgeMethodName, z.ZodType>;

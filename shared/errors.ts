@@ -28,10 +28,14 @@ export const ERROR_NAMES = {
     message: 'The server has detected a conflict while processing this request. Retry later.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than the server accepts.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The server does not support the request payload media type.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: 'The server does not support the request payload media type.',
+  },
   UNPROCESSABLE_ENTITY: {
     status: 422,
-    message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+    message:
+      'The requested action could not be performed, semantically incorrect, or failed business validation.',
   },
   RATE_LIMIT_REACHED: { status: 429, message: 'Too many requests. Blocked due to rate limiting.' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'An internal server error has occurred.' },
@@ -120,14 +124,17 @@ export const ISSUES = {
   CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
   REFUND_AMOUNT_EXCEEDED: 'The refund amount exceeds the captured amount minus earlier refunds.',
   // Negative testing only (forced with Svc-Mock-Response)
-  INSTRUMENT_DECLINED: 'The instrument presented was either declined by the processor or bank, or it cannot be used.',
+  INSTRUMENT_DECLINED:
+    'The instrument presented was either declined by the processor or bank, or it cannot be used.',
   TRANSACTION_REFUSED: 'The request was refused.',
   DUPLICATE_INVOICE_ID: 'Duplicate Invoice ID detected.',
   PAYER_CANNOT_PAY: 'Combination of payer and payee settings prevents this payment.',
   // Webhooks
   WEBHOOK_URL_ALREADY_EXISTS: 'The application already has a webhook with this URL.',
-  WEBHOOK_URL_NOT_SUPPORTED: 'A webhook URL must be an absolute http or https URL of at most 2048 characters.',
-  EVENT_TYPE_NOT_SUPPORTED: 'The event type is not in the catalog (GET /v1/notifications/webhooks-event-types).',
+  WEBHOOK_URL_NOT_SUPPORTED:
+    'A webhook URL must be an absolute http or https URL of at most 2048 characters.',
+  EVENT_TYPE_NOT_SUPPORTED:
+    'The event type is not in the catalog (GET /v1/notifications/webhooks-event-types).',
   DUPLICATE_EVENT_TYPE: 'An event type is listed more than once.',
   WILDCARD_NOT_ALONE: 'The wildcard * already subscribes to every event type; list it alone.',
   RESOURCE_VERSION_NOT_SUPPORTED: 'The event type has no sample resource in this resource version.',
@@ -139,7 +146,8 @@ export const ISSUES = {
   DATE_RANGE_TOO_LONG: 'start_date and end_date may be at most 31 days apart.',
   DATE_RANGE_REVERSED: 'end_date must not be before start_date.',
   DATE_BEYOND_HISTORY: 'Transaction search and balances reach back at most 3 years.',
-  INVALID_AMOUNT_RANGE: 'transaction_amount must be [<low> TO <high>] in minor units, with low not above high.',
+  INVALID_AMOUNT_RANGE:
+    'transaction_amount must be [<low> TO <high>] in minor units, with low not above high.',
   GENERATION_IN_PROGRESS: 'A history generation is already running; wait for it to finish.',
   // Sandbox control API and the workbench
   WORKBENCH_ACCESS_DENIED: 'The workbench UI and bridge answer only their own origin, with the launch token.',
@@ -177,19 +185,55 @@ export interface IdentityErrorBody {
  * exactly as the spec's table writes it.
  */
 export const TOKEN_ERRORS = {
-  INVALID_CLIENT_MISSING: { status: 401, error: 'INVALID_CLIENT', description: 'Client Authentication failed: Authorization header absent.' },
-  INVALID_CLIENT_ENCODING: { status: 401, error: 'INVALID_CLIENT', description: 'Client Authentication failed: Base64 credentials invalid or missing.' },
-  INVALID_CLIENT_CREDENTIALS: { status: 401, error: 'INVALID_CLIENT', description: 'Client Authentication failed.' },
+  INVALID_CLIENT_MISSING: {
+    status: 401,
+    error: 'INVALID_CLIENT',
+    description: 'Client Authentication failed: Authorization header absent.',
+  },
+  INVALID_CLIENT_ENCODING: {
+    status: 401,
+    error: 'INVALID_CLIENT',
+    description: 'Client Authentication failed: Base64 credentials invalid or missing.',
+  },
+  INVALID_CLIENT_CREDENTIALS: {
+    status: 401,
+    error: 'INVALID_CLIENT',
+    description: 'Client Authentication failed.',
+  },
   GRANT_TYPE_MISSING: { status: 400, error: 'UNSUPPORTED_GRANT_TYPE', description: 'Grant Type is NULL.' },
-  GRANT_TYPE_UNSUPPORTED: { status: 400, error: 'UNSUPPORTED_GRANT_TYPE', description: 'Grant Type is not supported.' },
+  GRANT_TYPE_UNSUPPORTED: {
+    status: 400,
+    error: 'UNSUPPORTED_GRANT_TYPE',
+    description: 'Grant Type is not supported.',
+  },
   INVALID_SCOPE: { status: 400, error: 'INVALID_REQUEST', description: 'Invalid scope requested.' },
   REFRESH_TOKEN_MISSING: { status: 400, error: 'INVALID_REQUEST', description: 'refresh_token is missing.' },
-  REFRESH_TOKEN_INVALID: { status: 401, error: 'INVALID_REQUEST', description: 'The refresh token is invalid or cannot be decrypted.' },
-  AUTHZ_CODE_INVALID: { status: 401, error: 'INVALID_AUTHZ_CODE', description: 'Authorization code is invalid, absent or not found.' },
+  REFRESH_TOKEN_INVALID: {
+    status: 401,
+    error: 'INVALID_REQUEST',
+    description: 'The refresh token is invalid or cannot be decrypted.',
+  },
+  AUTHZ_CODE_INVALID: {
+    status: 401,
+    error: 'INVALID_AUTHZ_CODE',
+    description: 'Authorization code is invalid, absent or not found.',
+  },
   REDIRECT_URI_MISSING: { status: 400, error: 'INVALID_REQUEST', description: 'redirect_uri is missing.' },
-  RESPONSE_TYPE_INVALID: { status: 400, error: 'INVALID_RESPONSE_TYPE', description: 'Use grant_type=client_credentials with response_type=token.' },
-  TARGET_CLIENT_NOT_ALLOWED: { status: 400, error: 'INVALID_REQUEST', description: 'target_client_id requires the GRANT_PROXY_CLIENT scope.' },
-  MEDIA_TYPE: { status: 415, error: 'INVALID_REQUEST', description: 'The token request body must be application/x-www-form-urlencoded.' },
+  RESPONSE_TYPE_INVALID: {
+    status: 400,
+    error: 'INVALID_RESPONSE_TYPE',
+    description: 'Use grant_type=client_credentials with response_type=token.',
+  },
+  TARGET_CLIENT_NOT_ALLOWED: {
+    status: 400,
+    error: 'INVALID_REQUEST',
+    description: 'target_client_id requires the GRANT_PROXY_CLIENT scope.',
+  },
+  MEDIA_TYPE: {
+    status: 415,
+    error: 'INVALID_REQUEST',
+    description: 'The token request body must be application/x-www-form-urlencoded.',
+  },
 } as const;
 
 export type TokenErrorKey = keyof typeof TOKEN_ERRORS;

@@ -41,19 +41,28 @@ describe('money', () => {
 
   it('round-trips any amount through minor units (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.constantFrom('USD', 'JPY', 'KWD', 'EUR'), (minor, currency) => {
-        expect(toMinor(fromMinor(minor, currency), currency)).toBe(minor);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.constantFrom('USD', 'JPY', 'KWD', 'EUR'),
+        (minor, currency) => {
+          expect(toMinor(fromMinor(minor, currency), currency)).toBe(minor);
+        },
+      ),
     );
   });
 
   it('rounds half away from zero and stays within one minor unit of the exact quotient (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 10_000n }), fc.bigInt({ min: 1n, max: 10_000n }), (a, n, d) => {
-        const rounded = mulDivRound(a, n, d);
-        const exactTimesTwo = (a * n * 2n) / d;
-        expect(rounded * 2n - exactTimesTwo <= 1n && exactTimesTwo - rounded * 2n <= 1n).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.bigInt({ min: 0n, max: 10_000n }),
+        fc.bigInt({ min: 1n, max: 10_000n }),
+        (a, n, d) => {
+          const rounded = mulDivRound(a, n, d);
+          const exactTimesTwo = (a * n * 2n) / d;
+          expect(rounded * 2n - exactTimesTwo <= 1n && exactTimesTwo - rounded * 2n <= 1n).toBe(true);
+        },
+      ),
     );
     expect(mulDivRound(5n, 1n, 2n)).toBe(3n);
     expect(mulDivRound(-5n, 1n, 2n)).toBe(-3n);
@@ -67,7 +76,10 @@ describe('amount with breakdown rules', () => {
     const cents = fc.bigInt({ min: 0n, max: 10n ** 9n });
     fc.assert(
       fc.property(
-        fc.array(fc.record({ unit: cents, qty: fc.integer({ min: 1, max: 50 }) }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.record({ unit: cents, qty: fc.integer({ min: 1, max: 50 }) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         cents,
         cents,
         (items, shipping, discount) => {
@@ -77,15 +89,34 @@ describe('amount with breakdown rules', () => {
           const result = checkAmount(
             {
               ...usd(fromMinor(total, 'USD')),
-              breakdown: { item_total: usd(fromMinor(itemTotal, 'USD')), shipping: usd(fromMinor(shipping, 'USD')), discount: usd(fromMinor(discount, 'USD')) },
+              breakdown: {
+                item_total: usd(fromMinor(itemTotal, 'USD')),
+                shipping: usd(fromMinor(shipping, 'USD')),
+                discount: usd(fromMinor(discount, 'USD')),
+              },
             },
-            items.map((i, n) => ({ name: `item ${n}`, quantity: String(i.qty), unit_amount: usd(fromMinor(i.unit, 'USD')) })),
+            items.map((i, n) => ({
+              name: `item ${n}`,
+              quantity: String(i.qty),
+              unit_amount: usd(fromMinor(i.unit, 'USD')),
+            })),
             '/purchase_units/0',
           );
           expect(result.problems).toEqual([]);
           expect(result.minor).toBe(total);
           // One cent off anywhere is caught.
-          const off = checkAmount({ ...usd(fromMinor(total + 1n, 'USD')), breakdown: { item_total: usd(fromMinor(itemTotal, 'USD')), shipping: usd(fromMinor(shipping, 'USD')), discount: usd(fromMinor(discount, 'USD')) } }, undefined, '/purchase_units/0');
+          const off = checkAmount(
+            {
+              ...usd(fromMinor(total + 1n, 'USD')),
+              breakdown: {
+                item_total: usd(fromMinor(itemTotal, 'USD')),
+                shipping: usd(fromMinor(shipping, 'USD')),
+                discount: usd(fromMinor(discount, 'USD')),
+              },
+            },
+            undefined,
+            '/purchase_units/0',
+          );
           expect(off.problems.map((p) => p.issue)).toEqual(['AMOUNT_MISMATCH']);
         },
       ),
@@ -94,10 +125,30 @@ describe('amount with breakdown rules', () => {
   });
 
   it.each([
-    [{ ...usd('10.00'), breakdown: { item_total: usd('9.00') } }, undefined, 'AMOUNT_MISMATCH', '/amount/value'],
-    [{ ...usd('10.00'), breakdown: { item_total: usd('10.00') } }, [{ name: 'a', quantity: '3', unit_amount: usd('3.00') }], 'ITEM_TOTAL_MISMATCH', '/amount/breakdown/item_total'],
-    [usd('10.00'), [{ name: 'a', quantity: '1', unit_amount: usd('10.00') }], 'ITEM_TOTAL_REQUIRED', '/amount/breakdown/item_total'],
-    [{ ...usd('10.00'), breakdown: { item_total: { currency_code: 'EUR', value: '10.00' } } }, undefined, 'CURRENCY_MISMATCH', '/amount/breakdown/item_total/currency_code'],
+    [
+      { ...usd('10.00'), breakdown: { item_total: usd('9.00') } },
+      undefined,
+      'AMOUNT_MISMATCH',
+      '/amount/value',
+    ],
+    [
+      { ...usd('10.00'), breakdown: { item_total: usd('10.00') } },
+      [{ name: 'a', quantity: '3', unit_amount: usd('3.00') }],
+      'ITEM_TOTAL_MISMATCH',
+      '/amount/breakdown/item_total',
+    ],
+    [
+      usd('10.00'),
+      [{ name: 'a', quantity: '1', unit_amount: usd('10.00') }],
+      'ITEM_TOTAL_REQUIRED',
+      '/amount/breakdown/item_total',
+    ],
+    [
+      { ...usd('10.00'), breakdown: { item_total: { currency_code: 'EUR', value: '10.00' } } },
+      undefined,
+      'CURRENCY_MISMATCH',
+      '/amount/breakdown/item_total/currency_code',
+    ],
     [usd('0.00'), undefined, 'AMOUNT_NOT_POSITIVE', '/amount/value'],
     [{ currency_code: 'ZZZ', value: '1.00' }, undefined, 'CURRENCY_NOT_SUPPORTED', '/amount/currency_code'],
     [

@@ -7,12 +7,40 @@
 
 /** Currencies the sandbox accepts, with the number of decimal places of each. */
 export const CURRENCY_EXPONENTS: Readonly<Record<string, number>> = {
-  AUD: 2, BRL: 2, CAD: 2, CHF: 2, CNY: 2, CZK: 2, DKK: 2, EUR: 2, GBP: 2, HKD: 2, ILS: 2, INR: 2,
-  MXN: 2, MYR: 2, NOK: 2, NZD: 2, PHP: 2, PLN: 2, RUB: 2, SEK: 2, SGD: 2, THB: 2, USD: 2,
+  AUD: 2,
+  BRL: 2,
+  CAD: 2,
+  CHF: 2,
+  CNY: 2,
+  CZK: 2,
+  DKK: 2,
+  EUR: 2,
+  GBP: 2,
+  HKD: 2,
+  ILS: 2,
+  INR: 2,
+  MXN: 2,
+  MYR: 2,
+  NOK: 2,
+  NZD: 2,
+  PHP: 2,
+  PLN: 2,
+  RUB: 2,
+  SEK: 2,
+  SGD: 2,
+  THB: 2,
+  USD: 2,
   // No minor unit in use.
-  HUF: 0, JPY: 0, TWD: 0, KRW: 0,
+  HUF: 0,
+  JPY: 0,
+  TWD: 0,
+  KRW: 0,
   // Three decimal places.
-  BHD: 3, JOD: 3, KWD: 3, OMR: 3, TND: 3,
+  BHD: 3,
+  JOD: 3,
+  KWD: 3,
+  OMR: 3,
+  TND: 3,
 };
 
 /** Money v2 as the API carries it. */
@@ -43,7 +71,8 @@ export function isSupportedCurrency(code: string): boolean {
 
 export function exponentOf(currency: string): number {
   const exponent = CURRENCY_EXPONENTS[currency];
-  if (exponent === undefined) throw new MoneyError('CURRENCY_NOT_SUPPORTED', `Currency ${currency} is not supported.`);
+  if (exponent === undefined)
+    throw new MoneyError('CURRENCY_NOT_SUPPORTED', `Currency ${currency} is not supported.`);
   return exponent;
 }
 

@@ -9,7 +9,8 @@ const SWEEP_INTERVAL_MS = 15 * MINUTE;
  * sweep exists at a time; after a long clock jump it runs once, not once per skipped interval.
  */
 export function registerRetentionSweep(deps: ApiDeps): () => void {
-  const schedule = (from: number) => deps.scheduler.schedule(RETENTION_SWEEP_JOB, from + SWEEP_INTERVAL_MS, {}, RETENTION_SWEEP_JOB);
+  const schedule = (from: number) =>
+    deps.scheduler.schedule(RETENTION_SWEEP_JOB, from + SWEEP_INTERVAL_MS, {}, RETENTION_SWEEP_JOB);
   deps.scheduler.register(RETENTION_SWEEP_JOB, (_payload, run) => {
     deps.store.tokens.deleteExpired(run.now);
     deps.store.idempotency.deleteExpired(run.now);

@@ -54,7 +54,12 @@ type Out<S> = S extends ZodType ? z.output<S> : undefined;
  * One API operation: its HTTP binding, the schemas its input is validated against (they also produce
  * the OpenAPI document), its scope, and the domain call. Everything about an operation lives here.
  */
-export interface RouteSpec<PS extends Schema | undefined, QS extends Schema | undefined, HS extends Schema | undefined, BS extends Schema | undefined> {
+export interface RouteSpec<
+  PS extends Schema | undefined,
+  QS extends Schema | undefined,
+  HS extends Schema | undefined,
+  BS extends Schema | undefined,
+> {
   method: HttpMethod;
   /** Fastify path syntax, e.g. `/v2/checkout/orders/:id`. */
   path: string;
@@ -81,7 +86,12 @@ export interface RouteSpec<PS extends Schema | undefined, QS extends Schema | un
   replay?(created: CreatedRef, input: OperationInput<Out<PS>, Out<QS>, Out<HS>, Out<BS>>): OperationResult;
 }
 
-export type AnyRoute = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined>;
+export type AnyRoute = RouteSpec<
+  Schema | undefined,
+  Schema | undefined,
+  Schema | undefined,
+  Schema | undefined
+>;
 
 export function defineRoute<
   PS extends Schema | undefined = undefined,

@@ -34,7 +34,12 @@ export interface ApiServer {
  */
 export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiServer {
   // forceCloseConnections: a closing host ends open event streams and keep-alive sockets instead of waiting on them.
-  const app = Fastify({ logger: false, bodyLimit: deps.config.bodyLimitBytes, return503OnClosing: true, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: deps.config.bodyLimitBytes,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
   const idempotency = new IdempotencyGate(deps.store);
@@ -44,7 +49,9 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
 
   registerBodyParsers(app);
   app.setErrorHandler((error, request, reply) =>
-    sendError(error, request, reply, (unexpected, debugId) => deps.logger.error(`unhandled error, debug_id ${debugId}`, unexpected)),
+    sendError(error, request, reply, (unexpected, debugId) =>
+      deps.logger.error(`unhandled error, debug_id ${debugId}`, unexpected),
+    ),
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -80,7 +87,12 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
     if (!route || !request.ctx) return;
     request.validated = validateInput(route, request);
     const key = route.idempotency ? requestIdOf(request) : undefined;
-    if (key) request.idempotencyReservation = idempotency.reserve(request.ctx, IdempotencyGate.operation(request.method, request.url), key);
+    if (key)
+      request.idempotencyReservation = idempotency.reserve(
+        request.ctx,
+        IdempotencyGate.operation(request.method, request.url),
+        key,
+      );
   });
 
   for (const route of routes) {
@@ -116,7 +128,11 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
     const ctx = request.ctx;
     const validated = request.validated;
     if (!ctx || !validated) throw new ApiError('INTERNAL_SERVER_ERROR');
-    const input = { ...validated, ctx, ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}) } as Parameters<AnyRoute['handle']>[0];
+    const input = {
+      ...validated,
+      ctx,
+      ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
+    } as Parameters<AnyRoute['handle']>[0];
 
     // 7. mock response: Svc-Mock-Response forces a documented error (negative testing).
     applyMockResponse(request.headers['svc-mock-response']);
@@ -162,7 +178,12 @@ function registerBodyParsers(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text));
     } catch (error) {
-      done(new ApiError('INVALID_REQUEST', [detail('MALFORMED_REQUEST_JSON', { location: 'body', description: (error as Error).message })]), undefined);
+      done(
+        new ApiError('INVALID_REQUEST', [
+          detail('MALFORMED_REQUEST_JSON', { location: 'body', description: (error as Error).message }),
+        ]),
+        undefined,
+      );
     }
   });
   app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {

@@ -19,10 +19,22 @@ export interface OutgoingRequest {
 const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The call as a curl command; the bearer token is left as `$TOKEN` so the line is safe to share. */
-export function toCurl(method: string, url: string, headers: Record<string, string>, body: string | undefined): string {
+export function toCurl(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): string {
   const parts = ['curl', '-sS', '-X', method, quote(url)];
   for (const [name, value] of Object.entries(headers)) {
-    parts.push('-H', quote(name.toLowerCase() === 'authorization' && value.startsWith('Bearer') ? 'Authorization: Bearer $TOKEN' : `${name}: ${value}`));
+    parts.push(
+      '-H',
+      quote(
+        name.toLowerCase() === 'authorization' && value.startsWith('Bearer')
+          ? 'Authorization: Bearer $TOKEN'
+          : `${name}: ${value}`,
+      ),
+    );
   }
   if (body !== undefined) parts.push('--data-raw', quote(body));
   return parts.join(' ').replace("'Authorization: Bearer $TOKEN'", '"Authorization: Bearer $TOKEN"');
@@ -43,11 +55,16 @@ export class ApiClient {
 
   async send(environment: Environment, request: OutgoingRequest): Promise<ApiResponse> {
     let response = await this.attempt(environment, request, false);
-    if (response.status === 401 && !request.anonymous) response = await this.attempt(environment, request, true);
+    if (response.status === 401 && !request.anonymous)
+      response = await this.attempt(environment, request, true);
     return response;
   }
 
-  private async attempt(environment: Environment, request: OutgoingRequest, freshToken: boolean): Promise<ApiResponse> {
+  private async attempt(
+    environment: Environment,
+    request: OutgoingRequest,
+    freshToken: boolean,
+  ): Promise<ApiResponse> {
     const url = environment.base_url + request.path;
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let payload: string | undefined;
@@ -66,7 +83,12 @@ export class ApiClient {
       shownHeaders.authorization = 'Bearer ••••••••';
     }
     const started = performance.now();
-    const response = await fetch(url, { method: request.method, headers, ...(payload !== undefined ? { body: payload } : {}), redirect: 'manual' });
+    const response = await fetch(url, {
+      method: request.method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+      redirect: 'manual',
+    });
     const text = await response.text();
     const duration = performance.now() - started;
     let body: unknown = text;
@@ -82,7 +104,12 @@ export class ApiClient {
       headers: Object.fromEntries(response.headers.entries()),
       body,
       duration_ms: Math.round(duration * 10) / 10,
-      request: { method: request.method, url, headers: shownHeaders, ...(request.body !== undefined ? { body: request.body } : {}) },
+      request: {
+        method: request.method,
+        url,
+        headers: shownHeaders,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+      },
       curl: toCurl(request.method, url, shownHeaders, payload),
     };
   }
@@ -93,18 +120,28 @@ export class ApiClient {
     const response = await fetch(`${environment.base_url}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
-        authorization: 'Basic ' + Buffer.from(`${environment.client_id}:${environment.client_secret}`).toString('base64'),
+        authorization:
+          'Basic ' + Buffer.from(`${environment.client_id}:${environment.client_secret}`).toString('base64'),
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
       },
       body: 'grant_type=client_credentials',
     });
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error_description?: string };
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+      error_description?: string;
+    };
     if (!response.ok || !body.access_token) {
-      throw new Error(`The token request to ${environment.name} failed (${response.status}): ${body.error_description ?? 'no token in the answer'}`);
+      throw new Error(
+        `The token request to ${environment.name} failed (${response.status}): ${body.error_description ?? 'no token in the answer'}`,
+      );
     }
     // Refresh a minute early so a call never goes out with a token about to expire.
-    this.tokens.set(environment.id, { token: body.access_token, expiresAt: this.now() + Math.max(0, (body.expires_in ?? 0) - 60) * 1000 });
+    this.tokens.set(environment.id, {
+      token: body.access_token,
+      expiresAt: this.now() + Math.max(0, (body.expires_in ?? 0) - 60) * 1000,
+    });
     return body.access_token;
   }
 }

@@ -55,7 +55,8 @@ export class BrowserBridge {
   attach(service: WorkbenchService, baseUrl: string): void {
     this.service = service;
     const { port, hostname } = new URL(baseUrl);
-    for (const name of [hostname, '127.0.0.1', 'localhost', '[::1]']) this.allowedHosts.add(`${name}:${port}`);
+    for (const name of [hostname, '127.0.0.1', 'localhost', '[::1]'])
+      this.allowedHosts.add(`${name}:${port}`);
   }
 
   workbenchUrl(baseUrl: string): string {
@@ -68,37 +69,64 @@ export class BrowserBridge {
 
   private register(app: FastifyInstance): void {
     const config = { public: true, unlogged: true, html: true } as const;
-    app.get(WORKBENCH_PREFIX, { config }, async (_request, reply) => reply.redirect(`${WORKBENCH_PREFIX}/`, 302));
+    app.get(WORKBENCH_PREFIX, { config }, async (_request, reply) =>
+      reply.redirect(`${WORKBENCH_PREFIX}/`, 302),
+    );
     app.get(`${WORKBENCH_PREFIX}/*`, { config }, async (request, reply) => {
       this.guardHost(request);
       return this.serveFile(String((request.params as { '*': string })['*'] ?? ''), reply);
     });
-    app.post(`${WORKBENCH_PREFIX}/rpc/:method`, { config: { public: true, unlogged: true } }, async (request, reply) => {
-      this.guard(request, String(request.headers[TOKEN_HEADER] ?? ''));
-      const method = (request.params as { method: string }).method;
-      try {
-        const result = await this.requireService().call(method, request.body);
-        return reply.code(200).send(result ?? null);
-      } catch (error) {
-        const bridgeError = error instanceof BridgeError ? error : new BridgeError('FAILED', 'The host could not complete the call.');
-        const status = { INVALID_INPUT: 400, NOT_FOUND: 404, FORBIDDEN: 403, FAILED: 502 }[bridgeError.errorName];
-        const body: BridgeErrorBody = { error: { name: bridgeError.errorName, message: bridgeError.message, ...(bridgeError.details ? { details: bridgeError.details } : {}) } };
-        return reply.code(status).send(body);
-      }
-    });
-    app.get(`${WORKBENCH_PREFIX}/events`, { config: { public: true, unlogged: true, produces: ['text/event-stream'] } }, async (request, reply) => {
-      this.guard(request, String((request.query as { token?: string }).token ?? ''));
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-      raw.write(': connected\n\n');
-      const unsubscribe = this.requireService().onEvent((event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`));
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      });
-    });
+    app.post(
+      `${WORKBENCH_PREFIX}/rpc/:method`,
+      { config: { public: true, unlogged: true } },
+      async (request, reply) => {
+        this.guard(request, String(request.headers[TOKEN_HEADER] ?? ''));
+        const method = (request.params as { method: string }).method;
+        try {
+          const result = await this.requireService().call(method, request.body);
+          return reply.code(200).send(result ?? null);
+        } catch (error) {
+          const bridgeError =
+            error instanceof BridgeError
+              ? error
+              : new BridgeError('FAILED', 'The host could not complete the call.');
+          const status = { INVALID_INPUT: 400, NOT_FOUND: 404, FORBIDDEN: 403, FAILED: 502 }[
+            bridgeError.errorName
+          ];
+          const body: BridgeErrorBody = {
+            error: {
+              name: bridgeError.errorName,
+              message: bridgeError.message,
+              ...(bridgeError.details ? { details: bridgeError.details } : {}),
+            },
+          };
+          return reply.code(status).send(body);
+        }
+      },
+    );
+    app.get(
+      `${WORKBENCH_PREFIX}/events`,
+      { config: { public: true, unlogged: true, produces: ['text/event-stream'] } },
+      async (request, reply) => {
+        this.guard(request, String((request.query as { token?: string }).token ?? ''));
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+        });
+        raw.write(': connected\n\n');
+        const unsubscribe = this.requireService().onEvent((event) =>
+          raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`),
+        );
+        const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+        request.raw.on('close', () => {
+          clearInterval(heartbeat);
+          unsubscribe();
+        });
+      },
+    );
   }
 
   private requireService(): WorkbenchService {
@@ -114,10 +142,12 @@ export class BrowserBridge {
   private guard(request: FastifyRequest, token: string): void {
     this.guardHost(request);
     const origin = request.headers.origin;
-    if (origin !== undefined && !this.allowedHosts.has(origin.replace(/^https?:\/\//, ''))) throw forbidden(`Origin ${origin} may not call the workbench.`);
+    if (origin !== undefined && !this.allowedHosts.has(origin.replace(/^https?:\/\//, '')))
+      throw forbidden(`Origin ${origin} may not call the workbench.`);
     const given = Buffer.from(token);
     const expected = Buffer.from(this.token);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden('Missing or wrong workbench token.');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw forbidden('Missing or wrong workbench token.');
   }
 
   private serveFile(relative: string, reply: FastifyReply): FastifyReply {
@@ -130,16 +160,21 @@ export class BrowserBridge {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('The workbench UI is not built. Run `npm run build:ui` (npm run serve does it when sources changed).');
+        .send(
+          'The workbench UI is not built. Run `npm run build:ui` (npm run serve does it when sources changed).',
+        );
     }
     const type = MIME[extname(file)] ?? 'application/octet-stream';
     reply.header('content-type', type).header('x-content-type-options', 'nosniff');
-    if (type.startsWith('text/html')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY).header('cache-control', 'no-store');
+    if (type.startsWith('text/html'))
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY).header('cache-control', 'no-store');
     else reply.header('cache-control', 'public, max-age=3600');
     return reply.send(readFileSync(file));
   }
 }
 
 function forbidden(description: string): ApiError {
-  return new ApiError('NOT_AUTHORIZED', [detail('WORKBENCH_ACCESS_DENIED', { location: 'header', description })]);
+  return new ApiError('NOT_AUTHORIZED', [
+    detail('WORKBENCH_ACCESS_DENIED', { location: 'header', description }),
+  ]);
 }

@@ -47,7 +47,13 @@ export const DEFAULT_LISTENER_PORT = 8601;
 export interface Host {
   deps: ApiDeps;
   api: ApiServer;
-  services: { orders: OrdersService; payments: PaymentsService; control: SandboxControl; webhooks: Webhooks; reporting: ReportingModule };
+  services: {
+    orders: OrdersService;
+    payments: PaymentsService;
+    control: SandboxControl;
+    webhooks: Webhooks;
+    reporting: ReportingModule;
+  };
   sandboxApp: App;
   /** True when the sandbox credentials were generated on this start (print them). */
   generatedCredentials: boolean;
@@ -69,8 +75,18 @@ export function createHost(options: HostOptions): Host {
   const clock = new Clock(store.meta, options.realNow);
   const events = new HostEvents();
   const scheduler = new Scheduler(store, clock, logger);
-  const deps: ApiDeps = { store, clock, scheduler, events, logger, config: { ...DEFAULT_API_CONFIG, ...options.config }, transitions: new TransitionBus() };
-  clock.onMove((now) => events.emit('clock-moved', { now: new Date(now).toISOString(), offset_ms: clock.offset }));
+  const deps: ApiDeps = {
+    store,
+    clock,
+    scheduler,
+    events,
+    logger,
+    config: { ...DEFAULT_API_CONFIG, ...options.config },
+    transitions: new TransitionBus(),
+  };
+  clock.onMove((now) =>
+    events.emit('clock-moved', { now: new Date(now).toISOString(), offset_ms: clock.offset }),
+  );
 
   if (!store.accounts.byId(SEED_ACCOUNTS[0]?.id ?? '')) store.transaction(() => seedAccounts(store));
   const { app: sandboxApp, generated } = ensureSandboxApp(store, options.credentials ?? {}, clock.nowIso());
@@ -118,7 +134,11 @@ export function createHost(options: HostOptions): Host {
       webhooks.start(baseUrl);
       if (options.listener !== false) {
         const explicit = options.listener?.port;
-        await webhooks.startListener(options.listener?.host ?? host, explicit ?? DEFAULT_LISTENER_PORT, explicit === undefined);
+        await webhooks.startListener(
+          options.listener?.host ?? host,
+          explicit ?? DEFAULT_LISTENER_PORT,
+          explicit === undefined,
+        );
         webhooks.ensureListenerSubscription(sandboxApp);
       }
       return baseUrl;

@@ -33,7 +33,11 @@ export class Environments {
   ) {}
 
   list(): Environment[] {
-    const remotes = this.remotes().map((r) => ({ ...r, kind: 'remote' as const, client_secret: this.vault.get(r.id) ?? '' }));
+    const remotes = this.remotes().map((r) => ({
+      ...r,
+      kind: 'remote' as const,
+      client_secret: this.vault.get(r.id) ?? '',
+    }));
     return [this.embedded(), ...remotes];
   }
 
@@ -48,7 +52,12 @@ export class Environments {
 
   add(input: { name: string; base_url: string; client_id: string; client_secret: string }): Environment {
     const id = 'env-' + randomString('abcdefghijklmnopqrstuvwxyz0123456789', 10);
-    const remote: StoredRemote = { id, name: input.name, base_url: input.base_url.replace(/\/+$/, ''), client_id: input.client_id };
+    const remote: StoredRemote = {
+      id,
+      name: input.name,
+      base_url: input.base_url.replace(/\/+$/, ''),
+      client_id: input.client_id,
+    };
     this.vault.set(id, input.client_secret);
     this.meta.set(ENVIRONMENTS_KEY, JSON.stringify([...this.remotes(), remote]));
     return { ...remote, kind: 'remote', client_secret: input.client_secret };

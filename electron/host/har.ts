@@ -1,8 +1,10 @@
 import type { RequestLogEntry } from '../store/repositories/request-log-repo.js';
 
-const pairs = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }));
+const pairs = (headers: Record<string, string>) =>
+  Object.entries(headers).map(([name, value]) => ({ name, value }));
 
-const bodyText = (body: unknown): string => (body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body));
+const bodyText = (body: unknown): string =>
+  body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
 
 /** The request log as HAR 1.2, for browser dev tools, Charles, Fiddler or a bug report. */
 export function toHar(entries: readonly RequestLogEntry[], baseUrl: string, version: string): unknown {
@@ -24,7 +26,14 @@ export function toHar(entries: readonly RequestLogEntry[], baseUrl: string, vers
             cookies: [],
             headers: pairs(entry.request.headers),
             queryString: [...url.searchParams.entries()].map(([name, value]) => ({ name, value })),
-            ...(requestText ? { postData: { mimeType: entry.request.headers['content-type'] ?? 'application/json', text: requestText } } : {}),
+            ...(requestText
+              ? {
+                  postData: {
+                    mimeType: entry.request.headers['content-type'] ?? 'application/json',
+                    text: requestText,
+                  },
+                }
+              : {}),
             headersSize: -1,
             bodySize: requestText.length,
           },
@@ -34,7 +43,11 @@ export function toHar(entries: readonly RequestLogEntry[], baseUrl: string, vers
             httpVersion: 'HTTP/1.1',
             cookies: [],
             headers: pairs(entry.response.headers),
-            content: { size: responseText.length, mimeType: entry.response.headers['content-type'] ?? 'application/json', text: responseText },
+            content: {
+              size: responseText.length,
+              mimeType: entry.response.headers['content-type'] ?? 'application/json',
+              text: responseText,
+            },
             redirectURL: entry.response.headers.location ?? '',
             headersSize: -1,
             bodySize: responseText.length,

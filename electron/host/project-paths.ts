@@ -7,4 +7,6 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Where Vite writes the built renderer. */
 export const UI_DIST_DIR = fileURLToPath(new URL('../../renderer/dist/', import.meta.url));
 
-export const PROJECT_VERSION = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
+export const PROJECT_VERSION = (
+  JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }
+).version;

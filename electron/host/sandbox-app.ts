@@ -15,7 +15,11 @@ export interface SandboxCredentials {
  * The REST app of the sandbox. Credentials given on the command line (or in SVC_CLIENT_ID /
  * SVC_CLIENT_SECRET) win; otherwise they are generated once per data dir and kept there.
  */
-export function ensureSandboxApp(store: Store, given: SandboxCredentials, now: string): { app: App; generated: boolean } {
+export function ensureSandboxApp(
+  store: Store,
+  given: SandboxCredentials,
+  now: string,
+): { app: App; generated: boolean } {
   return store.transaction(() => {
     const existing = store.apps.byName(SANDBOX_APP_NAME);
     if (existing) {
@@ -23,9 +27,16 @@ export function ensureSandboxApp(store: Store, given: SandboxCredentials, now: s
       const missingScope = ALL_SCOPES.some((scope) => !existing.scopes.includes(scope));
       if (missingScope) store.apps.updateScopes(existing.id, ALL_SCOPES);
       const app = { ...existing, scopes: missingScope ? [...ALL_SCOPES] : existing.scopes };
-      if (given.clientId && given.clientSecret && (existing.client_id !== given.clientId || existing.client_secret !== given.clientSecret)) {
+      if (
+        given.clientId &&
+        given.clientSecret &&
+        (existing.client_id !== given.clientId || existing.client_secret !== given.clientSecret)
+      ) {
         store.apps.updateCredentials(existing.id, given.clientId, given.clientSecret);
-        return { app: { ...app, client_id: given.clientId, client_secret: given.clientSecret }, generated: false };
+        return {
+          app: { ...app, client_id: given.clientId, client_secret: given.clientSecret },
+          generated: false,
+        };
       }
       return { app, generated: false };
     }

@@ -13,7 +13,11 @@ import { BridgeInputs } from '../../shared/bridge.js';
 import type { BridgeMethodName } from '../../shared/bridge-methods.js';
 import { orderView } from '../api/groups/orders-v2/order-view.js';
 import type { OrderBody } from '../api/groups/orders-v2/order-types.js';
-import type { StoredAuthorization, StoredCapture, StoredRefund } from '../api/groups/payments-v2/payment-types.js';
+import type {
+  StoredAuthorization,
+  StoredCapture,
+  StoredRefund,
+} from '../api/groups/payments-v2/payment-types.js';
 import { authorizationView, captureView, refundView } from '../api/groups/payments-v2/views.js';
 import type { RequestLogEntry } from '../store/repositories/request-log-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
@@ -58,7 +62,11 @@ const toLogSummary = (e: RequestLogEntry): RequestLogSummary => ({
 });
 
 function summarize(resource: StoredResource<unknown, unknown>): ResourceSummary {
-  const body = resource.body as { amount?: { currency_code: string; value: string }; intent?: string; purchase_units?: OrderBody['purchase_units'] };
+  const body = resource.body as {
+    amount?: { currency_code: string; value: string };
+    intent?: string;
+    purchase_units?: OrderBody['purchase_units'];
+  };
   const amount = body.amount ?? body.purchase_units?.[0]?.amount;
   return {
     kind: resource.kind,
@@ -101,11 +109,16 @@ export class WorkbenchService {
 
   /** Parses the input with the method's schema, then runs it. */
   async call(method: string, input: unknown): Promise<unknown> {
-    if (!Object.hasOwn(this.handlers, method)) throw new BridgeError('NOT_FOUND', `No bridge method ${method}.`);
+    if (!Object.hasOwn(this.handlers, method))
+      throw new BridgeError('NOT_FOUND', `No bridge method ${method}.`);
     const name = method as BridgeMethodName;
     const parsed = BridgeInputs[name].safeParse(input ?? {});
     if (!parsed.success) {
-      throw new BridgeError('INVALID_INPUT', `Invalid input for ${name}.`, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+      throw new BridgeError(
+        'INVALID_INPUT',
+        `Invalid input for ${name}.`,
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
     }
     const handler = this.handlers[name] as (input: unknown) => Promise<unknown>;
     return handler(parsed.data);
@@ -114,10 +127,13 @@ export class WorkbenchService {
   /** Host events as bridge events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void {
     const events = this.host.deps.events;
-    const logged = (entry: RequestLogEntry) => listener({ type: 'request-logged', payload: toLogSummary(entry) });
-    const changed = (payload: { kind: string; id: string; status: string; trigger: string }) => listener({ type: 'resource-changed', payload });
+    const logged = (entry: RequestLogEntry) =>
+      listener({ type: 'request-logged', payload: toLogSummary(entry) });
+    const changed = (payload: { kind: string; id: string; status: string; trigger: string }) =>
+      listener({ type: 'resource-changed', payload });
     const clock = (payload: { now: string; offset_ms: number }) => listener({ type: 'clock-moved', payload });
-    const webhook = (payload: { id: string; event_type: string; received_at: string }) => listener({ type: 'webhook-received', payload });
+    const webhook = (payload: { id: string; event_type: string; received_at: string }) =>
+      listener({ type: 'webhook-received', payload });
     events.on('request-logged', logged);
     events.on('resource-changed', changed);
     events.on('clock-moved', clock);
@@ -144,7 +160,8 @@ export class WorkbenchService {
       listEnvironments: async () => this.environments.list().map((e) => this.environments.summary(e)),
       addEnvironment: async (input) => this.environments.summary(this.environments.add(input)),
       removeEnvironment: async ({ id }) => {
-        if (id === EMBEDDED_ENVIRONMENT_ID) throw new BridgeError('FORBIDDEN', 'The embedded sandbox cannot be removed.');
+        if (id === EMBEDDED_ENVIRONMENT_ID)
+          throw new BridgeError('FORBIDDEN', 'The embedded sandbox cannot be removed.');
         this.client.forget(id);
         return { removed: this.environments.remove(id) };
       },
@@ -161,7 +178,12 @@ export class WorkbenchService {
         }
       },
       listResources: async ({ kind, status, search, order_id, page, page_size }) => {
-        const { items, total } = store.resources.list(kind, { status, search: search?.toUpperCase(), orderId: order_id }, page_size, (page - 1) * page_size);
+        const { items, total } = store.resources.list(
+          kind,
+          { status, search: search?.toUpperCase(), orderId: order_id },
+          page_size,
+          (page - 1) * page_size,
+        );
         return { items: items.map(summarize), total, page, page_size };
       },
       getResource: async ({ kind, id }): Promise<ResourceDetail> => {
@@ -169,7 +191,11 @@ export class WorkbenchService {
         if (!resource) throw new BridgeError('NOT_FOUND', `No ${kind} ${id}.`);
         const related = resource.order_id
           ? (['order', 'authorization', 'capture', 'refund'] as const).flatMap((k) =>
-              k === 'order' ? [store.resources.get('order', resource.order_id ?? '')].filter((r): r is StoredResource<unknown, unknown> => !!r) : store.resources.byOrder(k, resource.order_id ?? ''),
+              k === 'order'
+                ? [store.resources.get('order', resource.order_id ?? '')].filter(
+                    (r): r is StoredResource<unknown, unknown> => !!r,
+                  )
+                : store.resources.byOrder(k, resource.order_id ?? ''),
             )
           : [];
         return {
@@ -180,10 +206,24 @@ export class WorkbenchService {
         };
       },
       listAccounts: async (): Promise<AccountSummary[]> =>
-        store.accounts.list().map((a) => ({ id: a.id, email: a.email, type: a.type, name: a.business_name ?? `${a.name.given_name} ${a.name.surname}`, balances: a.balances })),
+        store.accounts
+          .list()
+          .map((a) => ({
+            id: a.id,
+            email: a.email,
+            type: a.type,
+            name: a.business_name ?? `${a.name.given_name} ${a.name.surname}`,
+            balances: a.balances,
+          })),
       listRequestLog: async ({ before_id, limit, path, status, since }) => {
         this.host.api.requestLogger.flush();
-        const entries = store.requestLog.search({ beforeId: before_id, limit, path, statusClass: status ? Number(status[0]) : undefined, since });
+        const entries = store.requestLog.search({
+          beforeId: before_id,
+          limit,
+          path,
+          statusClass: status ? Number(status[0]) : undefined,
+          since,
+        });
         return { items: entries.map(toLogSummary) };
       },
       getRequestLogEntry: async ({ id }) => {
@@ -194,11 +234,14 @@ export class WorkbenchService {
       },
       exportHar: async ({ ids }) => {
         this.host.api.requestLogger.flush();
-        const entries = ids ? ids.map((id) => store.requestLog.byId(id)).filter((e): e is RequestLogEntry => !!e) : store.requestLog.search({ limit: 5000 }).reverse();
+        const entries = ids
+          ? ids.map((id) => store.requestLog.byId(id)).filter((e): e is RequestLogEntry => !!e)
+          : store.requestLog.search({ limit: 5000 }).reverse();
         return { har: toHar(entries, base(), this.options.version), count: entries.length };
       },
       openExternal: async ({ url }) => {
-        if (!/^https?:\/\//i.test(url)) throw new BridgeError('FORBIDDEN', 'Only http and https links open outside the workbench.');
+        if (!/^https?:\/\//i.test(url))
+          throw new BridgeError('FORBIDDEN', 'Only http and https links open outside the workbench.');
         return { opened: this.options.openExternal ? await this.options.openExternal(url) : false };
       },
       lookupId: async ({ id }): Promise<SupportLookupResult> => {
@@ -207,11 +250,16 @@ export class WorkbenchService {
           query: found.query,
           matches: found.matches,
           order_id: found.orderId,
-          resources: found.resources.map((r) => ({ summary: summarize(r), resource: this.view(r), history: store.resources.history(r.kind, r.id) })),
+          resources: found.resources.map((r) => ({
+            summary: summarize(r),
+            resource: this.view(r),
+            history: store.resources.history(r.kind, r.id),
+          })),
           ledger: found.ledger.map(ledgerLine),
         };
       },
-      reportingSummary: async ({ days, currency }) => this.host.services.reporting.summary(this.host.sandboxApp.merchant_id, days, currency),
+      reportingSummary: async ({ days, currency }) =>
+        this.host.services.reporting.summary(this.host.sandboxApp.merchant_id, days, currency),
     };
   }
 
@@ -220,7 +268,12 @@ export class WorkbenchService {
     const base = this.options.embeddedBaseUrl;
     switch (resource.kind) {
       case 'order':
-        return orderView(resource as unknown as StoredResource<OrderBody, never>, base, this.host.deps.store, 'full') as Record<string, unknown>;
+        return orderView(
+          resource as unknown as StoredResource<OrderBody, never>,
+          base,
+          this.host.deps.store,
+          'full',
+        ) as Record<string, unknown>;
       case 'authorization':
         return authorizationView(resource as unknown as StoredAuthorization, base) as Record<string, unknown>;
       case 'capture':

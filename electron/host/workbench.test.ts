@@ -22,15 +22,32 @@ describe('browser mode and the workbench service', () => {
     writeFileSync(join(ui, 'index.html'), '<!doctype html><title>UI</title>');
     writeFileSync(join(ui, 'assets', 'app.js'), 'console.log(1)');
     browser = new BrowserBridge(ui);
-    host = createHost({ location: { kind: 'memory' }, credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET }, extraGroups: [browser.group()] });
+    host = createHost({
+      location: { kind: 'memory' },
+      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
+      extraGroups: [browser.group()],
+    });
     base = await host.listen('127.0.0.1', 0);
-    service = new WorkbenchService(host, { mode: 'browser', version: '0.0.0-test', vault: new MemoryVault(), embeddedBaseUrl: base });
+    service = new WorkbenchService(host, {
+      mode: 'browser',
+      version: '0.0.0-test',
+      vault: new MemoryVault(),
+      embeddedBaseUrl: base,
+    });
     browser.attach(service, base);
   });
   afterEach(async () => host.close());
 
-  const rpc = (method: string, body: unknown, headers: Record<string, string> = { [TOKEN_HEADER]: browser.token }) =>
-    fetch(`${base}/__workbench/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const rpc = (
+    method: string,
+    body: unknown,
+    headers: Record<string, string> = { [TOKEN_HEADER]: browser.token },
+  ) =>
+    fetch(`${base}/__workbench/rpc/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('serves the UI with a strict CSP, and client routes fall back to index.html', async () => {
     const index = await fetch(`${base}/__workbench/`);
@@ -46,16 +63,31 @@ describe('browser mode and the workbench service', () => {
     expect((await rpc('getInfo', {})).status).toBe(200);
     expect((await rpc('getInfo', {}, {})).status).toBe(403);
     expect((await rpc('getInfo', {}, { [TOKEN_HEADER]: 'wrong' })).status).toBe(403);
-    expect((await rpc('getInfo', {}, { [TOKEN_HEADER]: browser.token, origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await rpc('getInfo', {}, { [TOKEN_HEADER]: browser.token, origin: 'https://evil.example' })).status,
+    ).toBe(403);
     expect((await rpc('getInfo', {}, { [TOKEN_HEADER]: browser.token, origin: base })).status).toBe(200);
     // A DNS-rebinding page reaches us under another host name.
     // (fetch may not set Host, so node:http sends this one.)
     const rebound = await new Promise<number>((resolve, reject) => {
       const { port } = new URL(base);
-      const call = request({ host: '127.0.0.1', port, path: '/__workbench/rpc/getInfo', method: 'POST', headers: { host: 'evil.example:80', [TOKEN_HEADER]: browser.token, 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const call = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/__workbench/rpc/getInfo',
+          method: 'POST',
+          headers: {
+            host: 'evil.example:80',
+            [TOKEN_HEADER]: browser.token,
+            'content-type': 'application/json',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       call.on('error', reject);
       call.end('{}');
     });
@@ -75,42 +107,74 @@ describe('browser mode and the workbench service', () => {
       path: '/v2/checkout/orders',
       body: { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '9.99' } }] },
     });
-    const response = created as { status: number; body: { id: string }; request: { headers: Record<string, string> }; curl: string };
+    const response = created as {
+      status: number;
+      body: { id: string };
+      request: { headers: Record<string, string> };
+      curl: string;
+    };
     expect(response.status).toBe(201);
     expect(response.request.headers.authorization).toBe('Bearer ••••••••');
     expect(response.curl).toContain('Authorization: Bearer $TOKEN');
     expect(JSON.stringify(response)).not.toMatch(/A21AA[\w-]{20,}/);
 
-    const list = (await service.call('listResources', { kind: 'order' })) as { items: { id: string; amount: { value: string } }[]; total: number };
+    const list = (await service.call('listResources', { kind: 'order' })) as {
+      items: { id: string; amount: { value: string } }[];
+      total: number;
+    };
     expect(list.total).toBe(1);
     expect(list.items[0]?.amount.value).toBe('9.99');
-    const detail = (await service.call('getResource', { kind: 'order', id: response.body.id })) as { history: unknown[]; resource: { links: unknown[] } };
+    const detail = (await service.call('getResource', { kind: 'order', id: response.body.id })) as {
+      history: unknown[];
+      resource: { links: unknown[] };
+    };
     expect(detail.history).toHaveLength(1);
     expect(detail.resource.links.length).toBeGreaterThan(0);
 
-    const log = (await service.call('listRequestLog', { path: '/v2/checkout/orders' })) as { items: { id: number; status: number }[] };
+    const log = (await service.call('listRequestLog', { path: '/v2/checkout/orders' })) as {
+      items: { id: number; status: number }[];
+    };
     expect(log.items.some((entry) => entry.status === 201)).toBe(true);
-    const har = (await service.call('exportHar', {})) as { har: { log: { entries: unknown[] } }; count: number };
+    const har = (await service.call('exportHar', {})) as {
+      har: { log: { entries: unknown[] } };
+      count: number;
+    };
     expect(har.count).toBeGreaterThan(0);
     expect(JSON.stringify(har.har)).not.toMatch(/Bearer A21AA/);
   });
 
   it('keeps remote environment secrets masked and removable', async () => {
-    const added = (await service.call('addEnvironment', { name: 'Staging', base_url: 'https://staging.example', client_id: 'id-1', client_secret: 'secret-abcd' })) as { id: string; client_secret_masked: string };
+    const added = (await service.call('addEnvironment', {
+      name: 'Staging',
+      base_url: 'https://staging.example',
+      client_id: 'id-1',
+      client_secret: 'secret-abcd',
+    })) as { id: string; client_secret_masked: string };
     expect(added.client_secret_masked).toBe('••••••••abcd');
     const listed = await service.call('listEnvironments', {});
     expect(JSON.stringify(listed)).not.toContain('secret-abcd');
-    await expect(service.call('removeEnvironment', { id: 'embedded' })).rejects.toMatchObject({ errorName: 'FORBIDDEN' });
+    await expect(service.call('removeEnvironment', { id: 'embedded' })).rejects.toMatchObject({
+      errorName: 'FORBIDDEN',
+    });
     expect(await service.call('removeEnvironment', { id: added.id })).toEqual({ removed: true });
-    await expect(service.call('addEnvironment', { name: 'x', base_url: 'ftp://x', client_id: 'a', client_secret: 'b' })).rejects.toMatchObject({ errorName: 'INVALID_INPUT' });
+    await expect(
+      service.call('addEnvironment', { name: 'x', base_url: 'ftp://x', client_id: 'a', client_secret: 'b' }),
+    ).rejects.toMatchObject({ errorName: 'INVALID_INPUT' });
   });
 
   it('streams host events over SSE to a token holder', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${base}/__workbench/events?token=${browser.token}`, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+    const response = await fetch(`${base}/__workbench/events?token=${browser.token}`, {
+      signal: controller.signal,
+      headers: { accept: 'text/event-stream' },
+    });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const reader = response.body?.getReader();
-    await service.call('sendRequest', { method: 'POST', path: '/v1/test-helpers/clock', body: { advance_seconds: 60 } });
+    await service.call('sendRequest', {
+      method: 'POST',
+      path: '/v1/test-helpers/clock',
+      body: { advance_seconds: 60 },
+    });
     let text = '';
     while (!text.includes('event: clock-moved')) {
       const chunk = await reader?.read();

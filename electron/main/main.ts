@@ -43,7 +43,15 @@ async function start(): Promise<void> {
   registerBridgeHandlers(
     (channel, handler) =>
       ipcMain.handle(channel, (event, input: unknown) =>
-        handler({ webContentsId: event.sender.id, frame: event.senderFrame ? { url: event.senderFrame.url, isTopFrame: event.senderFrame.parent === null } : null }, input),
+        handler(
+          {
+            webContentsId: event.sender.id,
+            frame: event.senderFrame
+              ? { url: event.senderFrame.url, isTopFrame: event.senderFrame.parent === null }
+              : null,
+          },
+          input,
+        ),
       ),
     service,
     trustedWindows,

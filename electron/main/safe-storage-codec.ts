@@ -14,7 +14,8 @@ export interface SafeStorageLike {
 export function safeStorageCodec(safeStorage: SafeStorageLike): SecretCodec {
   return {
     encode(secret) {
-      if (!safeStorage.isEncryptionAvailable()) throw new Error('The operating system offers no secret storage; the secret was not saved.');
+      if (!safeStorage.isEncryptionAvailable())
+        throw new Error('The operating system offers no secret storage; the secret was not saved.');
       return safeStorage.encryptString(secret).toString('base64');
     },
     decode(stored) {

@@ -5,7 +5,14 @@ import { BridgeError } from '../host/workbench-service.js';
 import { MemoryVault, FileVault } from '../host/vault.js';
 import { registerBridgeHandlers, type Handle } from './ipc-handlers.js';
 import { safeStorageCodec } from './safe-storage-codec.js';
-import { HARDENED_WEB_PREFERENCES, isAppUrl, isSafeExternalUrl, isTrustedSender, type IpcResult, type IpcSender } from './security-policy.js';
+import {
+  HARDENED_WEB_PREFERENCES,
+  isAppUrl,
+  isSafeExternalUrl,
+  isTrustedSender,
+  type IpcResult,
+  type IpcSender,
+} from './security-policy.js';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,16 +44,28 @@ describe('Electron security policy', () => {
 
   it('trusts only our window top frame showing our app', () => {
     const trusted = new Set([7]);
-    const sender = (overrides: Partial<IpcSender>): IpcSender => ({ webContentsId: 7, frame: { url: APP, isTopFrame: true }, ...overrides });
+    const sender = (overrides: Partial<IpcSender>): IpcSender => ({
+      webContentsId: 7,
+      frame: { url: APP, isTopFrame: true },
+      ...overrides,
+    });
     expect(isTrustedSender(sender({}), trusted, APP)).toBe(true);
     expect(isTrustedSender(sender({ webContentsId: 8 }), trusted, APP)).toBe(false);
     expect(isTrustedSender(sender({ frame: { url: APP, isTopFrame: false } }), trusted, APP)).toBe(false);
-    expect(isTrustedSender(sender({ frame: { url: 'https://evil.example/', isTopFrame: true } }), trusted, APP)).toBe(false);
+    expect(
+      isTrustedSender(sender({ frame: { url: 'https://evil.example/', isTopFrame: true } }), trusted, APP),
+    ).toBe(false);
     expect(isTrustedSender(sender({ frame: null }), trusted, APP)).toBe(false);
   });
 
   it('hardens every web preference the checklist names', () => {
-    expect(HARDENED_WEB_PREFERENCES).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(HARDENED_WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
   });
 });
 
@@ -71,7 +90,10 @@ describe('IPC handlers', () => {
       called = true;
       return null;
     });
-    const result = await handlers.get('workbench:getInfo')?.({ webContentsId: 2, frame: { url: APP, isTopFrame: true } }, {});
+    const result = await handlers.get('workbench:getInfo')?.(
+      { webContentsId: 2, frame: { url: APP, isTopFrame: true } },
+      {},
+    );
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ name: 'FORBIDDEN' }) });
     expect(called).toBe(false);
   });
@@ -82,8 +104,14 @@ describe('IPC handlers', () => {
       if (method === 'listAccounts') throw new Error('internal secret detail');
       return { method, input };
     });
-    expect(await handlers.get('workbench:getInfo')?.(good, {})).toEqual({ ok: true, value: { method: 'getInfo', input: {} } });
-    expect(await handlers.get('workbench:getResource')?.(good, {})).toEqual({ ok: false, error: { name: 'NOT_FOUND', message: 'No order X.' } });
+    expect(await handlers.get('workbench:getInfo')?.(good, {})).toEqual({
+      ok: true,
+      value: { method: 'getInfo', input: {} },
+    });
+    expect(await handlers.get('workbench:getResource')?.(good, {})).toEqual({
+      ok: false,
+      error: { name: 'NOT_FOUND', message: 'No order X.' },
+    });
     const hidden = await handlers.get('workbench:listAccounts')?.(good, {});
     expect(JSON.stringify(hidden)).not.toContain('internal secret detail');
   });
@@ -108,7 +136,10 @@ describe('secret storage', () => {
   });
 
   it('refuses to store a secret in the clear when the OS has no secret store', () => {
-    const vault = new FileVault(join(mkdtempSync(join(tmpdir(), 'vault-')), 'vault.json'), safeStorageCodec(fakeSafeStorage(false)));
+    const vault = new FileVault(
+      join(mkdtempSync(join(tmpdir(), 'vault-')), 'vault.json'),
+      safeStorageCodec(fakeSafeStorage(false)),
+    );
     expect(() => vault.set('env-1', 'x')).toThrow(/no secret storage/);
     const memory = new MemoryVault();
     memory.set('a', 'b');

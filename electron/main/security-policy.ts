@@ -7,7 +7,11 @@
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '';
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      parsed.username === '' &&
+      parsed.password === ''
+    );
   } catch {
     return false;
   }
@@ -33,12 +37,22 @@ export interface IpcSender {
 }
 
 /** An IPC message is accepted only from our own window's top frame showing our app. */
-export function isTrustedSender(sender: IpcSender, trustedWebContentsIds: ReadonlySet<number>, appUrl: string): boolean {
-  return trustedWebContentsIds.has(sender.webContentsId) && sender.frame !== null && sender.frame.isTopFrame && isAppUrl(sender.frame.url, appUrl);
+export function isTrustedSender(
+  sender: IpcSender,
+  trustedWebContentsIds: ReadonlySet<number>,
+  appUrl: string,
+): boolean {
+  return (
+    trustedWebContentsIds.has(sender.webContentsId) &&
+    sender.frame !== null &&
+    sender.frame.isTopFrame &&
+    isAppUrl(sender.frame.url, appUrl)
+  );
 }
 
 /** The result envelope of every IPC call: errors cross as data, never as stack traces. */
-export type IpcResult = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; details?: unknown } };
+export type IpcResult =
+  { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; details?: unknown } };
 
 /** The window's web preferences: every checklist item that is a setting. */
 export const HARDENED_WEB_PREFERENCES = {

@@ -12,7 +12,8 @@ class BridgeCallError extends Error {
   }
 }
 
-type Envelope = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; details?: unknown } };
+type Envelope =
+  { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; details?: unknown } };
 
 /**
  * `window.workbench`: one named function per method of `shared/bridge.ts` (no generic invoke), plus

@@ -45,8 +45,11 @@ export function simpleOrder(intent: 'CAPTURE' | 'AUTHORIZE' = 'CAPTURE', value =
  * A host on a fresh workspace (a temp data dir, or memory), driven through Fastify's `inject`: the whole
  * pipeline runs, no socket needed. Each test gets its own, so tests never share state.
  */
-export async function startHarness(options: { persistent?: boolean; dataDir?: string } & Partial<HostOptions> = {}): Promise<ApiHarness> {
-  const dataDir = options.dataDir ?? (options.persistent ? mkdtempSync(join(tmpdir(), 'workbench-test-')) : undefined);
+export async function startHarness(
+  options: { persistent?: boolean; dataDir?: string } & Partial<HostOptions> = {},
+): Promise<ApiHarness> {
+  const dataDir =
+    options.dataDir ?? (options.persistent ? mkdtempSync(join(tmpdir(), 'workbench-test-')) : undefined);
   const host = createHost({
     location: dataDir ? { kind: 'dir', dir: dataDir } : { kind: 'memory' },
     credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
@@ -60,13 +63,19 @@ export async function startHarness(options: { persistent?: boolean; dataDir?: st
   const request = async (method: string, url: string, opts: RequestOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...opts.headers };
     const token = opts.token === undefined ? harness.token : opts.token;
-    if (token !== null && headers.authorization === undefined && headers.Authorization === undefined) headers.authorization = `Bearer ${token}`;
+    if (token !== null && headers.authorization === undefined && headers.Authorization === undefined)
+      headers.authorization = `Bearer ${token}`;
     let payload: string | undefined = opts.payload;
     if (opts.body !== undefined) {
       payload = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await host.api.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const response = await host.api.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
     let body: unknown;
     try {
       body = response.body ? JSON.parse(response.body) : undefined;
@@ -77,7 +86,10 @@ export async function startHarness(options: { persistent?: boolean; dataDir?: st
   };
 
   const newToken = async (scope?: string): Promise<string> => {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }).toString();
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      ...(scope ? { scope } : {}),
+    }).toString();
     const reply = await request('POST', '/v1/oauth2/token', {
       token: null,
       headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
@@ -93,7 +105,8 @@ export async function startHarness(options: { persistent?: boolean; dataDir?: st
     token: '',
     request,
     newToken,
-    createOrder: (body = simpleOrder(), headers = {}) => request('POST', '/v2/checkout/orders', { body, headers }),
+    createOrder: (body = simpleOrder(), headers = {}) =>
+      request('POST', '/v2/checkout/orders', { body, headers }),
     async close() {
       await host.close();
       if (dataDir && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,9 @@ import { MONEY_VALUE_MAX_LENGTH, MONEY_VALUE_PATTERN } from '../money.js';
 
 /** Shared request shapes of spec 2.1, as zod schemas (they also feed the OpenAPI document and Monaco). */
 
-export const CurrencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'Expected a three-letter ISO 4217 currency code.');
+export const CurrencyCodeSchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'Expected a three-letter ISO 4217 currency code.');
 
 export const MoneyValueSchema = z
   .string()
@@ -15,7 +17,10 @@ export const MoneySchema = z.object({ currency_code: CurrencyCodeSchema, value: 
 
 export const CountryCodeSchema = z.string().regex(/^([A-Z]{2}|C2)$/, 'Expected a two-letter country code.');
 
-export const EmailSchema = z.string().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Expected an e-mail address.');
+export const EmailSchema = z
+  .string()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Expected an e-mail address.');
 
 /** Absolute http(s) URL: buyers are redirected to these, so no javascript:, data: or file: URLs. */
 export const UrlSchema = z

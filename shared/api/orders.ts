@@ -37,7 +37,15 @@ export const ItemSchema = z.object({
 export const ShippingSchema = z.object({
   name: z.object({ full_name: z.string().min(1).max(300) }).optional(),
   email_address: EmailSchema.optional(),
-  phone_number: z.object({ country_code: z.string().regex(/^\d{1,3}$/).optional(), national_number: z.string().regex(/^\d{1,14}$/) }).optional(),
+  phone_number: z
+    .object({
+      country_code: z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .optional(),
+      national_number: z.string().regex(/^\d{1,14}$/),
+    })
+    .optional(),
   type: z.enum(['SHIPPING', 'PICKUP_IN_PERSON', 'PICKUP_IN_STORE', 'PICKUP_FROM_PERSON']).optional(),
   options: z
     .array(
@@ -72,21 +80,35 @@ export const PurchaseUnitSchema = z.object({
 });
 
 export const PayerSchema = z.object({
-  name: z.object({ given_name: z.string().max(140).optional(), surname: z.string().max(140).optional() }).optional(),
+  name: z
+    .object({ given_name: z.string().max(140).optional(), surname: z.string().max(140).optional() })
+    .optional(),
   email_address: EmailSchema.optional(),
   payer_id: z.string().regex(ID_PATTERNS.accountId).optional(),
   address: AddressV2Schema.optional(),
 });
 
 export const USAGE_PATTERNS = [
-  'IMMEDIATE', 'DEFERRED', 'RECURRING_PREPAID', 'RECURRING_POSTPAID', 'THRESHOLD_PREPAID', 'THRESHOLD_POSTPAID',
-  'SUBSCRIPTION_PREPAID', 'SUBSCRIPTION_POSTPAID', 'UNSCHEDULED_PREPAID', 'UNSCHEDULED_POSTPAID',
-  'INSTALLMENT_PREPAID', 'INSTALLMENT_POSTPAID',
+  'IMMEDIATE',
+  'DEFERRED',
+  'RECURRING_PREPAID',
+  'RECURRING_POSTPAID',
+  'THRESHOLD_PREPAID',
+  'THRESHOLD_POSTPAID',
+  'SUBSCRIPTION_PREPAID',
+  'SUBSCRIPTION_POSTPAID',
+  'UNSCHEDULED_PREPAID',
+  'UNSCHEDULED_POSTPAID',
+  'INSTALLMENT_PREPAID',
+  'INSTALLMENT_POSTPAID',
 ] as const;
 
 export const ExperienceContextSchema = z.object({
   brand_name: z.string().min(1).max(127).optional(),
-  locale: z.string().regex(/^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/).optional(),
+  locale: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/)
+    .optional(),
   payment_method_preference: z.enum(['UNRESTRICTED', 'IMMEDIATE_PAYMENT_REQUIRED']).optional(),
   landing_page: z.enum(['LOGIN', 'GUEST_CHECKOUT', 'NO_PREFERENCE']).optional(),
   shipping_preference: z.enum(['GET_FROM_FILE', 'NO_SHIPPING', 'SET_PROVIDED_ADDRESS']).optional(),
@@ -129,10 +151,16 @@ export const CardSourceSchema = z.object({
   number: z
     .string()
     .regex(/^\d{13,19}$/, 'Expected 13 to 19 digits.')
-    .refine(passesLuhn, { message: 'The card number fails the Luhn check.', params: { issue: 'INVALID_CARD_NUMBER' } }),
+    .refine(passesLuhn, {
+      message: 'The card number fails the Luhn check.',
+      params: { issue: 'INVALID_CARD_NUMBER' },
+    }),
   expiry: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM.'),
   name: z.string().min(1).max(300).optional(),
-  security_code: z.string().regex(/^\d{3,4}$/, 'A CVV has three or four digits.').optional(),
+  security_code: z
+    .string()
+    .regex(/^\d{3,4}$/, 'A CVV has three or four digits.')
+    .optional(),
   billing_address: AddressV2Schema.optional(),
   stored_credential: z
     .object({
@@ -160,7 +188,9 @@ export const OrderCreateSchema = z.object({
   application_context: ApplicationContextSchema.optional(),
 });
 
-export const OrderIdParams = z.object({ id: z.string().regex(ID_PATTERNS.orderId, 'Expected 1 to 36 capital letters and digits.') });
+export const OrderIdParams = z.object({
+  id: z.string().regex(ID_PATTERNS.orderId, 'Expected 1 to 36 capital letters and digits.'),
+});
 
 export const OrderCreateHeaders = z.object({
   'svc-request-id': requestIdHeader(108),

@@ -24,10 +24,15 @@ export const RefundRequestSchema = z.object({
   note_to_payer: z.string().max(255).optional(),
 });
 
-export const PaymentIdParams = z.object({ id: z.string().regex(ID_PATTERNS.paymentId, 'Expected capital letters and digits.') });
+export const PaymentIdParams = z.object({
+  id: z.string().regex(ID_PATTERNS.paymentId, 'Expected capital letters and digits.'),
+});
 
 /** Capture and reauthorize take `Svc-Request-Id` of 1..10000 characters (spec part 8). */
-export const PaymentWriteHeaders = z.object({ 'svc-request-id': requestIdHeader(10_000), prefer: preferHeader });
+export const PaymentWriteHeaders = z.object({
+  'svc-request-id': requestIdHeader(10_000),
+  prefer: preferHeader,
+});
 
 export type CaptureRequest = z.infer<typeof CaptureRequestSchema>;
 export type ReauthorizeRequest = z.infer<typeof ReauthorizeRequestSchema>;

@@ -14,8 +14,18 @@ export const authorizationMachine = defineMachine<AuthorizationStatus>({
   },
   transitions: [
     { trigger: 'create', from: [], to: 'CREATED', label: 'Authorize order' },
-    { trigger: 'capture', from: ['CREATED', 'PARTIALLY_CAPTURED'], to: 'PARTIALLY_CAPTURED', label: 'Capture part' },
-    { trigger: 'final-capture', from: ['CREATED', 'PARTIALLY_CAPTURED'], to: 'CAPTURED', label: 'Final capture' },
+    {
+      trigger: 'capture',
+      from: ['CREATED', 'PARTIALLY_CAPTURED'],
+      to: 'PARTIALLY_CAPTURED',
+      label: 'Capture part',
+    },
+    {
+      trigger: 'final-capture',
+      from: ['CREATED', 'PARTIALLY_CAPTURED'],
+      to: 'CAPTURED',
+      label: 'Final capture',
+    },
     { trigger: 'reauthorize', from: ['CREATED'], to: 'CREATED', label: 'Reauthorize' },
     { trigger: 'void', from: ['CREATED', 'PARTIALLY_CAPTURED'], to: 'VOIDED', label: 'Void' },
     { trigger: 'expire', from: ['CREATED', 'PARTIALLY_CAPTURED'], to: 'EXPIRED', label: 'Expire (day 29)' },

@@ -12,7 +12,17 @@ export const captureMachine = defineMachine<CaptureStatus>({
   },
   transitions: [
     { trigger: 'create', from: [], to: 'COMPLETED', label: 'Capture' },
-    { trigger: 'refund', from: ['COMPLETED', 'PARTIALLY_REFUNDED'], to: 'PARTIALLY_REFUNDED', label: 'Refund part' },
-    { trigger: 'refund-rest', from: ['COMPLETED', 'PARTIALLY_REFUNDED'], to: 'REFUNDED', label: 'Refund the rest' },
+    {
+      trigger: 'refund',
+      from: ['COMPLETED', 'PARTIALLY_REFUNDED'],
+      to: 'PARTIALLY_REFUNDED',
+      label: 'Refund part',
+    },
+    {
+      trigger: 'refund-rest',
+      from: ['COMPLETED', 'PARTIALLY_REFUNDED'],
+      to: 'REFUNDED',
+      label: 'Refund the rest',
+    },
   ],
 });

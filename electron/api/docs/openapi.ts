@@ -7,7 +7,10 @@ import type { AnyRoute } from '../route.js';
 type JsonSchema = Record<string, unknown>;
 
 const toSchema = (schema: ZodType): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 };
 
@@ -43,7 +46,13 @@ const ERROR_SCHEMA: JsonSchema = {
         },
       },
     },
-    links: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' }, rel: { type: 'string' }, method: { type: 'string' } } } },
+    links: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { href: { type: 'string' }, rel: { type: 'string' }, method: { type: 'string' } },
+      },
+    },
   },
 };
 
@@ -59,7 +68,8 @@ export function buildOpenApi(routes: readonly AnyRoute[], baseUrl: string): Json
     for (const [status, description] of Object.entries(route.responses)) {
       responses[status] = Number(status) >= 400 ? { $ref: '#/components/responses/Error' } : { description };
     }
-    for (const status of ['401', '403', '429', '500']) responses[status] ??= { $ref: '#/components/responses/Error' };
+    for (const status of ['401', '403', '429', '500'])
+      responses[status] ??= { $ref: '#/components/responses/Error' };
     if (route.body || route.params) responses['400'] ??= { $ref: '#/components/responses/Error' };
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -67,12 +77,21 @@ export function buildOpenApi(routes: readonly AnyRoute[], baseUrl: string): Json
       tags: [route.tag],
       security: [{ bearerAuth: [] }],
       ...(route.scope ? { 'x-required-scope': route.scope } : {}),
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...parameters(route.headers, 'header')],
+      parameters: [
+        ...parameters(route.params, 'path'),
+        ...parameters(route.query, 'query'),
+        ...parameters(route.headers, 'header'),
+      ],
       ...(route.body
         ? {
             requestBody: {
               required: !route.bodyOptional,
-              content: Object.fromEntries((route.contentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(route.body as ZodType) }])),
+              content: Object.fromEntries(
+                (route.contentTypes ?? ['application/json']).map((type) => [
+                  type,
+                  { schema: toSchema(route.body as ZodType) },
+                ]),
+              ),
             },
           }
         : {}),
@@ -85,7 +104,10 @@ export function buildOpenApi(routes: readonly AnyRoute[], baseUrl: string): Json
       summary: 'Get an access token (client credentials)',
       tags: ['Token issue'],
       security: [{ basicAuth: [] }],
-      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: toSchema(TokenFormSchema) } } },
+      requestBody: {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': { schema: toSchema(TokenFormSchema) } },
+      },
       responses: {
         '200': { description: 'scope, access_token, token_type, app_id, expires_in, nonce' },
         '400': { description: '{error, error_description}' },
@@ -98,7 +120,8 @@ export function buildOpenApi(routes: readonly AnyRoute[], baseUrl: string): Json
     info: {
       title: 'Payments Workbench embedded sandbox',
       version: '1.0.0',
-      description: 'A local, stateful implementation of the payments REST interface. Errors follow part 7 of the spec.',
+      description:
+        'A local, stateful implementation of the payments REST interface. Errors follow part 7 of the spec.',
     },
     servers: [{ url: baseUrl }],
     paths,
@@ -108,7 +131,12 @@ export function buildOpenApi(routes: readonly AnyRoute[], baseUrl: string): Json
         basicAuth: { type: 'http', scheme: 'basic' },
       },
       schemas: { Error: ERROR_SCHEMA },
-      responses: { Error: { description: 'Error (spec part 7)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      responses: {
+        Error: {
+          description: 'Error (spec part 7)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
     },
   };
 }

@@ -7,15 +7,22 @@ import type { AnyRoute } from '../route.js';
 import type { ApiGroup } from '../server.js';
 import { buildOpenApi } from './openapi.js';
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** The page every error's `information_link` points to: every name, issue and mock code. */
 function errorsPage(): string {
   const names = Object.entries(ERROR_NAMES)
-    .map(([name, { status, message }]) => `<tr id="${name}"><td>${status}</td><td><code>${name}</code></td><td>${escapeHtml(message)}</td></tr>`)
+    .map(
+      ([name, { status, message }]) =>
+        `<tr id="${name}"><td>${status}</td><td><code>${name}</code></td><td>${escapeHtml(message)}</td></tr>`,
+    )
     .join('');
   const issues = Object.entries(ISSUES)
-    .map(([issue, description]) => `<tr id="${issue}"><td><code>${issue}</code></td><td>${escapeHtml(description)}</td></tr>`)
+    .map(
+      ([issue, description]) =>
+        `<tr id="${issue}"><td><code>${issue}</code></td><td>${escapeHtml(description)}</td></tr>`,
+    )
     .join('');
   const mocks = mockCodes()
     .map((m) => `<tr><td><code>${m.code}</code></td><td>${m.status} ${m.name}</td></tr>`)
@@ -33,8 +40,12 @@ export function docsGroup(routes: () => readonly AnyRoute[]): ApiGroup {
     pages(app: FastifyInstance, table: RouteTable) {
       table.add('GET', '/openapi.json');
       table.add('GET', '/docs/errors');
-      app.get('/openapi.json', { config: { public: true } }, async (request) => buildOpenApi(routes(), requestBaseUrl(request)));
-      app.get('/docs/errors', { config: { public: true, html: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(errorsPage()));
+      app.get('/openapi.json', { config: { public: true } }, async (request) =>
+        buildOpenApi(routes(), requestBaseUrl(request)),
+      );
+      app.get('/docs/errors', { config: { public: true, html: true } }, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(errorsPage()),
+      );
     },
   };
 }

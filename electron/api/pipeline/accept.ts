@@ -20,7 +20,9 @@ function accepts(acceptHeader: string, produced: readonly string[]): boolean {
     const [range = '', ...params] = entry.split(';').map((s) => s.trim().toLowerCase());
     if (params.some((p) => /^q=0(\.0*)?$/.test(p))) return false;
     if (range === '*/*' || range === '') return true;
-    return produced.some((type) => type === range || (range.endsWith('/*') && type.startsWith(range.slice(0, -1))));
+    return produced.some(
+      (type) => type === range || (range.endsWith('/*') && type.startsWith(range.slice(0, -1))),
+    );
   });
 }
 
@@ -31,7 +33,8 @@ function accepts(acceptHeader: string, produced: readonly string[]): boolean {
 export function checkMediaTypes(request: FastifyRequest): void {
   const config = request.routeOptions.config ?? {};
   const accept = request.headers.accept;
-  const produced = config.produces ?? (config.html ? ['text/html', 'application/json'] : ['application/json']);
+  const produced =
+    config.produces ?? (config.html ? ['text/html', 'application/json'] : ['application/json']);
   if (accept && !accepts(accept, produced)) {
     throw new ApiError('MEDIA_TYPE_NOT_ACCEPTABLE', [
       detail('UNSUPPORTED_ACCEPT', { field: 'Accept', value: accept, location: 'header' }),

@@ -64,18 +64,28 @@ export const CARD_NUMBER_LIKE = /^\d{12,19}$/;
 /** How an offending value is shown in `details[].value`: primitives as text, structures abbreviated. */
 export function describeValue(value: unknown): string {
   // A rejected card number is usually a real card with one digit mistyped: never echo it whole.
-  if (typeof value === 'string' && CARD_NUMBER_LIKE.test(value)) return '•'.repeat(value.length - 4) + value.slice(-4);
+  if (typeof value === 'string' && CARD_NUMBER_LIKE.test(value))
+    return '•'.repeat(value.length - 4) + value.slice(-4);
   if (typeof value === 'string') return value.length > 256 ? value.slice(0, 256) + '…' : value;
   if (value === undefined) return '';
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 256 ? text.slice(0, 256) + '…' : text;
 }
 
-export const invalidRequest = (...details: ErrorDetail[]): ApiError => new ApiError('INVALID_REQUEST', details);
-export const unprocessable = (...details: ErrorDetail[]): ApiError => new ApiError('UNPROCESSABLE_ENTITY', details);
+export const invalidRequest = (...details: ErrorDetail[]): ApiError =>
+  new ApiError('INVALID_REQUEST', details);
+export const unprocessable = (...details: ErrorDetail[]): ApiError =>
+  new ApiError('UNPROCESSABLE_ENTITY', details);
 export const notFound = (what: string, id: string, field = 'id'): ApiError =>
   new ApiError(
     'RESOURCE_NOT_FOUND',
-    [detail('RESOURCE_NOT_FOUND', { field, value: id, location: 'path', description: `No ${what} with id ${id}.` })],
+    [
+      detail('RESOURCE_NOT_FOUND', {
+        field,
+        value: id,
+        location: 'path',
+        description: `No ${what} with id ${id}.`,
+      }),
+    ],
     `The specified resource does not exist.`,
   );

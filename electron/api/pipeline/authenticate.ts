@@ -50,10 +50,18 @@ export class TokenCache {
   }
 }
 
-const authFailure = (issue: 'MISSING_AUTHORIZATION_HEADER' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED', description?: string): ApiError =>
-  new ApiError('AUTHENTICATION_FAILURE', [detail(issue, { field: 'Authorization', location: 'header', ...(description ? { description } : {}) })], undefined, {
-    'www-authenticate': 'Bearer',
-  });
+const authFailure = (
+  issue: 'MISSING_AUTHORIZATION_HEADER' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED',
+  description?: string,
+): ApiError =>
+  new ApiError(
+    'AUTHENTICATION_FAILURE',
+    [detail(issue, { field: 'Authorization', location: 'header', ...(description ? { description } : {}) })],
+    undefined,
+    {
+      'www-authenticate': 'Bearer',
+    },
+  );
 
 /**
  * Step 2 of the pipeline: a valid, unexpired bearer token (spec part 5) whose app has the operation's
@@ -65,7 +73,9 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
   const header = request.headers.authorization;
   if (!header) throw authFailure('MISSING_AUTHORIZATION_HEADER');
   if (header.length > AUTHORIZATION_MAX_LENGTH) {
-    throw new ApiError('INVALID_REQUEST', [detail('INVALID_STRING_MAX_LENGTH', { field: 'Authorization', location: 'header' })]);
+    throw new ApiError('INVALID_REQUEST', [
+      detail('INVALID_STRING_MAX_LENGTH', { field: 'Authorization', location: 'header' }),
+    ]);
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw authFailure('INVALID_TOKEN', 'Expected "Authorization: Bearer <access token>".');
@@ -78,7 +88,11 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
   const scope = config.route?.scope;
   if (scope && !found.token.scopes.includes(scope)) {
     throw new ApiError('NOT_AUTHORIZED', [
-      detail('INSUFFICIENT_SCOPE', { field: 'Authorization', location: 'header', description: `The access token lacks the scope ${scope}.` }),
+      detail('INSUFFICIENT_SCOPE', {
+        field: 'Authorization',
+        location: 'header',
+        description: `The access token lacks the scope ${scope}.`,
+      }),
     ]);
   }
   const merchant = actingMerchant(request, deps, found.app, tokens);
@@ -108,12 +122,19 @@ function actingMerchant(request: FastifyRequest, deps: ApiDeps, app: App, tokens
   const payload = assertion.split('.')[1];
   let claims: { payer_id?: unknown; email?: unknown } | undefined;
   try {
-    claims = payload ? (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims) : undefined;
+    claims = payload
+      ? (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims)
+      : undefined;
   } catch {
     claims = undefined;
   }
   if (!claims || typeof claims !== 'object') {
-    throw new ApiError('INVALID_REQUEST', [detail('INVALID_PARAMETER_SYNTAX', { ...field, description: 'Expected a JWT with a payer_id or email claim.' })]);
+    throw new ApiError('INVALID_REQUEST', [
+      detail('INVALID_PARAMETER_SYNTAX', {
+        ...field,
+        description: 'Expected a JWT with a payer_id or email claim.',
+      }),
+    ]);
   }
   const account =
     typeof claims.payer_id === 'string'
@@ -123,7 +144,10 @@ function actingMerchant(request: FastifyRequest, deps: ApiDeps, app: App, tokens
         : undefined;
   if (!account || account.type !== 'BUSINESS') {
     throw new ApiError('NOT_AUTHORIZED', [
-      detail('PAYEE_ACCOUNT_INVALID', { ...field, description: 'The assertion does not name a business account that consented to this app.' }),
+      detail('PAYEE_ACCOUNT_INVALID', {
+        ...field,
+        description: 'The assertion does not name a business account that consented to this app.',
+      }),
     ]);
   }
   return account;

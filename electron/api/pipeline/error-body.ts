@@ -38,16 +38,24 @@ export function toApiError(error: unknown): ApiError {
       return new ApiError('PAYLOAD_TOO_LARGE', [detail('REQUEST_BODY_TOO_LARGE', { location: 'body' })]);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError('UNSUPPORTED_MEDIA_TYPE', [detail('UNSUPPORTED_CONTENT_TYPE', { field: 'Content-Type', location: 'header' })]);
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', [
+        detail('UNSUPPORTED_CONTENT_TYPE', { field: 'Content-Type', location: 'header' }),
+      ]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('INVALID_REQUEST', [detail('MALFORMED_REQUEST_JSON', { location: 'body', description: e.message })]);
+      return new ApiError('INVALID_REQUEST', [
+        detail('MALFORMED_REQUEST_JSON', { location: 'body', description: e.message }),
+      ]);
     default:
       if (error instanceof SyntaxError) {
-        return new ApiError('INVALID_REQUEST', [detail('MALFORMED_REQUEST_JSON', { location: 'body', description: error.message })]);
+        return new ApiError('INVALID_REQUEST', [
+          detail('MALFORMED_REQUEST_JSON', { location: 'body', description: error.message }),
+        ]);
       }
       if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-        return new ApiError('INVALID_REQUEST', [detail('INVALID_PARAMETER_VALUE', { description: e.message })]);
+        return new ApiError('INVALID_REQUEST', [
+          detail('INVALID_PARAMETER_VALUE', { description: e.message }),
+        ]);
       }
       return new ApiError('INTERNAL_SERVER_ERROR');
   }
@@ -63,7 +71,10 @@ export function sendError(
   const debugId = request.debugId ?? newDebugId();
   request.debugId = debugId;
   if (error instanceof TokenError) {
-    return reply.code(error.status).header('content-type', 'application/json').send({ error: error.code, error_description: error.message });
+    return reply
+      .code(error.status)
+      .header('content-type', 'application/json')
+      .send({ error: error.code, error_description: error.message });
   }
   const apiError = toApiError(error);
   if (apiError.status >= 500 && !(error instanceof ApiError)) onUnexpected(error, debugId);
@@ -71,7 +82,10 @@ export function sendError(
     return reply
       .code(apiError.status)
       .headers(apiError.headers)
-      .send({ error: apiError.errorName, error_description: apiError.details[0]?.description ?? apiError.message });
+      .send({
+        error: apiError.errorName,
+        error_description: apiError.details[0]?.description ?? apiError.message,
+      });
   }
   return reply
     .code(apiError.status)

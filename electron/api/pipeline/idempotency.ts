@@ -40,7 +40,14 @@ export class IdempotencyGate {
   }
 
   /** Remembers what `result` created under the key. Call inside the request's transaction. */
-  remember(ctx: RequestContext, operation: string, key: string, result: OperationResult, now: number, retentionMs: number): void {
+  remember(
+    ctx: RequestContext,
+    operation: string,
+    key: string,
+    result: OperationResult,
+    now: number,
+    retentionMs: number,
+  ): void {
     if (!result.created) return;
     this.store.idempotency.save({
       app_id: ctx.app.id,

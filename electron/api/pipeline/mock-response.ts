@@ -2,7 +2,13 @@ import { ERROR_NAMES, ISSUES, type ErrorName, type Issue } from '../../../shared
 import { ApiError, detail } from './api-error.js';
 
 /** Mock codes that are error names rather than issues, answered with that name's status. */
-const NAME_CODES = new Set<ErrorName>(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE', 'RATE_LIMIT_REACHED', 'RESOURCE_CONFLICT', 'NOT_AUTHORIZED']);
+const NAME_CODES = new Set<ErrorName>([
+  'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'RATE_LIMIT_REACHED',
+  'RESOURCE_CONFLICT',
+  'NOT_AUTHORIZED',
+]);
 
 /** Issues that belong to another status than 422 when forced. */
 const ISSUE_NAMES: Partial<Record<Issue, ErrorName>> = {
@@ -58,7 +64,10 @@ export function applyMockResponse(header: string | string[] | undefined): void {
   }
   if (!Object.hasOwn(ISSUES, code)) {
     throw new ApiError('INVALID_REQUEST', [
-      detail('INVALID_MOCK_RESPONSE', { ...field, description: `Unknown mock code ${code}; GET /docs/errors lists them.` }),
+      detail('INVALID_MOCK_RESPONSE', {
+        ...field,
+        description: `Unknown mock code ${code}; GET /docs/errors lists them.`,
+      }),
     ]);
   }
   const issue = code as Issue;

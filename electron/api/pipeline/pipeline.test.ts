@@ -12,7 +12,12 @@ function expectErrorBody(reply: Reply, name: keyof typeof ERROR_NAMES, issue?: s
   expect(reply.body.name).toBe(name);
   expect(reply.body.message).toBe(ERROR_NAMES[name].message);
   expect(reply.body.debug_id).toMatch(/^[0-9a-f]{13}$/);
-  expect(reply.body.links).toEqual([expect.objectContaining({ rel: 'information_link', href: expect.stringContaining(`/docs/errors#${name}`) })]);
+  expect(reply.body.links).toEqual([
+    expect.objectContaining({
+      rel: 'information_link',
+      href: expect.stringContaining(`/docs/errors#${name}`),
+    }),
+  ]);
   if (issue) expect(reply.body.details.map((d: { issue: string }) => d.issue)).toContain(issue);
   expect(reply.text).not.toMatch(/at .*\.ts:\d+/); // never a stack trace
 }
@@ -62,19 +67,31 @@ describe('the request pipeline', () => {
 
   it('answers 415 for a body that is not JSON', async () => {
     api = await startHarness();
-    const reply = await api.request('POST', '/v2/checkout/orders', { headers: { 'content-type': 'text/plain' }, payload: 'intent=CAPTURE' });
+    const reply = await api.request('POST', '/v2/checkout/orders', {
+      headers: { 'content-type': 'text/plain' },
+      payload: 'intent=CAPTURE',
+    });
     expectErrorBody(reply, 'UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_CONTENT_TYPE');
   });
 
-  it.each(['{"intent": "CAPTURE",}', '{', '[1, 2'])('answers 400 MALFORMED_REQUEST_JSON for %s', async (payload) => {
-    api = await startHarness();
-    const reply = await api.request('POST', '/v2/checkout/orders', { headers: { 'content-type': 'application/json' }, payload });
-    expectErrorBody(reply, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
-  });
+  it.each(['{"intent": "CAPTURE",}', '{', '[1, 2'])(
+    'answers 400 MALFORMED_REQUEST_JSON for %s',
+    async (payload) => {
+      api = await startHarness();
+      const reply = await api.request('POST', '/v2/checkout/orders', {
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expectErrorBody(reply, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
+    },
+  );
 
   it('answers 413 for a body above the limit and stores nothing', async () => {
     api = await startHarness({ config: { bodyLimitBytes: 512 } });
-    const big = { ...simpleOrder(), purchase_units: [{ amount: { currency_code: 'USD', value: '1.00' }, description: 'x'.repeat(600) }] };
+    const big = {
+      ...simpleOrder(),
+      purchase_units: [{ amount: { currency_code: 'USD', value: '1.00' }, description: 'x'.repeat(600) }],
+    };
     const reply = await api.request('POST', '/v2/checkout/orders', { body: big });
     expectErrorBody(reply, 'PAYLOAD_TOO_LARGE', 'REQUEST_BODY_TOO_LARGE');
     expect(api.host.deps.store.resources.count('order')).toBe(0);
@@ -101,7 +118,9 @@ describe('the request pipeline', () => {
     ['PERMISSION_DENIED_FOR_DONATION_ITEMS', 'NOT_AUTHORIZED', 'PERMISSION_DENIED_FOR_DONATION_ITEMS'],
   ] as const)('Svc-Mock-Response forces %s without running the operation', async (code, name, issue) => {
     api = await startHarness();
-    const reply = await api.createOrder(simpleOrder(), { 'svc-mock-response': JSON.stringify({ mock_application_codes: code }) });
+    const reply = await api.createOrder(simpleOrder(), {
+      'svc-mock-response': JSON.stringify({ mock_application_codes: code }),
+    });
     expectErrorBody(reply, name, issue);
     expect(api.host.deps.store.resources.count('order')).toBe(0);
   });
@@ -135,7 +154,11 @@ describe('the request pipeline', () => {
         ],
       },
     ]);
-    const response = await broken.app.inject({ method: 'GET', url: '/v1/broken', headers: { authorization: `Bearer ${api.token}` } });
+    const response = await broken.app.inject({
+      method: 'GET',
+      url: '/v1/broken',
+      headers: { authorization: `Bearer ${api.token}` },
+    });
     expect(response.statusCode).toBe(500);
     const body = response.json();
     expect(body.name).toBe('INTERNAL_SERVER_ERROR');
@@ -148,7 +171,9 @@ describe('the request pipeline', () => {
     const gate = new IdempotencyGate(api.host.deps.store);
     const ctx = { app: { id: 'APP-1' } } as Parameters<IdempotencyGate['reserve']>[0];
     const slot = gate.reserve(ctx, 'POST /v2/checkout/orders', 'key-1');
-    expect(() => gate.reserve(ctx, 'POST /v2/checkout/orders', 'key-1')).toThrowError(expect.objectContaining({ errorName: 'RESOURCE_CONFLICT' }));
+    expect(() => gate.reserve(ctx, 'POST /v2/checkout/orders', 'key-1')).toThrowError(
+      expect.objectContaining({ errorName: 'RESOURCE_CONFLICT' }),
+    );
     expect(() => gate.reserve(ctx, 'POST /v2/checkout/orders', 'key-2')).not.toThrow();
     gate.release(slot);
     expect(() => gate.reserve(ctx, 'POST /v2/checkout/orders', 'key-1')).not.toThrow();
@@ -156,22 +181,35 @@ describe('the request pipeline', () => {
 
   it('acts for the merchant named by Svc-Auth-Assertion', async () => {
     api = await startHarness();
-    const jwt = (claims: object) => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    const jwt = (claims: object) =>
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     const created = await api.request('POST', '/v2/checkout/orders', {
-      headers: { 'svc-auth-assertion': jwt({ email: 'charity@example.com' }), prefer: 'return=representation' },
+      headers: {
+        'svc-auth-assertion': jwt({ email: 'charity@example.com' }),
+        prefer: 'return=representation',
+      },
       body: simpleOrder(),
     });
     expect(created.status).toBe(201);
     expect(created.body.purchase_units[0].payee.email_address).toBe('charity@example.com');
-    const personal = await api.request('POST', '/v2/checkout/orders', { headers: { 'svc-auth-assertion': jwt({ email: 'buyer@example.com' }) }, body: simpleOrder() });
+    const personal = await api.request('POST', '/v2/checkout/orders', {
+      headers: { 'svc-auth-assertion': jwt({ email: 'buyer@example.com' }) },
+      body: simpleOrder(),
+    });
     expectErrorBody(personal, 'NOT_AUTHORIZED', 'PAYEE_ACCOUNT_INVALID');
-    const garbage = await api.request('POST', '/v2/checkout/orders', { headers: { 'svc-auth-assertion': 'garbage' }, body: simpleOrder() });
+    const garbage = await api.request('POST', '/v2/checkout/orders', {
+      headers: { 'svc-auth-assertion': 'garbage' },
+      body: simpleOrder(),
+    });
     expectErrorBody(garbage, 'INVALID_REQUEST');
   });
 
   it('logs every exchange with secrets and card numbers redacted', async () => {
     api = await startHarness();
-    await api.createOrder({ ...simpleOrder(), payment_source: { card: { number: '4111111111111111', expiry: '2035-01' } } }, { 'svc-request-id': 'log-test-1' });
+    await api.createOrder(
+      { ...simpleOrder(), payment_source: { card: { number: '4111111111111111', expiry: '2035-01' } } },
+      { 'svc-request-id': 'log-test-1' },
+    );
     api.host.api.requestLogger.flush();
     const [entry] = api.host.deps.store.requestLog.recent(1);
     expect(entry?.path).toBe('/v2/checkout/orders');

@@ -35,9 +35,14 @@ export class RateLimiter {
     window.count++;
     if (window.count > limit) {
       const retryAfter = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-      throw new ApiError('RATE_LIMIT_REACHED', [detail('RATE_LIMIT_REACHED', { location: 'header', field: 'Authorization' })], undefined, {
-        'retry-after': String(retryAfter),
-      });
+      throw new ApiError(
+        'RATE_LIMIT_REACHED',
+        [detail('RATE_LIMIT_REACHED', { location: 'header', field: 'Authorization' })],
+        undefined,
+        {
+          'retry-after': String(retryAfter),
+        },
+      );
     }
   }
 }

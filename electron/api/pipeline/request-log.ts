@@ -4,7 +4,15 @@ import type { RequestLogEntry } from '../../store/repositories/request-log-repo.
 import type { Store } from '../../store/store.js';
 import { CARD_NUMBER_LIKE } from './api-error.js';
 
-const SECRET_KEYS = new Set(['access_token', 'client_secret', 'refresh_token', 'cvv', 'cvv2', 'security_code', 'password']);
+const SECRET_KEYS = new Set([
+  'access_token',
+  'client_secret',
+  'refresh_token',
+  'cvv',
+  'cvv2',
+  'security_code',
+  'password',
+]);
 const CARD_NUMBER_KEYS = new Set(['number', 'card_number']);
 const MAX_LOGGED_BODY = 64 * 1024;
 const KEEP_ENTRIES = 20_000;
@@ -43,13 +51,17 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
 }
 
 /** A body that may hold a secret or a card number: only these are parsed and redacted. */
-const SENSITIVE = /"(access_token|client_secret|refresh_token|cvv2?|security_code|password|number|card_number)"|\d{12,19}|(refresh_token|client_secret|password)=/;
+const SENSITIVE =
+  /"(access_token|client_secret|refresh_token|cvv2?|security_code|password|number|card_number)"|\d{12,19}|(refresh_token|client_secret|password)=/;
 
 /**
  * The body text as the log keeps it: as sent when nothing in it is sensitive (the common case costs no
  * parse), redacted otherwise (JSON is parsed, redacted and re-serialized; anything else is withheld).
  */
-export function loggedBodyText(text: string | undefined, contentType: string | undefined): string | undefined {
+export function loggedBodyText(
+  text: string | undefined,
+  contentType: string | undefined,
+): string | undefined {
   if (text === undefined || text.length === 0) return undefined;
   const clipped = text.length > MAX_LOGGED_BODY ? text.slice(0, MAX_LOGGED_BODY) : text;
   if (!SENSITIVE.test(clipped)) return clipped;
@@ -89,10 +101,16 @@ export class RequestLogger {
       duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
       app_id: request.ctx?.app.id ?? null,
       debug_id: request.debugId ?? null,
-      request: { headers: redactHeaders(request.headers), body: loggedBodyText(request.rawBody, request.headers['content-type']) },
+      request: {
+        headers: redactHeaders(request.headers),
+        body: loggedBodyText(request.rawBody, request.headers['content-type']),
+      },
       response: {
         headers: redactHeaders(reply.getHeaders() as Record<string, unknown>),
-        body: loggedBodyText(typeof payload === 'string' ? payload : undefined, String(reply.getHeader('content-type') ?? '')),
+        body: loggedBodyText(
+          typeof payload === 'string' ? payload : undefined,
+          String(reply.getHeader('content-type') ?? ''),
+        ),
       },
     });
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);

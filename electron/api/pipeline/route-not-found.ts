@@ -16,7 +16,9 @@ export class RouteTable {
   add(method: HttpMethod, path: string): void {
     let known = this.paths.get(path);
     if (!known) {
-      const pattern = new RegExp('^' + path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+') + '/?$');
+      const pattern = new RegExp(
+        '^' + path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+') + '/?$',
+      );
       known = { pattern, methods: new Set() };
       this.paths.set(path, known);
     }
@@ -33,13 +35,24 @@ export class RouteTable {
     if (allowed.size > 0 && !allowed.has(method)) {
       return new ApiError(
         'METHOD_NOT_SUPPORTED',
-        [detail('METHOD_NOT_SUPPORTED', { field: 'method', value: method, description: `Use ${[...allowed].join(', ')} on ${path}.` })],
+        [
+          detail('METHOD_NOT_SUPPORTED', {
+            field: 'method',
+            value: method,
+            description: `Use ${[...allowed].join(', ')} on ${path}.`,
+          }),
+        ],
         undefined,
         { allow: [...allowed].join(', ') },
       );
     }
     return new ApiError('RESOURCE_NOT_FOUND', [
-      detail('RESOURCE_NOT_FOUND', { field: 'path', value: path, location: 'path', description: `No operation at ${method} ${path}.` }),
+      detail('RESOURCE_NOT_FOUND', {
+        field: 'path',
+        value: path,
+        location: 'path',
+        description: `No operation at ${method} ${path}.`,
+      }),
     ]);
   }
 }

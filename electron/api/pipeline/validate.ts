@@ -18,7 +18,10 @@ export const HEADER_NAMES: Record<string, string> = {
 
 /** A header's name as the spec writes it (`svc-request-id` -> `Svc-Request-Id`). */
 export function headerName(lowercase: string): string {
-  return HEADER_NAMES[lowercase] ?? lowercase.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+  return (
+    HEADER_NAMES[lowercase] ??
+    lowercase.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase())
+  );
 }
 
 export interface ValidatedInput {
@@ -45,7 +48,13 @@ export function validateInput(route: AnyRoute, request: FastifyRequest): Validat
   if (route.body) {
     if (request.body === undefined && route.bodyOptional) body = undefined;
     else if (request.body === undefined) {
-      details.push(detail('MISSING_REQUIRED_PARAMETER', { field: '/', location: 'body', description: 'A request body is required.' }));
+      details.push(
+        detail('MISSING_REQUIRED_PARAMETER', {
+          field: '/',
+          location: 'body',
+          description: 'A request body is required.',
+        }),
+      );
     } else body = check(route.body, request.body, 'body');
   }
   if (details.length > 0) throw new ApiError('INVALID_REQUEST', details);
@@ -65,13 +74,25 @@ export function zodDetails(issues: readonly ZodIssue[], location: ErrorLocation)
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) =>
-        detail('UNKNOWN_FIELD', { field: pointer([...issue.path, key]), location, description: `Unknown field ${key}.` }),
+        detail('UNKNOWN_FIELD', {
+          field: pointer([...issue.path, key]),
+          location,
+          description: `Unknown field ${key}.`,
+        }),
       );
     }
     const field =
-      location === 'header' ? headerName(String(issue.path[0])) : location === 'body' ? pointer(issue.path) : String(issue.path[0] ?? '');
+      location === 'header'
+        ? headerName(String(issue.path[0]))
+        : location === 'body'
+          ? pointer(issue.path)
+          : String(issue.path[0] ?? '');
     const input = (issue as { input?: unknown }).input;
-    const options = { field, location, ...(input !== undefined && typeof input !== 'object' ? { value: input } : {}) };
+    const options = {
+      field,
+      location,
+      ...(input !== undefined && typeof input !== 'object' ? { value: input } : {}),
+    };
     return [detail(issueCode(issue), { ...options, description: describe(issue) })];
   });
 }
@@ -105,6 +126,7 @@ function issueCode(issue: ZodIssue): Issue {
 function describe(issue: ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'A required field is missing.';
   if (issue.code === 'invalid_value' && issue.input === undefined) return 'A required field is missing.';
-  if (issue.code === 'invalid_value') return `Expected one of: ${issue.values.map((v) => String(v)).join(', ')}.`;
+  if (issue.code === 'invalid_value')
+    return `Expected one of: ${issue.values.map((v) => String(v)).join(', ')}.`;
   return issue.message;
 }

@@ -35,16 +35,33 @@ export class SandboxControl {
     };
   }
 
-  moveClock(request: { advance_seconds?: number | undefined; to?: string | undefined }): ClockState & { jobs_run: number } {
+  moveClock(request: {
+    advance_seconds?: number | undefined;
+    to?: string | undefined;
+  }): ClockState & { jobs_run: number } {
     const before = this.deps.scheduler.jobsRun;
     if (request.to !== undefined) {
       const target = Date.parse(request.to);
       if (target < this.deps.clock.now() - 1000) {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [detail('CLOCK_CANNOT_GO_BACK', { field: '/to', value: request.to, location: 'body', description: `The clock is at ${this.deps.clock.nowIso()} and only moves forward.` })]);
+        throw new ApiError('UNPROCESSABLE_ENTITY', [
+          detail('CLOCK_CANNOT_GO_BACK', {
+            field: '/to',
+            value: request.to,
+            location: 'body',
+            description: `The clock is at ${this.deps.clock.nowIso()} and only moves forward.`,
+          }),
+        ]);
       }
       const limit = this.deps.clock.now() + MAX_ADVANCE_SECONDS * 1000;
       if (target > limit) {
-        throw new ApiError('INVALID_REQUEST', [detail('INVALID_PARAMETER_VALUE', { field: '/to', value: request.to, location: 'body', description: `The clock moves at most ten years at once: not after ${isoSeconds(limit)}.` })]);
+        throw new ApiError('INVALID_REQUEST', [
+          detail('INVALID_PARAMETER_VALUE', {
+            field: '/to',
+            value: request.to,
+            location: 'body',
+            description: `The clock moves at most ten years at once: not after ${isoSeconds(limit)}.`,
+          }),
+        ]);
       }
       this.deps.clock.setTo(Math.max(target, this.deps.clock.now()));
     } else {

@@ -16,7 +16,13 @@ export interface Account {
   name: { given_name: string; surname: string };
   business_name?: string;
   country_code: string;
-  address: { address_line_1: string; admin_area_2: string; admin_area_1: string; postal_code: string; country_code: string };
+  address: {
+    address_line_1: string;
+    admin_area_2: string;
+    admin_area_1: string;
+    postal_code: string;
+    country_code: string;
+  };
   balances: Money[];
   cards: SandboxCard[];
   /** Business permissions; `donations` allows item category DONATION. */
@@ -41,25 +47,29 @@ export class AccountsRepository {
   }
 
   byId(id: string): Account | undefined {
-    const row = this.store.prepare('SELECT body FROM accounts WHERE id = ?').get(id) as { body: string } | undefined;
+    const row = this.store.prepare('SELECT body FROM accounts WHERE id = ?').get(id) as
+      { body: string } | undefined;
     return row ? (JSON.parse(row.body) as Account) : undefined;
   }
 
   byEmail(email: string): Account | undefined {
     const row = this.store.prepare('SELECT body FROM accounts WHERE email = ? COLLATE NOCASE').get(email) as
-      | { body: string }
-      | undefined;
+      { body: string } | undefined;
     return row ? (JSON.parse(row.body) as Account) : undefined;
   }
 
   list(): Account[] {
-    return (this.store.prepare('SELECT body FROM accounts ORDER BY type, email').all() as { body: string }[]).map(
-      (r) => JSON.parse(r.body) as Account,
-    );
+    return (
+      this.store.prepare('SELECT body FROM accounts ORDER BY type, email').all() as { body: string }[]
+    ).map((r) => JSON.parse(r.body) as Account);
   }
 
   deleteNotSeeded(): void {
     this.version++;
-    this.store.prepare(`DELETE FROM accounts WHERE json_extract(body, '$.seeded') = 0 AND id NOT IN (SELECT merchant_id FROM apps)`).run();
+    this.store
+      .prepare(
+        `DELETE FROM accounts WHERE json_extract(body, '$.seeded') = 0 AND id NOT IN (SELECT merchant_id FROM apps)`,
+      )
+      .run();
   }
 }

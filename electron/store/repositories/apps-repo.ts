@@ -25,11 +25,21 @@ export class AppsRepository {
       .prepare(
         'INSERT INTO apps (id, client_id, client_secret, name, merchant_id, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(app.id, app.client_id, app.client_secret, app.name, app.merchant_id, JSON.stringify(app.scopes), app.created_at);
+      .run(
+        app.id,
+        app.client_id,
+        app.client_secret,
+        app.name,
+        app.merchant_id,
+        JSON.stringify(app.scopes),
+        app.created_at,
+      );
   }
 
   updateCredentials(id: string, clientId: string, clientSecret: string): void {
-    this.store.prepare('UPDATE apps SET client_id = ?, client_secret = ? WHERE id = ?').run(clientId, clientSecret, id);
+    this.store
+      .prepare('UPDATE apps SET client_id = ?, client_secret = ? WHERE id = ?')
+      .run(clientId, clientSecret, id);
   }
 
   updateScopes(id: string, scopes: readonly string[]): void {
@@ -42,7 +52,8 @@ export class AppsRepository {
   }
 
   byClientId(clientId: string): App | undefined {
-    const row = this.store.prepare('SELECT * FROM apps WHERE client_id = ?').get(clientId) as AppRow | undefined;
+    const row = this.store.prepare('SELECT * FROM apps WHERE client_id = ?').get(clientId) as
+      AppRow | undefined;
     return row ? toApp(row) : undefined;
   }
 

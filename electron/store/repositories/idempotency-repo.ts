@@ -17,7 +17,9 @@ export class IdempotencyRepository {
 
   find(appId: string, operation: string, key: string, now: number): IdempotencyRecord | undefined {
     return this.store
-      .prepare('SELECT * FROM idempotency_keys WHERE app_id = ? AND operation = ? AND key = ? AND expires_at > ?')
+      .prepare(
+        'SELECT * FROM idempotency_keys WHERE app_id = ? AND operation = ? AND key = ? AND expires_at > ?',
+      )
       .get(appId, operation, key, now) as IdempotencyRecord | undefined;
   }
 

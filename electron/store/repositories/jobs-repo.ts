@@ -30,9 +30,9 @@ export class JobsRepository {
 
   /** The earliest job due at or before `now`. */
   nextDue(now: number): Job | undefined {
-    const row = this.store.prepare('SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at, created_at LIMIT 1').get(now) as
-      | JobRow
-      | undefined;
+    const row = this.store
+      .prepare('SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at, created_at LIMIT 1')
+      .get(now) as JobRow | undefined;
     return row ? { ...row, payload: JSON.parse(row.payload) as unknown } : undefined;
   }
 
@@ -50,10 +50,12 @@ export class JobsRepository {
   }
 
   listPending(): Job[] {
-    return (this.store.prepare('SELECT * FROM jobs ORDER BY due_at').all() as unknown as JobRow[]).map((row) => ({
-      ...row,
-      payload: JSON.parse(row.payload) as unknown,
-    }));
+    return (this.store.prepare('SELECT * FROM jobs ORDER BY due_at').all() as unknown as JobRow[]).map(
+      (row) => ({
+        ...row,
+        payload: JSON.parse(row.payload) as unknown,
+      }),
+    );
   }
 
   deleteAll(): void {

@@ -5,13 +5,16 @@ export class MetaRepository {
   constructor(private readonly store: Database) {}
 
   get(key: string): string | undefined {
-    const row = this.store.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = this.store.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+      { value: string } | undefined;
     return row?.value;
   }
 
   set(key: string, value: string): void {
     this.store
-      .prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
       .run(key, value);
   }
 }

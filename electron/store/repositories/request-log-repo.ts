@@ -42,14 +42,26 @@ export class RequestLogRepository {
   recent(limit: number, beforeId?: number): RequestLogEntry[] {
     const rows = this.store
       .prepare('SELECT * FROM request_log WHERE id < ? ORDER BY id DESC LIMIT ?')
-      .all(beforeId ?? Number.MAX_SAFE_INTEGER, limit) as unknown as (Omit<RequestLogEntry, 'request' | 'response'> & {
+      .all(beforeId ?? Number.MAX_SAFE_INTEGER, limit) as unknown as (Omit<
+      RequestLogEntry,
+      'request' | 'response'
+    > & {
       entry: string;
     })[];
-    return rows.map(({ entry, ...rest }) => ({ ...rest, ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>) }));
+    return rows.map(({ entry, ...rest }) => ({
+      ...rest,
+      ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>),
+    }));
   }
 
   /** Newest first, filtered by a path fragment, a status class (`4xx`) and a start time. */
-  search(filter: { beforeId?: number | undefined; limit: number; path?: string | undefined; statusClass?: number | undefined; since?: string | undefined }): RequestLogEntry[] {
+  search(filter: {
+    beforeId?: number | undefined;
+    limit: number;
+    path?: string | undefined;
+    statusClass?: number | undefined;
+    since?: string | undefined;
+  }): RequestLogEntry[] {
     const where = ['id < ?'];
     const args: (string | number)[] = [filter.beforeId ?? Number.MAX_SAFE_INTEGER];
     if (filter.path) {
@@ -66,14 +78,18 @@ export class RequestLogRepository {
     }
     const rows = this.store
       .prepare(`SELECT * FROM request_log WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
-      .all(...args, filter.limit) as unknown as (Omit<RequestLogEntry, 'request' | 'response'> & { entry: string })[];
-    return rows.map(({ entry, ...rest }) => ({ ...rest, ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>) }));
+      .all(...args, filter.limit) as unknown as (Omit<RequestLogEntry, 'request' | 'response'> & {
+      entry: string;
+    })[];
+    return rows.map(({ entry, ...rest }) => ({
+      ...rest,
+      ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>),
+    }));
   }
 
   byId(id: number): RequestLogEntry | undefined {
     const row = this.store.prepare('SELECT * FROM request_log WHERE id = ?').get(id) as
-      | (Omit<RequestLogEntry, 'request' | 'response'> & { entry: string })
-      | undefined;
+      (Omit<RequestLogEntry, 'request' | 'response'> & { entry: string }) | undefined;
     if (!row) return undefined;
     const { entry, ...rest } = row;
     return { ...rest, ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>) };

@@ -69,7 +69,9 @@ export class ResourcesRepository {
 
   update(resource: StoredResource<unknown, unknown>): void {
     this.store
-      .prepare('UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ? WHERE kind = ? AND id = ?')
+      .prepare(
+        'UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ? WHERE kind = ? AND id = ?',
+      )
       .run(
         resource.status,
         resource.update_time,
@@ -82,8 +84,7 @@ export class ResourcesRepository {
 
   get<B, I>(kind: ResourceKind, id: string): StoredResource<B, I> | undefined {
     const row = this.store.prepare('SELECT * FROM resources WHERE kind = ? AND id = ?').get(kind, id) as
-      | ResourceRow
-      | undefined;
+      ResourceRow | undefined;
     return row ? toResource<B, I>(row) : undefined;
   }
 
@@ -126,15 +127,25 @@ export class ResourcesRepository {
       args.push(filter.orderId);
     }
     const clause = where.join(' AND ');
-    const total = Number((this.store.prepare(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`).get(...args) as { n: number }).n);
+    const total = Number(
+      (
+        this.store.prepare(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`).get(...args) as {
+          n: number;
+        }
+      ).n,
+    );
     const rows = this.store
-      .prepare(`SELECT * FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT * FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`,
+      )
       .all(...args, limit, offset) as unknown as ResourceRow[];
     return { items: rows.map((row) => toResource<B, I>(row)), total };
   }
 
   count(kind: ResourceKind): number {
-    return Number((this.store.prepare('SELECT COUNT(*) AS n FROM resources WHERE kind = ?').get(kind) as { n: number }).n);
+    return Number(
+      (this.store.prepare('SELECT COUNT(*) AS n FROM resources WHERE kind = ?').get(kind) as { n: number }).n,
+    );
   }
 
   recordTransition(kind: ResourceKind, id: string, entry: HistoryEntry): void {
@@ -147,7 +158,9 @@ export class ResourcesRepository {
 
   history(kind: ResourceKind, id: string): HistoryEntry[] {
     return this.store
-      .prepare('SELECT trigger, from_status, to_status, at, note FROM resource_history WHERE kind = ? AND id = ? ORDER BY seq')
+      .prepare(
+        'SELECT trigger, from_status, to_status, at, note FROM resource_history WHERE kind = ? AND id = ? ORDER BY seq',
+      )
       .all(kind, id) as unknown as HistoryEntry[];
   }
 

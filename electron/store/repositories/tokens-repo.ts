@@ -19,8 +19,7 @@ export class TokensRepository {
 
   find(token: string): AccessToken | undefined {
     const row = this.store.prepare('SELECT * FROM access_tokens WHERE token = ?').get(token) as
-      | { token: string; app_id: string; scopes: string; expires_at: number }
-      | undefined;
+      { token: string; app_id: string; scopes: string; expires_at: number } | undefined;
     return row ? { ...row, scopes: JSON.parse(row.scopes) as string[] } : undefined;
   }
 

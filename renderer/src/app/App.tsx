@@ -34,22 +34,31 @@ import { useUi } from './ui-store';
 const DRAWER_WIDTH = 208;
 
 const NAVIGATION = [
-  { section: 'Payments', items: [
-    { path: 'orders', label: 'Orders' },
-    { path: 'authorizations', label: 'Authorizations' },
-    { path: 'captures', label: 'Captures' },
-    { path: 'refunds', label: 'Refunds' },
-  ] },
-  { section: 'Reporting', items: [
-    { path: 'reports', label: 'Reports' },
-    { path: 'support', label: 'Transaction view' },
-  ] },
-  { section: 'Tools', items: [
-    { path: 'events', label: 'Events' },
-    { path: 'console', label: 'Console' },
-    { path: 'log', label: 'Request log' },
-    { path: 'environments', label: 'Environments' },
-  ] },
+  {
+    section: 'Payments',
+    items: [
+      { path: 'orders', label: 'Orders' },
+      { path: 'authorizations', label: 'Authorizations' },
+      { path: 'captures', label: 'Captures' },
+      { path: 'refunds', label: 'Refunds' },
+    ],
+  },
+  {
+    section: 'Reporting',
+    items: [
+      { path: 'reports', label: 'Reports' },
+      { path: 'support', label: 'Transaction view' },
+    ],
+  },
+  {
+    section: 'Tools',
+    items: [
+      { path: 'events', label: 'Events' },
+      { path: 'console', label: 'Console' },
+      { path: 'log', label: 'Request log' },
+      { path: 'environments', label: 'Environments' },
+    ],
+  },
 ];
 
 const PAYMENT_KINDS = { authorizations: 'authorization', captures: 'capture', refunds: 'refund' } as const;
@@ -91,18 +100,36 @@ export function App() {
             </Typography>
             <ClockWidget />
             <EnvironmentSwitcher />
-            <IconButton color="inherit" onClick={toggleTheme} aria-label={`Switch to ${themeMode === 'light' ? 'dark' : 'light'} theme`} data-testid="theme-toggle">
+            <IconButton
+              color="inherit"
+              onClick={toggleTheme}
+              aria-label={`Switch to ${themeMode === 'light' ? 'dark' : 'light'} theme`}
+              data-testid="theme-toggle"
+            >
               {themeMode === 'light' ? '☾' : '☀'}
             </IconButton>
           </Toolbar>
         </AppBar>
-        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
           <Toolbar />
           <nav aria-label="Workbench">
             {NAVIGATION.map((group) => (
               <List key={group.section} dense subheader={<ListSubheader>{group.section}</ListSubheader>}>
                 {group.items.map((item) => (
-                  <ListItemButton key={item.path} component="a" href={hrefFor(item.path)} selected={area === item.path} data-testid={`nav-${item.path}`}>
+                  <ListItemButton
+                    key={item.path}
+                    component="a"
+                    href={hrefFor(item.path)}
+                    selected={area === item.path}
+                    data-testid={`nav-${item.path}`}
+                  >
                     <ListItemText primary={item.label} />
                   </ListItemButton>
                 ))}

@@ -29,12 +29,19 @@ export function ClockWidget() {
   const embedded = info.data?.active_environment.kind === 'embedded';
   const advance = useMutation({
     mutationFn: async (seconds: number) => {
-      const response = await bridge.sendRequest({ method: 'POST', path: '/v1/test-helpers/clock', body: { advance_seconds: seconds } });
+      const response = await bridge.sendRequest({
+        method: 'POST',
+        path: '/v1/test-helpers/clock',
+        body: { advance_seconds: seconds },
+      });
       if (response.status !== 200) throw new Error(`The clock did not move (${response.status}).`);
       return response.body as { now: string; jobs_run: number };
     },
     onSuccess: (result) => {
-      notify(`Clock at ${result.now}; ${result.jobs_run} job${result.jobs_run === 1 ? '' : 's'} ran`, 'success');
+      notify(
+        `Clock at ${result.now}; ${result.jobs_run} job${result.jobs_run === 1 ? '' : 's'} ran`,
+        'success',
+      );
       void queryClient.invalidateQueries();
     },
     onError: (error) => notify((error as Error).message, 'error'),

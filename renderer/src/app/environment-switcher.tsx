@@ -24,7 +24,12 @@ export function EnvironmentSwitcher() {
       value={environments.data ? active : ''}
       onChange={(e) => select.mutate(String(e.target.value))}
       data-testid="environment-switcher"
-      sx={{ minWidth: 190, color: 'inherit', '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' }, '& .MuiSvgIcon-root': { color: 'inherit' } }}
+      sx={{
+        minWidth: 190,
+        color: 'inherit',
+        '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' },
+        '& .MuiSvgIcon-root': { color: 'inherit' },
+      }}
     >
       {(environments.data ?? []).map((env) => (
         <MenuItem key={env.id} value={env.id}>

@@ -27,7 +27,8 @@ interface UiState {
 
 const storedTheme = (): 'light' | 'dark' =>
   localStorage.getItem('workbench.theme') === 'dark' ||
-  (localStorage.getItem('workbench.theme') === null && window.matchMedia?.('(prefers-color-scheme: dark)').matches)
+  (localStorage.getItem('workbench.theme') === null &&
+    window.matchMedia?.('(prefers-color-scheme: dark)').matches)
     ? 'dark'
     : 'light';
 

@@ -45,7 +45,11 @@ export function createHttpBridge(): WorkbenchBridge {
     const body = (await response.json().catch(() => null)) as unknown;
     if (!response.ok) {
       const error = (body as BridgeErrorBody | null)?.error;
-      throw new BridgeCallError(error?.name ?? 'FAILED', error?.message ?? `The host answered ${response.status}.`, error?.details);
+      throw new BridgeCallError(
+        error?.name ?? 'FAILED',
+        error?.message ?? `The host answered ${response.status}.`,
+        error?.details,
+      );
     }
     return body;
   };
@@ -60,7 +64,9 @@ export function createHttpBridge(): WorkbenchBridge {
     }
   };
 
-  const bridge = Object.fromEntries(BRIDGE_METHOD_NAMES.map((name) => [name, (input: unknown) => call(name, input)])) as unknown as WorkbenchBridge;
+  const bridge = Object.fromEntries(
+    BRIDGE_METHOD_NAMES.map((name) => [name, (input: unknown) => call(name, input)]),
+  ) as unknown as WorkbenchBridge;
   bridge.onEvent = (listener) => {
     listeners.add(listener);
     if (!source) connect();

@@ -28,7 +28,10 @@ export function oauthGroup(deps: ApiDeps): ApiGroup {
         TOKEN_PATH,
         { config: { public: true, contentTypes: [FORM_MEDIA_TYPE], errorStyle: 'identity' } },
         async (request, reply) => {
-          const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
+          const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+            string,
+            string
+          >;
           const response = deps.store.transaction(() => service.issue(request.headers.authorization, form));
           return reply.code(200).header('cache-control', 'no-store').send(response);
         },

@@ -15,7 +15,12 @@ export interface TokenResponse {
 }
 
 /** Grants the spec names in its errors; only client_credentials issues a token here. */
-const KNOWN_OTHER_GRANTS = new Set(['refresh_token', 'authorization_code', 'password', 'urn:ietf:params:oauth:grant-type:jwt-bearer']);
+const KNOWN_OTHER_GRANTS = new Set([
+  'refresh_token',
+  'authorization_code',
+  'password',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer',
+]);
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -24,7 +29,10 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Decodes `Authorization: Basic base64(client_id:client_secret)`; any defect is INVALID_CLIENT. */
-export function parseBasicCredentials(header: string | undefined): { clientId: string; clientSecret: string } {
+export function parseBasicCredentials(header: string | undefined): {
+  clientId: string;
+  clientSecret: string;
+} {
   if (!header) throw new TokenError('INVALID_CLIENT_MISSING');
   const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
   if (!match?.[1]) throw new TokenError('INVALID_CLIENT_ENCODING');
@@ -45,19 +53,25 @@ export class TokenService {
   issue(authorization: string | undefined, form: Record<string, string | undefined>): TokenResponse {
     const { clientId, clientSecret } = parseBasicCredentials(authorization);
     const app = this.deps.store.apps.byClientId(clientId);
-    if (!app || !sameSecret(app.client_secret, clientSecret)) throw new TokenError('INVALID_CLIENT_CREDENTIALS');
+    if (!app || !sameSecret(app.client_secret, clientSecret))
+      throw new TokenError('INVALID_CLIENT_CREDENTIALS');
 
     const grant = form.grant_type;
     if (!grant) throw new TokenError('GRANT_TYPE_MISSING');
-    if (form.response_type !== undefined && form.response_type !== 'token') throw new TokenError('RESPONSE_TYPE_INVALID');
-    if (form.target_client_id !== undefined && !app.scopes.includes('GRANT_PROXY_CLIENT')) throw new TokenError('TARGET_CLIENT_NOT_ALLOWED');
-    if (grant === 'refresh_token') throw new TokenError(form.refresh_token ? 'REFRESH_TOKEN_INVALID' : 'REFRESH_TOKEN_MISSING');
+    if (form.response_type !== undefined && form.response_type !== 'token')
+      throw new TokenError('RESPONSE_TYPE_INVALID');
+    if (form.target_client_id !== undefined && !app.scopes.includes('GRANT_PROXY_CLIENT'))
+      throw new TokenError('TARGET_CLIENT_NOT_ALLOWED');
+    if (grant === 'refresh_token')
+      throw new TokenError(form.refresh_token ? 'REFRESH_TOKEN_INVALID' : 'REFRESH_TOKEN_MISSING');
     if (grant === 'authorization_code') {
       if (!form.redirect_uri) throw new TokenError('REDIRECT_URI_MISSING');
       throw new TokenError('AUTHZ_CODE_INVALID');
     }
     if (grant !== 'client_credentials') {
-      throw new TokenError(KNOWN_OTHER_GRANTS.has(grant) ? 'GRANT_TYPE_UNSUPPORTED' : 'GRANT_TYPE_UNSUPPORTED');
+      throw new TokenError(
+        KNOWN_OTHER_GRANTS.has(grant) ? 'GRANT_TYPE_UNSUPPORTED' : 'GRANT_TYPE_UNSUPPORTED',
+      );
     }
 
     // An optional `scope` narrows the token to part of the app's scopes (space-separated URIs).

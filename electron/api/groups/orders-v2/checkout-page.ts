@@ -10,7 +10,10 @@ export const CHECKOUT_PATH = '/checkoutnow';
 export const DEFAULT_BUYER_EMAIL = 'buyer@example.com';
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function page(title: string, content: string): string {
   return `<!doctype html>
@@ -35,7 +38,10 @@ function orderSummary(order: StoredOrder): string {
   const rows = order.body.purchase_units
     .map((unit) => {
       const items = (unit.items ?? [])
-        .map((item) => `<tr><td>${escapeHtml(item.name)} × ${escapeHtml(item.quantity)}</td><td class="amount">${escapeHtml(item.unit_amount.value)} ${escapeHtml(item.unit_amount.currency_code)}</td></tr>`)
+        .map(
+          (item) =>
+            `<tr><td>${escapeHtml(item.name)} × ${escapeHtml(item.quantity)}</td><td class="amount">${escapeHtml(item.unit_amount.value)} ${escapeHtml(item.unit_amount.currency_code)}</td></tr>`,
+        )
         .join('');
       const heading = unit.description ?? `Payment to ${unit.payee.email_address}`;
       return `${items}<tr class="total"><td>${escapeHtml(heading)}</td><td class="amount" data-testid="unit-total">${escapeHtml(unit.amount.value)} ${escapeHtml(unit.amount.currency_code)}</td></tr>`;
@@ -45,7 +51,8 @@ function orderSummary(order: StoredOrder): string {
 }
 
 function checkoutForm(order: StoredOrder, buyers: string[], buyerEmail: string, error?: string): string {
-  const brand = order.internal.brand_name ?? order.body.purchase_units[0]?.payee.email_address ?? 'the merchant';
+  const brand =
+    order.internal.brand_name ?? order.body.purchase_units[0]?.payee.email_address ?? 'the merchant';
   const approvable = order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED';
   const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
   return page(
@@ -82,11 +89,28 @@ function withQuery(url: string, params: Record<string, string>): string {
  * without JavaScript. A sandbox buyer approves (payer set, status APPROVED, 303 to `return_url`) or
  * cancels (303 to `cancel_url`).
  */
-export function registerCheckoutPage(app: FastifyInstance, table: RouteTable, orders: OrdersService, store: Store): void {
-  const buyers = () => store.accounts.list().filter((a) => a.type === 'PERSONAL').map((a) => a.email);
-  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+export function registerCheckoutPage(
+  app: FastifyInstance,
+  table: RouteTable,
+  orders: OrdersService,
+  store: Store,
+): void {
+  const buyers = () =>
+    store.accounts
+      .list()
+      .filter((a) => a.type === 'PERSONAL')
+      .map((a) => a.email);
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').send(body);
   const notFoundPage = (reply: FastifyReply, token: string) =>
-    html(reply, 404, page('Order not found', `<h1>Order not found</h1><p>No order has the token <code>${escapeHtml(token)}</code>.</p>`));
+    html(
+      reply,
+      404,
+      page(
+        'Order not found',
+        `<h1>Order not found</h1><p>No order has the token <code>${escapeHtml(token)}</code>.</p>`,
+      ),
+    );
 
   table.add('GET', CHECKOUT_PATH);
   table.add('POST', CHECKOUT_PATH);
@@ -98,33 +122,59 @@ export function registerCheckoutPage(app: FastifyInstance, table: RouteTable, or
     return html(reply, 200, checkoutForm(order, buyers(), DEFAULT_BUYER_EMAIL));
   });
 
-  app.post(CHECKOUT_PATH, { config: { public: true, html: true, contentTypes: [FORM_MEDIA_TYPE] } }, async (request, reply) => {
-    const form = (request.body ?? {}) as Record<string, string | undefined>;
-    const token = form.token ?? '';
-    const order = token ? orders.find(token) : undefined;
-    if (!order) return notFoundPage(reply, token);
-    const buyerEmail = (form.buyer_email ?? '').trim() || DEFAULT_BUYER_EMAIL;
-    if (form.action === 'cancel') {
-      if (order.internal.cancel_url) return reply.redirect(withQuery(order.internal.cancel_url, { token: order.id }), 303);
-      return html(reply, 200, page('Payment cancelled', `<h1>Payment cancelled</h1><p>Order <code>${escapeHtml(order.id)}</code> was not approved. You can close this page.</p>`));
-    }
-    if (form.action !== 'approve') {
-      return html(reply, 400, checkoutForm(order, buyers(), buyerEmail, 'Choose Approve payment or Cancel and return.'));
-    }
-    try {
-      const { buyer } = store.transaction(() => orders.approve(order, buyerEmail));
-      if (order.internal.return_url) {
-        return reply.redirect(withQuery(order.internal.return_url, { token: order.id, PayerID: buyer.id }), 303);
+  app.post(
+    CHECKOUT_PATH,
+    { config: { public: true, html: true, contentTypes: [FORM_MEDIA_TYPE] } },
+    async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, string | undefined>;
+      const token = form.token ?? '';
+      const order = token ? orders.find(token) : undefined;
+      if (!order) return notFoundPage(reply, token);
+      const buyerEmail = (form.buyer_email ?? '').trim() || DEFAULT_BUYER_EMAIL;
+      if (form.action === 'cancel') {
+        if (order.internal.cancel_url)
+          return reply.redirect(withQuery(order.internal.cancel_url, { token: order.id }), 303);
+        return html(
+          reply,
+          200,
+          page(
+            'Payment cancelled',
+            `<h1>Payment cancelled</h1><p>Order <code>${escapeHtml(order.id)}</code> was not approved. You can close this page.</p>`,
+          ),
+        );
       }
-      return html(
-        reply,
-        200,
-        page('Payment approved', `<h1>Payment approved</h1><p class="muted">Order <code>${escapeHtml(order.id)}</code> · <span class="status" data-testid="order-status">${escapeHtml(order.status)}</span></p><p>Approved by ${escapeHtml(buyer.email)} (payer id <code>${escapeHtml(buyer.id)}</code>). The merchant can now ${order.body.intent === 'CAPTURE' ? 'capture' : 'authorize'} it.</p>`),
-      );
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const fresh = orders.find(order.id) ?? order;
-      return html(reply, error.status, checkoutForm(fresh, buyers(), buyerEmail, error.details[0]?.description ?? error.message));
-    }
-  });
+      if (form.action !== 'approve') {
+        return html(
+          reply,
+          400,
+          checkoutForm(order, buyers(), buyerEmail, 'Choose Approve payment or Cancel and return.'),
+        );
+      }
+      try {
+        const { buyer } = store.transaction(() => orders.approve(order, buyerEmail));
+        if (order.internal.return_url) {
+          return reply.redirect(
+            withQuery(order.internal.return_url, { token: order.id, PayerID: buyer.id }),
+            303,
+          );
+        }
+        return html(
+          reply,
+          200,
+          page(
+            'Payment approved',
+            `<h1>Payment approved</h1><p class="muted">Order <code>${escapeHtml(order.id)}</code> · <span class="status" data-testid="order-status">${escapeHtml(order.status)}</span></p><p>Approved by ${escapeHtml(buyer.email)} (payer id <code>${escapeHtml(buyer.id)}</code>). The merchant can now ${order.body.intent === 'CAPTURE' ? 'capture' : 'authorize'} it.</p>`,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const fresh = orders.find(order.id) ?? order;
+        return html(
+          reply,
+          error.status,
+          checkoutForm(fresh, buyers(), buyerEmail, error.details[0]?.description ?? error.message),
+        );
+      }
+    },
+  );
 }

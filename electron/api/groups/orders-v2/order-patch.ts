@@ -12,7 +12,12 @@ export function resolvePath(order: Pick<OrderBody, 'purchase_units'>, path: stri
   const resolved = resolvePatchPath(order.purchase_units, path);
   if (resolved.unknownReference !== undefined) {
     throw new ApiError('UNPROCESSABLE_ENTITY', [
-      detail('PATCH_FAILED', { field, value: path, location: 'body', description: `No purchase unit has reference_id '${resolved.unknownReference}'.` }),
+      detail('PATCH_FAILED', {
+        field,
+        value: path,
+        location: 'body',
+        description: `No purchase unit has reference_id '${resolved.unknownReference}'.`,
+      }),
     ]);
   }
   return resolved.path;
@@ -22,7 +27,10 @@ export function resolvePath(order: Pick<OrderBody, 'purchase_units'>, path: stri
 function syntaxProblems(operations: readonly PatchOperation[]): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   operations.forEach((operation, index) => {
-    const pointerMembers = [['path', operation.path], ...(operation.from !== undefined ? [['from', operation.from]] : [])] as const;
+    const pointerMembers = [
+      ['path', operation.path],
+      ...(operation.from !== undefined ? [['from', operation.from]] : []),
+    ] as const;
     for (const [member, pointer] of pointerMembers) {
       try {
         parsePointer(pointer);
@@ -32,17 +40,30 @@ function syntaxProblems(operations: readonly PatchOperation[]): ErrorDetail[] {
             field: `/${index}/${member}`,
             value: pointer,
             location: 'body',
-            description: "Expected a JSON Pointer such as /purchase_units/@reference_id=='default'/description.",
+            description:
+              "Expected a JSON Pointer such as /purchase_units/@reference_id=='default'/description.",
           }),
         );
       }
     }
     const needsValue = operation.op === 'add' || operation.op === 'replace' || operation.op === 'test';
     if (needsValue && (!Object.hasOwn(operation, 'value') || operation.value === undefined)) {
-      problems.push(detail('MISSING_REQUIRED_PARAMETER', { field: `/${index}/value`, location: 'body', description: `${operation.op} needs a value.` }));
+      problems.push(
+        detail('MISSING_REQUIRED_PARAMETER', {
+          field: `/${index}/value`,
+          location: 'body',
+          description: `${operation.op} needs a value.`,
+        }),
+      );
     }
     if ((operation.op === 'move' || operation.op === 'copy') && operation.from === undefined) {
-      problems.push(detail('MISSING_REQUIRED_PARAMETER', { field: `/${index}/from`, location: 'body', description: `${operation.op} needs a from pointer.` }));
+      problems.push(
+        detail('MISSING_REQUIRED_PARAMETER', {
+          field: `/${index}/from`,
+          location: 'body',
+          description: `${operation.op} needs a from pointer.`,
+        }),
+      );
     }
   });
   return problems;
@@ -62,13 +83,20 @@ export function applyOrderPatch(order: OrderBody, operations: readonly PatchOper
   const problems: ErrorDetail[] = [];
   const resolved = operations.map((operation, index) => {
     const path = resolvePath(order, operation.path, `/${index}/path`);
-    const from = operation.from === undefined ? undefined : resolvePath(order, operation.from, `/${index}/from`);
+    const from =
+      operation.from === undefined ? undefined : resolvePath(order, operation.from, `/${index}/from`);
     if (operation.op !== 'test') {
       const writes = allowedOps(path);
       const reads = from === undefined ? undefined : allowedOps(from);
       const needed: PatchOp = operation.op === 'move' || operation.op === 'copy' ? 'add' : operation.op;
       if (!writes) {
-        problems.push(detail('PATCH_PATH_NOT_SUPPORTED', { field: `/${index}/path`, value: operation.path, location: 'body' }));
+        problems.push(
+          detail('PATCH_PATH_NOT_SUPPORTED', {
+            field: `/${index}/path`,
+            value: operation.path,
+            location: 'body',
+          }),
+        );
       } else if (!writes.includes(needed)) {
         problems.push(
           detail('PATCH_OPERATION_NOT_SUPPORTED', {
@@ -99,12 +127,26 @@ export function applyOrderPatch(order: OrderBody, operations: readonly PatchOper
     const field = `/${error.index}/${error.member}`;
     const original = operations[error.index];
     const value = error.member === 'from' ? original?.from : original?.path;
-    if (error.issue === 'TEST_FAILED') throw new ApiError('UNPROCESSABLE_ENTITY', [detail('PATCH_TEST_FAILED', { field, value, location: 'body' })]);
-    if (error.issue === 'PATH_NOT_FOUND' || error.issue === 'FROM_NOT_FOUND' || error.issue === 'INVALID_ARRAY_INDEX') {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [detail('PATCH_FAILED', { field, value, location: 'body', description: error.message })]);
+    if (error.issue === 'TEST_FAILED')
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('PATCH_TEST_FAILED', { field, value, location: 'body' }),
+      ]);
+    if (
+      error.issue === 'PATH_NOT_FOUND' ||
+      error.issue === 'FROM_NOT_FOUND' ||
+      error.issue === 'INVALID_ARRAY_INDEX'
+    ) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('PATCH_FAILED', { field, value, location: 'body', description: error.message }),
+      ]);
     }
     throw new ApiError('INVALID_REQUEST', [
-      detail(error.issue === 'MISSING_VALUE' || error.issue === 'MISSING_FROM' ? 'MISSING_REQUIRED_PARAMETER' : 'INVALID_PARAMETER_VALUE', { field, value, location: 'body', description: error.message }),
+      detail(
+        error.issue === 'MISSING_VALUE' || error.issue === 'MISSING_FROM'
+          ? 'MISSING_REQUIRED_PARAMETER'
+          : 'INVALID_PARAMETER_VALUE',
+        { field, value, location: 'body', description: error.message },
+      ),
     ]);
   }
 }

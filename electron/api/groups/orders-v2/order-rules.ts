@@ -11,11 +11,25 @@ import type { PurchaseUnitBody } from './order-types.js';
  * money arithmetic, donation permission and card expiry. Each failure names its JSON pointer.
  */
 
-const body = (field: string, issue: Parameters<typeof detail>[0], description?: string, value?: unknown): ErrorDetail =>
-  detail(issue, { field, location: 'body', ...(description ? { description } : {}), ...(value !== undefined ? { value } : {}) });
+const body = (
+  field: string,
+  issue: Parameters<typeof detail>[0],
+  description?: string,
+  value?: unknown,
+): ErrorDetail =>
+  detail(issue, {
+    field,
+    location: 'body',
+    ...(description ? { description } : {}),
+    ...(value !== undefined ? { value } : {}),
+  });
 
 /** Fills in `reference_id` and `payee`, and checks everything about the units; throws 403 or 422. */
-export function normalizeUnits(units: readonly PurchaseUnitInput[], merchant: Account, store: Store): PurchaseUnitBody[] {
+export function normalizeUnits(
+  units: readonly PurchaseUnitInput[],
+  merchant: Account,
+  store: Store,
+): PurchaseUnitBody[] {
   const problems: ErrorDetail[] = [];
   const seen = new Set<string>();
   const normalized = units.map((unit, index) => {
@@ -25,15 +39,25 @@ export function normalizeUnits(units: readonly PurchaseUnitInput[], merchant: Ac
       // A one-unit order may omit it; the service then calls the unit `default` (spec 4.4).
       if (units.length > 1) problems.push(body(`${at}/reference_id`, 'REFERENCE_ID_REQUIRED'));
       referenceId = 'default';
-    } else if (seen.has(referenceId)) problems.push(body(`${at}/reference_id`, 'DUPLICATE_REFERENCE_ID', undefined, referenceId));
+    } else if (seen.has(referenceId))
+      problems.push(body(`${at}/reference_id`, 'DUPLICATE_REFERENCE_ID', undefined, referenceId));
     seen.add(referenceId);
 
     let payee = merchant;
     const requested = unit.payee?.email_address ?? unit.payee?.merchant_id;
     if (requested !== undefined) {
-      const account = unit.payee?.email_address ? store.accounts.byEmail(unit.payee.email_address) : store.accounts.byId(requested);
+      const account = unit.payee?.email_address
+        ? store.accounts.byEmail(unit.payee.email_address)
+        : store.accounts.byId(requested);
       if (!account || account.type !== 'BUSINESS') {
-        problems.push(body(`${at}/payee/${unit.payee?.email_address ? 'email_address' : 'merchant_id'}`, 'PAYEE_ACCOUNT_INVALID', undefined, requested));
+        problems.push(
+          body(
+            `${at}/payee/${unit.payee?.email_address ? 'email_address' : 'merchant_id'}`,
+            'PAYEE_ACCOUNT_INVALID',
+            undefined,
+            requested,
+          ),
+        );
       } else payee = account;
     }
 
@@ -41,7 +65,12 @@ export function normalizeUnits(units: readonly PurchaseUnitInput[], merchant: Ac
       ...checkAmount(unit.amount, unit.items, at).problems.map((p) => body(p.field, p.issue, p.description)),
     );
     const { payee: _ignored, ...rest } = unit;
-    return { ...rest, reference_id: referenceId, payee: { email_address: payee.email, merchant_id: payee.id }, donationsAllowed: payee.permissions.donations };
+    return {
+      ...rest,
+      reference_id: referenceId,
+      payee: { email_address: payee.email, merchant_id: payee.id },
+      donationsAllowed: payee.permissions.donations,
+    };
   });
   if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
 
@@ -50,7 +79,14 @@ export function normalizeUnits(units: readonly PurchaseUnitInput[], merchant: Ac
   normalized.forEach((unit, index) => {
     unit.items?.forEach((item, itemIndex) => {
       if (item.category === 'DONATION' && !unit.donationsAllowed) {
-        denied.push(body(`/purchase_units/${index}/items/${itemIndex}/category`, 'PERMISSION_DENIED_FOR_DONATION_ITEMS', undefined, 'DONATION'));
+        denied.push(
+          body(
+            `/purchase_units/${index}/items/${itemIndex}/category`,
+            'PERMISSION_DENIED_FOR_DONATION_ITEMS',
+            undefined,
+            'DONATION',
+          ),
+        );
       }
     });
   });
@@ -65,7 +101,9 @@ export function checkCardExpiry(source: PaymentSourceInput | undefined, nowMs: n
   const now = new Date(nowMs);
   const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   if (expiry < current) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [body('/payment_source/card/expiry', 'CARD_EXPIRED', undefined, expiry)]);
+    throw new ApiError('UNPROCESSABLE_ENTITY', [
+      body('/payment_source/card/expiry', 'CARD_EXPIRED', undefined, expiry),
+    ]);
   }
 }
 

@@ -10,7 +10,10 @@ export const approvalUrl = (base: string, orderId: string): string => `${base}/c
 /** Link rels per status (spec 2.4 and part 3). */
 export function orderLinks(order: StoredOrder, base: string): Link[] {
   const path = `/v2/checkout/orders/${order.id}`;
-  const next = order.body.intent === 'CAPTURE' ? link(base, `${path}/capture`, 'capture', 'POST') : link(base, `${path}/authorize`, 'authorize', 'POST');
+  const next =
+    order.body.intent === 'CAPTURE'
+      ? link(base, `${path}/capture`, 'capture', 'POST')
+      : link(base, `${path}/authorize`, 'authorize', 'POST');
   const self = link(base, path, 'self');
   const approve = { href: approvalUrl(base, order.id), rel: 'approve', method: 'GET' };
   const edit = link(base, path, 'edit', 'PATCH');
@@ -32,25 +35,46 @@ export type OrderRepresentation = 'minimal' | 'full';
  * The order as the API shows it. Payments on each purchase unit are read from the authorizations,
  * captures and refunds themselves, so the order always shows their latest state.
  */
-export function orderView(order: StoredOrder, base: string, store: Store, representation: OrderRepresentation, fields?: readonly string[]) {
+export function orderView(
+  order: StoredOrder,
+  base: string,
+  store: Store,
+  representation: OrderRepresentation,
+  fields?: readonly string[],
+) {
   const links = orderLinks(order, base);
   if (representation === 'minimal') return { id: order.id, status: order.status, links };
   if (fields?.includes('payment_source')) {
-    return { id: order.id, status: order.status, ...(order.body.payment_source ? { payment_source: order.body.payment_source } : {}), links };
+    return {
+      id: order.id,
+      status: order.status,
+      ...(order.body.payment_source ? { payment_source: order.body.payment_source } : {}),
+      links,
+    };
   }
-  const authorizations = store.resources.byOrder<StoredAuthorization['body'], StoredAuthorization['internal']>('authorization', order.id);
-  const captures = store.resources.byOrder<StoredCapture['body'], StoredCapture['internal']>('capture', order.id);
+  const authorizations = store.resources.byOrder<
+    StoredAuthorization['body'],
+    StoredAuthorization['internal']
+  >('authorization', order.id);
+  const captures = store.resources.byOrder<StoredCapture['body'], StoredCapture['internal']>(
+    'capture',
+    order.id,
+  );
   const refunds = store.resources.byOrder<StoredRefund['body'], StoredRefund['internal']>('refund', order.id);
   const purchase_units = order.body.purchase_units.map((unit) => {
     const unitAuthorizations = authorizations.filter((a) => a.internal.reference_id === unit.reference_id);
     const unitCaptures = captures.filter((c) => c.internal.reference_id === unit.reference_id);
     const captureIds = new Set(unitCaptures.map((c) => c.id));
-    const unitRefunds = refunds.filter((r) => captureIds.has(r.body.supplementary_data.related_ids.capture_id));
+    const unitRefunds = refunds.filter((r) =>
+      captureIds.has(r.body.supplementary_data.related_ids.capture_id),
+    );
     if (unitAuthorizations.length + unitCaptures.length === 0) return unit;
     return {
       ...unit,
       payments: {
-        ...(unitAuthorizations.length > 0 ? { authorizations: unitAuthorizations.map((a) => authorizationView(a, base)) } : {}),
+        ...(unitAuthorizations.length > 0
+          ? { authorizations: unitAuthorizations.map((a) => authorizationView(a, base)) }
+          : {}),
         ...(unitCaptures.length > 0 ? { captures: unitCaptures.map((c) => captureView(c, base)) } : {}),
         ...(unitRefunds.length > 0 ? { refunds: unitRefunds.map((r) => refundView(r, base)) } : {}),
       },

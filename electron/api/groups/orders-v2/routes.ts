@@ -28,7 +28,12 @@ const AssertionHeaders = z.object({ 'svc-auth-assertion': z.string().min(1).max(
 export function ordersGroup(orders: OrdersService, store: Store): ApiGroup {
   /** Create answers minimal by default; authorize and capture answer the whole order by default. */
   const show = (id: string, ctx: RequestContext, defaultRepresentation: 'minimal' | 'full') =>
-    orderView(orders.get(id, ctx), ctx.baseUrl, store, ctx.prefer === undefined ? defaultRepresentation : ctx.prefer === 'minimal' ? 'minimal' : 'full');
+    orderView(
+      orders.get(id, ctx),
+      ctx.baseUrl,
+      store,
+      ctx.prefer === undefined ? defaultRepresentation : ctx.prefer === 'minimal' ? 'minimal' : 'full',
+    );
 
   const settleRoute = (action: 'capture' | 'authorize') =>
     defineRoute({
@@ -43,7 +48,11 @@ export function ordersGroup(orders: OrdersService, store: Store): ApiGroup {
       body: OrderPaymentSchema,
       bodyOptional: true,
       idempotency: { retentionMs: SETTLE_KEY_RETENTION_MS },
-      responses: { 201: 'The completed order with its payments', 200: 'Idempotent repeat', 422: 'Not approved, wrong intent or already completed' },
+      responses: {
+        201: 'The completed order with its payments',
+        200: 'Idempotent repeat',
+        422: 'Not approved, wrong intent or already completed',
+      },
       handle: ({ params, body, ctx }) => {
         const order = orders.settle(params.id, action, body?.payment_source, ctx);
         return { status: 201, body: show(order.id, ctx, 'full'), created: { kind: 'order', id: order.id } };
@@ -63,12 +72,22 @@ export function ordersGroup(orders: OrdersService, store: Store): ApiGroup {
         headers: OrderCreateHeaders,
         body: OrderCreateSchema,
         idempotency: { retentionMs: CREATE_KEY_RETENTION_MS },
-        responses: { 201: 'Created (minimal unless Prefer: return=representation)', 200: 'Idempotent repeat', 400: 'Invalid request', 403: 'Donation items not permitted', 422: 'Business validation failed' },
+        responses: {
+          201: 'Created (minimal unless Prefer: return=representation)',
+          200: 'Idempotent repeat',
+          400: 'Invalid request',
+          403: 'Donation items not permitted',
+          422: 'Business validation failed',
+        },
         handle: ({ body, headers, ctx }) => {
           const order = orders.create(body, ctx, headers['svc-request-id']);
           // The order in hand is what was just written: no need to read it back.
           const representation = ctx.prefer === 'representation' ? 'full' : 'minimal';
-          return { status: 201, body: orderView(order, ctx.baseUrl, store, representation), created: { kind: 'order', id: order.id } };
+          return {
+            status: 201,
+            body: orderView(order, ctx.baseUrl, store, representation),
+            created: { kind: 'order', id: order.id },
+          };
         },
         replay: (created, { ctx }) => ({ status: 200, body: show(created.id, ctx, 'minimal') }),
       }),
@@ -98,7 +117,11 @@ export function ordersGroup(orders: OrdersService, store: Store): ApiGroup {
         contentTypes: JSON_MEDIA_TYPES,
         params: OrderIdParams,
         body: OrderPatchSchema,
-        responses: { 204: 'Updated', 400: 'Malformed patch', 422: 'Not patchable, failed test, or a completed order' },
+        responses: {
+          204: 'Updated',
+          400: 'Malformed patch',
+          422: 'Not patchable, failed test, or a completed order',
+        },
         handle: ({ params, body, ctx }) => {
           orders.update(params.id, body, ctx);
           return { status: 204 };

@@ -48,7 +48,8 @@ export class OrdersService {
         detail('MISSING_REQUIRED_PARAMETER', {
           field: 'Svc-Request-Id',
           location: 'header',
-          description: 'Svc-Request-Id is required for single-step create calls that include a payment source.',
+          description:
+            'Svc-Request-Id is required for single-step create calls that include a payment source.',
         }),
       ]);
     }
@@ -110,11 +111,20 @@ export class OrdersService {
   /** The sandbox buyer approves the order (approval page or test helper). */
   approve(order: StoredOrder, buyerEmail: string): { order: StoredOrder; buyer: Account } {
     if (!findTransition(orderMachine, order.status as OrderStatus, 'approve')) {
-      throw unprocessable(detail('ORDER_CANNOT_BE_APPROVED', { field: 'id', value: order.id, location: 'path', description: `The order is ${order.status}.` }));
+      throw unprocessable(
+        detail('ORDER_CANNOT_BE_APPROVED', {
+          field: 'id',
+          value: order.id,
+          location: 'path',
+          description: `The order is ${order.status}.`,
+        }),
+      );
     }
     const buyer = this.deps.store.accounts.byEmail(buyerEmail);
     if (!buyer || buyer.type !== 'PERSONAL') {
-      throw unprocessable(detail('PAYER_ACCOUNT_INVALID', { field: '/buyer_email', value: buyerEmail, location: 'body' }));
+      throw unprocessable(
+        detail('PAYER_ACCOUNT_INVALID', { field: '/buyer_email', value: buyerEmail, location: 'body' }),
+      );
     }
     order.body.payer = {
       name: { given_name: buyer.name.given_name, surname: buyer.name.surname },
@@ -140,13 +150,24 @@ export class OrdersService {
   update(id: string, operations: readonly PatchOperation[], ctx: RequestContext): StoredOrder {
     const order = this.get(id, ctx);
     if (order.status !== 'CREATED' && order.status !== 'APPROVED') {
-      throw unprocessable(detail('ORDER_CANNOT_BE_UPDATED', { field: 'id', value: id, location: 'path', description: `The order is ${order.status}; only CREATED or APPROVED orders can be updated.` }));
+      throw unprocessable(
+        detail('ORDER_CANNOT_BE_UPDATED', {
+          field: 'id',
+          value: id,
+          location: 'path',
+          description: `The order is ${order.status}; only CREATED or APPROVED orders can be updated.`,
+        }),
+      );
     }
     const patched = applyOrderPatch(order.body, operations);
     const parsed = PatchedOrderSchema.safeParse(patched, { reportInput: true });
     if (!parsed.success) {
       throw new ApiError('UNPROCESSABLE_ENTITY', [
-        ...zodDetails(parsed.error.issues, 'body').map((d) => ({ ...d, issue: 'INVALID_PATCH_RESULT', description: `${d.field}: ${d.description ?? ''}` })),
+        ...zodDetails(parsed.error.issues, 'body').map((d) => ({
+          ...d,
+          issue: 'INVALID_PATCH_RESULT',
+          description: `${d.field}: ${d.description ?? ''}`,
+        })),
       ]);
     }
     order.body.intent = parsed.data.intent;
@@ -158,11 +179,21 @@ export class OrdersService {
   }
 
   /** `POST /v2/checkout/orders/{id}/capture` or `/authorize`: pays every purchase unit, order COMPLETED. */
-  settle(id: string, action: 'capture' | 'authorize', source: PaymentSourceInput | undefined, ctx: RequestContext): StoredOrder {
+  settle(
+    id: string,
+    action: 'capture' | 'authorize',
+    source: PaymentSourceInput | undefined,
+    ctx: RequestContext,
+  ): StoredOrder {
     const order = this.get(id, ctx);
     const field = { field: 'id', value: id, location: 'path' as const };
     if ((action === 'capture') !== (order.body.intent === 'CAPTURE')) {
-      throw unprocessable(detail('ACTION_DOES_NOT_MATCH_INTENT', { ...field, description: `The order's intent is ${order.body.intent}; use /${order.body.intent === 'CAPTURE' ? 'capture' : 'authorize'}.` }));
+      throw unprocessable(
+        detail('ACTION_DOES_NOT_MATCH_INTENT', {
+          ...field,
+          description: `The order's intent is ${order.body.intent}; use /${order.body.intent === 'CAPTURE' ? 'capture' : 'authorize'}.`,
+        }),
+      );
     }
     if (source?.card && (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED')) {
       // A card given at capture time is the approval (the merchant collected it from the buyer).
@@ -170,8 +201,12 @@ export class OrdersService {
       order.body.payment_source = { card: storedCard(source.card) };
       this.move(order, 'approve', 'card given with the request');
     }
-    if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED') throw unprocessable(detail('ORDER_NOT_APPROVED', field));
-    if (order.status !== 'APPROVED') throw unprocessable(detail('ORDER_ALREADY_COMPLETED', { ...field, description: `The order is ${order.status}.` }));
+    if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED')
+      throw unprocessable(detail('ORDER_NOT_APPROVED', field));
+    if (order.status !== 'APPROVED')
+      throw unprocessable(
+        detail('ORDER_ALREADY_COMPLETED', { ...field, description: `The order is ${order.status}.` }),
+      );
     for (const unit of order.body.purchase_units) {
       const payment = {
         orderId: order.id,
@@ -196,7 +231,12 @@ export class OrdersService {
     this.move(order, 'void', 'every authorization was voided', at);
   }
 
-  private move(order: StoredOrder, trigger: string, note: string | null = null, at = this.deps.clock.nowIso()): void {
+  private move(
+    order: StoredOrder,
+    trigger: string,
+    note: string | null = null,
+    at = this.deps.clock.nowIso(),
+  ): void {
     const from = order.status as OrderStatus;
     const transition = findTransition(orderMachine, from, trigger);
     if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');

@@ -9,10 +9,38 @@ export const FEE_BASIS_POINTS = 349n;
 
 /** Fixed fee per capture, in minor units of each currency. */
 export const FIXED_FEES: Readonly<Record<string, bigint>> = {
-  USD: 49n, EUR: 39n, GBP: 29n, CAD: 59n, AUD: 59n, NZD: 45n, CHF: 49n, SEK: 325n, NOK: 390n, DKK: 260n,
-  PLN: 135n, CZK: 1000n, HKD: 235n, SGD: 50n, MXN: 400n, BRL: 60n, ILS: 120n, PHP: 1500n, THB: 1100n,
-  MYR: 200n, CNY: 235n, INR: 3500n, RUB: 1000n, JPY: 40n, HUF: 90n, TWD: 10n, KRW: 500n,
-  BHD: 150n, JOD: 300n, KWD: 120n, OMR: 150n, TND: 1200n,
+  USD: 49n,
+  EUR: 39n,
+  GBP: 29n,
+  CAD: 59n,
+  AUD: 59n,
+  NZD: 45n,
+  CHF: 49n,
+  SEK: 325n,
+  NOK: 390n,
+  DKK: 260n,
+  PLN: 135n,
+  CZK: 1000n,
+  HKD: 235n,
+  SGD: 50n,
+  MXN: 400n,
+  BRL: 60n,
+  ILS: 120n,
+  PHP: 1500n,
+  THB: 1100n,
+  MYR: 200n,
+  CNY: 235n,
+  INR: 3500n,
+  RUB: 1000n,
+  JPY: 40n,
+  HUF: 90n,
+  TWD: 10n,
+  KRW: 500n,
+  BHD: 150n,
+  JOD: 300n,
+  KWD: 120n,
+  OMR: 150n,
+  TND: 1200n,
 };
 
 export interface CaptureFee {
@@ -35,7 +63,12 @@ export function captureFee(grossMinor: bigint, currency: string): CaptureFee {
  * of a capture together return exactly its percentage part: rounding each refund on its own would return
  * a cent too much (50.00 + 50.00 of 100.00: 1.75 + 1.75 of a 3.49 part) or too little.
  */
-export function refundedFee(percentPart: bigint, grossMinor: bigint, refundMinor: bigint, refundedBeforeMinor = 0n): bigint {
+export function refundedFee(
+  percentPart: bigint,
+  grossMinor: bigint,
+  refundMinor: bigint,
+  refundedBeforeMinor = 0n,
+): bigint {
   if (grossMinor === 0n) return 0n;
   const upTo = (refunded: bigint) => mulDivRound(percentPart, refunded, grossMinor);
   const share = upTo(refundedBeforeMinor + refundMinor) - upTo(refundedBeforeMinor);

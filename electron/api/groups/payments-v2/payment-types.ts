@@ -69,7 +69,12 @@ export interface RefundBody {
   invoice_id?: string;
   custom_id?: string;
   note_to_payer?: string;
-  seller_payable_breakdown: { gross_amount: Money; svc_fee: Money; net_amount: Money; total_refunded_amount: Money };
+  seller_payable_breakdown: {
+    gross_amount: Money;
+    svc_fee: Money;
+    net_amount: Money;
+    total_refunded_amount: Money;
+  };
   payee: Payee;
   supplementary_data: { related_ids: { order_id: string; capture_id: string } };
   create_time: string;

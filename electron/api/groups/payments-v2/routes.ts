@@ -16,7 +16,8 @@ import { authorizationView, captureView, refundView, type Representation } from 
 /** Retention of capture, reauthorize and refund request ids (part 8 leaves it open; documented in README). */
 const PAYMENT_KEY_RETENTION_MS = 72 * HOUR;
 
-const representation = (ctx: RequestContext): Representation => (ctx.prefer === 'representation' ? 'full' : 'minimal');
+const representation = (ctx: RequestContext): Representation =>
+  ctx.prefer === 'representation' ? 'full' : 'minimal';
 const AssertionHeaders = z.object({ 'svc-auth-assertion': z.string().min(1).max(10_000).optional() });
 
 export function paymentsGroup(payments: PaymentsService): ApiGroup {
@@ -39,7 +40,10 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         params: PaymentIdParams,
         headers: AssertionHeaders,
         responses: { 200: 'The authorization', 404: 'No such authorization' },
-        handle: ({ params, ctx }) => ({ status: 200, body: authorizationView(payments.getAuthorization(params.id, ctx), ctx.baseUrl) }),
+        handle: ({ params, ctx }) => ({
+          status: 200,
+          body: authorizationView(payments.getAuthorization(params.id, ctx), ctx.baseUrl),
+        }),
       }),
       defineRoute({
         method: 'POST',
@@ -56,7 +60,11 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         responses: { 201: 'The capture', 200: 'Idempotent repeat', 422: 'Business rule failed' },
         handle: ({ params, body, ctx }) => {
           const capture = payments.captureAuthorization(params.id, body ?? {}, ctx);
-          return { status: 201, body: captureView(capture, ctx.baseUrl, representation(ctx)), created: { kind: 'capture', id: capture.id } };
+          return {
+            status: 201,
+            body: captureView(capture, ctx.baseUrl, representation(ctx)),
+            created: { kind: 'capture', id: capture.id },
+          };
         },
         replay: (created, { ctx }) => ({ status: 200, body: showCreated(created, ctx) }),
       }),
@@ -72,7 +80,11 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         body: ReauthorizeRequestSchema,
         bodyOptional: true,
         idempotency: { retentionMs: PAYMENT_KEY_RETENTION_MS },
-        responses: { 201: 'The reauthorized payment', 200: 'Idempotent repeat', 422: 'Outside the window or over the allowance' },
+        responses: {
+          201: 'The reauthorized payment',
+          200: 'Idempotent repeat',
+          422: 'Outside the window or over the allowance',
+        },
         handle: ({ params, body, ctx }) => {
           const authorization = payments.reauthorize(params.id, body ?? {}, ctx);
           return {
@@ -111,7 +123,10 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         scope: SCOPES.payments,
         params: PaymentIdParams,
         responses: { 200: 'The capture', 404: 'No such capture' },
-        handle: ({ params, ctx }) => ({ status: 200, body: captureView(payments.getCapture(params.id, ctx), ctx.baseUrl) }),
+        handle: ({ params, ctx }) => ({
+          status: 200,
+          body: captureView(payments.getCapture(params.id, ctx), ctx.baseUrl),
+        }),
       }),
       defineRoute({
         method: 'POST',
@@ -128,7 +143,11 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         responses: { 201: 'The refund', 200: 'Idempotent repeat', 422: 'More than what remains' },
         handle: ({ params, body, ctx }) => {
           const refund = payments.refundCapture(params.id, body ?? {}, ctx);
-          return { status: 201, body: refundView(refund, ctx.baseUrl, representation(ctx)), created: { kind: 'refund', id: refund.id } };
+          return {
+            status: 201,
+            body: refundView(refund, ctx.baseUrl, representation(ctx)),
+            created: { kind: 'refund', id: refund.id },
+          };
         },
         replay: (created, { ctx }) => ({ status: 200, body: showCreated(created, ctx) }),
       }),
@@ -141,7 +160,10 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         scope: SCOPES.refunds,
         params: PaymentIdParams,
         responses: { 200: 'The refund', 404: 'No such refund' },
-        handle: ({ params, ctx }) => ({ status: 200, body: refundView(payments.getRefund(params.id, ctx), ctx.baseUrl) }),
+        handle: ({ params, ctx }) => ({
+          status: 200,
+          body: refundView(payments.getRefund(params.id, ctx), ctx.baseUrl),
+        }),
       }),
     ],
   };

@@ -1,8 +1,17 @@
 import type { CaptureRequest, ReauthorizeRequest, RefundRequest } from '../../../../shared/api/payments.js';
 import { checkAmount } from '../../../../shared/amount-rules.js';
 import { newAuthorizationId, newCaptureId, newRefundId } from '../../../../shared/ids.js';
-import { authorizationMachine, captureMachine, findTransition, type AuthorizationStatus } from '../../../../shared/machines/index.js';
-import { AUTHORIZATION_LIFETIME_MS, HONOR_PERIOD_MS, reauthorizeCeiling } from '../../../../shared/authorization-rules.js';
+import {
+  authorizationMachine,
+  captureMachine,
+  findTransition,
+  type AuthorizationStatus,
+} from '../../../../shared/machines/index.js';
+import {
+  AUTHORIZATION_LIFETIME_MS,
+  HONOR_PERIOD_MS,
+  reauthorizeCeiling,
+} from '../../../../shared/authorization-rules.js';
 import { money, minorOf, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
@@ -51,7 +60,9 @@ export class PaymentsService {
   onAuthorizationsVoided: (orderId: string, at: string) => void = () => {};
 
   constructor(private readonly deps: ApiDeps) {
-    deps.scheduler.register(EXPIRE_AUTHORIZATION_JOB, (payload, run) => this.expire(String((payload as { id: string }).id), run.dueAt));
+    deps.scheduler.register(EXPIRE_AUTHORIZATION_JOB, (payload, run) =>
+      this.expire(String((payload as { id: string }).id), run.dueAt),
+    );
   }
 
   // ---- created by orders ------------------------------------------------------------------------
@@ -96,7 +107,12 @@ export class PaymentsService {
       },
     };
     saveTransition(this.deps, authorization, 'create', null, at);
-    this.deps.scheduler.schedule(EXPIRE_AUTHORIZATION_JOB, now + AUTHORIZATION_LIFETIME_MS, { id }, `authorization-expiry:${id}`);
+    this.deps.scheduler.schedule(
+      EXPIRE_AUTHORIZATION_JOB,
+      now + AUTHORIZATION_LIFETIME_MS,
+      { id },
+      `authorization-expiry:${id}`,
+    );
     return authorization;
   }
 
@@ -107,7 +123,10 @@ export class PaymentsService {
   // ---- authorizations ---------------------------------------------------------------------------
 
   getAuthorization(id: string, ctx: RequestContext): StoredAuthorization {
-    const found = this.deps.store.resources.get<StoredAuthorization['body'], StoredAuthorization['internal']>('authorization', id);
+    const found = this.deps.store.resources.get<StoredAuthorization['body'], StoredAuthorization['internal']>(
+      'authorization',
+      id,
+    );
     if (!found || found.app_id !== ctx.app.id) throw notFound('authorization', id);
     return found;
   }
@@ -116,13 +135,26 @@ export class PaymentsService {
     const authorization = this.getAuthorization(id, ctx);
     this.assertCapturable(authorization);
     const currency = authorization.body.amount.currency_code;
-    const remaining = BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
+    const remaining =
+      BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
     let amountMinor = remaining;
     if (request.amount) {
       const { problems, minor } = checkAmount(request.amount, undefined, '');
-      if (problems.length > 0) throw unprocessable(...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })));
+      if (problems.length > 0)
+        throw unprocessable(
+          ...problems.map((p) =>
+            detail(p.issue, { field: p.field, location: 'body', description: p.description }),
+          ),
+        );
       if (request.amount.currency_code !== currency) {
-        throw unprocessable(detail('CURRENCY_MISMATCH', { field: '/amount/currency_code', value: request.amount.currency_code, location: 'body', description: `The authorization is in ${currency}.` }));
+        throw unprocessable(
+          detail('CURRENCY_MISMATCH', {
+            field: '/amount/currency_code',
+            value: request.amount.currency_code,
+            location: 'body',
+            description: `The authorization is in ${currency}.`,
+          }),
+        );
       }
       amountMinor = minor ?? 0n;
       if (amountMinor > remaining) {
@@ -144,7 +176,11 @@ export class PaymentsService {
         appId: ctx.app.id,
         referenceId: authorization.internal.reference_id,
         amount: money(amountMinor, currency),
-        ...(request.invoice_id !== undefined ? { invoiceId: request.invoice_id } : authorization.body.invoice_id ? { invoiceId: authorization.body.invoice_id } : {}),
+        ...(request.invoice_id !== undefined
+          ? { invoiceId: request.invoice_id }
+          : authorization.body.invoice_id
+            ? { invoiceId: authorization.body.invoice_id }
+            : {}),
         ...(authorization.body.custom_id ? { customId: authorization.body.custom_id } : {}),
         ...(request.soft_descriptor !== undefined ? { softDescriptor: request.soft_descriptor } : {}),
         payee: authorization.body.payee,
@@ -154,14 +190,24 @@ export class PaymentsService {
       authorization.id,
     );
     authorization.internal.captured_minor = String(captured);
-    this.move(authorization, final ? 'final-capture' : 'capture', `captured ${capture.body.amount.value} ${currency} as ${capture.id}`);
+    this.move(
+      authorization,
+      final ? 'final-capture' : 'capture',
+      `captured ${capture.body.amount.value} ${currency} as ${capture.id}`,
+    );
     return capture;
   }
 
   voidAuthorization(id: string, ctx: RequestContext): StoredAuthorization {
     const authorization = this.getAuthorization(id, ctx);
     if (!findTransition(authorizationMachine, authorization.status as AuthorizationStatus, 'void')) {
-      throw unprocessable(detail(authorization.status === 'VOIDED' ? 'AUTHORIZATION_VOIDED' : 'CANNOT_BE_VOIDED', { field: 'id', value: id, location: 'path' }));
+      throw unprocessable(
+        detail(authorization.status === 'VOIDED' ? 'AUTHORIZATION_VOIDED' : 'CANNOT_BE_VOIDED', {
+          field: 'id',
+          value: id,
+          location: 'path',
+        }),
+      );
     }
     this.move(authorization, 'void');
     this.deps.scheduler.cancel(`authorization-expiry:${id}`);
@@ -169,7 +215,8 @@ export class PaymentsService {
     if (orderId) {
       const siblings = this.deps.store.resources.byOrder('authorization', orderId);
       const captures = this.deps.store.resources.byOrder('capture', orderId);
-      if (captures.length === 0 && siblings.every((a) => a.status === 'VOIDED')) this.onAuthorizationsVoided(orderId, authorization.update_time);
+      if (captures.length === 0 && siblings.every((a) => a.status === 'VOIDED'))
+        this.onAuthorizationsVoided(orderId, authorization.update_time);
     }
     return authorization;
   }
@@ -177,7 +224,8 @@ export class PaymentsService {
   reauthorize(id: string, request: ReauthorizeRequest, ctx: RequestContext): StoredAuthorization {
     const authorization = this.getAuthorization(id, ctx);
     const status = authorization.status as AuthorizationStatus;
-    if (status === 'VOIDED') throw unprocessable(detail('AUTHORIZATION_VOIDED', { field: 'id', value: id, location: 'path' }));
+    if (status === 'VOIDED')
+      throw unprocessable(detail('AUTHORIZATION_VOIDED', { field: 'id', value: id, location: 'path' }));
     const now = this.deps.clock.now();
     const elapsed = now - authorization.internal.created_ms;
     // An authorization expires exactly when its reauthorization window (day 4 to day 29) closes, and the
@@ -190,17 +238,36 @@ export class PaymentsService {
       throw unprocessable(detail('REAUTHORIZE_NOT_ALLOWED', { field: 'id', value: id, location: 'path' }));
     }
     if (elapsed < HONOR_PERIOD_MS) {
-      throw unprocessable(detail('REAUTHORIZE_TOO_EARLY', { field: 'id', value: id, location: 'path', description: `Reauthorization opens on day 4, at ${isoSeconds(authorization.internal.created_ms + HONOR_PERIOD_MS)}.` }));
+      throw unprocessable(
+        detail('REAUTHORIZE_TOO_EARLY', {
+          field: 'id',
+          value: id,
+          location: 'path',
+          description: `Reauthorization opens on day 4, at ${isoSeconds(authorization.internal.created_ms + HONOR_PERIOD_MS)}.`,
+        }),
+      );
     }
     const currency = authorization.body.amount.currency_code;
     const original = BigInt(authorization.internal.original_amount_minor);
     let amountMinor = original;
     if (request.amount) {
       if (request.amount.currency_code !== currency) {
-        throw unprocessable(detail('CURRENCY_MISMATCH', { field: '/amount/currency_code', value: request.amount.currency_code, location: 'body', description: `The authorization is in ${currency}.` }));
+        throw unprocessable(
+          detail('CURRENCY_MISMATCH', {
+            field: '/amount/currency_code',
+            value: request.amount.currency_code,
+            location: 'body',
+            description: `The authorization is in ${currency}.`,
+          }),
+        );
       }
       const { problems, minor } = checkAmount(request.amount, undefined, '');
-      if (problems.length > 0) throw unprocessable(...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })));
+      if (problems.length > 0)
+        throw unprocessable(
+          ...problems.map((p) =>
+            detail(p.issue, { field: p.field, location: 'body', description: p.description }),
+          ),
+        );
       amountMinor = minor ?? 0n;
     }
     const ceiling = reauthorizeCeiling(original, currency);
@@ -217,27 +284,44 @@ export class PaymentsService {
     authorization.internal.amount_minor = String(amountMinor);
     authorization.internal.honor_period_end_ms = now + HONOR_PERIOD_MS;
     authorization.body.amount = money(amountMinor, currency);
-    this.move(authorization, 'reauthorize', `reauthorized for ${authorization.body.amount.value} ${currency}; honor period until ${isoSeconds(now + HONOR_PERIOD_MS)}`);
+    this.move(
+      authorization,
+      'reauthorize',
+      `reauthorized for ${authorization.body.amount.value} ${currency}; honor period until ${isoSeconds(now + HONOR_PERIOD_MS)}`,
+    );
     return authorization;
   }
 
   /** The scheduled expiry after 29 days (runs in the scheduler's transaction). */
   private expire(id: string, dueAt: number): void {
-    const authorization = this.deps.store.resources.get<StoredAuthorization['body'], StoredAuthorization['internal']>('authorization', id);
-    if (!authorization || !findTransition(authorizationMachine, authorization.status as AuthorizationStatus, 'expire')) return;
+    const authorization = this.deps.store.resources.get<
+      StoredAuthorization['body'],
+      StoredAuthorization['internal']
+    >('authorization', id);
+    if (
+      !authorization ||
+      !findTransition(authorizationMachine, authorization.status as AuthorizationStatus, 'expire')
+    )
+      return;
     this.move(authorization, 'expire', 'not captured within 29 days', dueAt);
   }
 
   private assertCapturable(authorization: StoredAuthorization): void {
     const field = { field: 'id', value: authorization.id, location: 'path' as const };
-    if (authorization.status === 'CAPTURED') throw unprocessable(detail('AUTHORIZATION_ALREADY_CAPTURED', field));
+    if (authorization.status === 'CAPTURED')
+      throw unprocessable(detail('AUTHORIZATION_ALREADY_CAPTURED', field));
     if (authorization.status === 'VOIDED') throw unprocessable(detail('AUTHORIZATION_VOIDED', field));
     if (authorization.status === 'EXPIRED' || this.deps.clock.now() >= authorization.internal.expiration_ms) {
       throw unprocessable(detail('AUTHORIZATION_EXPIRED', field));
     }
   }
 
-  private move(authorization: StoredAuthorization, trigger: string, note: string | null = null, atMs = this.deps.clock.now()): void {
+  private move(
+    authorization: StoredAuthorization,
+    trigger: string,
+    note: string | null = null,
+    atMs = this.deps.clock.now(),
+  ): void {
     const from = authorization.status as AuthorizationStatus;
     const transition = findTransition(authorizationMachine, from, trigger);
     if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');
@@ -252,7 +336,10 @@ export class PaymentsService {
   // ---- captures and refunds ---------------------------------------------------------------------
 
   getCapture(id: string, ctx: RequestContext): StoredCapture {
-    const found = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>('capture', id);
+    const found = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>(
+      'capture',
+      id,
+    );
     if (!found || found.app_id !== ctx.app.id) throw notFound('capture', id);
     return found;
   }
@@ -266,17 +353,30 @@ export class PaymentsService {
   refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
     const capture = this.getCapture(id, ctx);
     const currency = capture.body.amount.currency_code;
-    if (capture.status === 'REFUNDED') throw unprocessable(detail('CAPTURE_FULLY_REFUNDED', { field: 'id', value: id, location: 'path' }));
+    if (capture.status === 'REFUNDED')
+      throw unprocessable(detail('CAPTURE_FULLY_REFUNDED', { field: 'id', value: id, location: 'path' }));
     const gross = BigInt(capture.internal.gross_minor);
     const refundedBefore = BigInt(capture.internal.refunded_minor);
     const remaining = gross - refundedBefore;
     let amountMinor = remaining;
     if (request.amount) {
       if (request.amount.currency_code !== currency) {
-        throw unprocessable(detail('CURRENCY_MISMATCH', { field: '/amount/currency_code', value: request.amount.currency_code, location: 'body', description: `The capture is in ${currency}.` }));
+        throw unprocessable(
+          detail('CURRENCY_MISMATCH', {
+            field: '/amount/currency_code',
+            value: request.amount.currency_code,
+            location: 'body',
+            description: `The capture is in ${currency}.`,
+          }),
+        );
       }
       const { problems, minor } = checkAmount(request.amount, undefined, '');
-      if (problems.length > 0) throw unprocessable(...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })));
+      if (problems.length > 0)
+        throw unprocessable(
+          ...problems.map((p) =>
+            detail(p.issue, { field: p.field, location: 'body', description: p.description }),
+          ),
+        );
       amountMinor = minor ?? 0n;
       if (amountMinor > remaining) {
         throw unprocessable(
@@ -291,7 +391,12 @@ export class PaymentsService {
     }
     const now = this.deps.clock.now();
     const at = isoSeconds(now);
-    const feeBack = refundedFee(BigInt(capture.internal.percent_fee_minor), gross, amountMinor, refundedBefore);
+    const feeBack = refundedFee(
+      BigInt(capture.internal.percent_fee_minor),
+      gross,
+      amountMinor,
+      refundedBefore,
+    );
     const totalRefunded = refundedBefore + amountMinor;
     const refundId = newRefundId();
     const refund: StoredRefund = {
@@ -326,14 +431,25 @@ export class PaymentsService {
     saveTransition(this.deps, refund, 'create', null, at);
 
     const from = capture.status;
-    const transition = findTransition(captureMachine, capture.status as 'COMPLETED', totalRefunded === gross ? 'refund-rest' : 'refund');
+    const transition = findTransition(
+      captureMachine,
+      capture.status as 'COMPLETED',
+      totalRefunded === gross ? 'refund-rest' : 'refund',
+    );
     if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');
     capture.status = transition.to;
     capture.body.status = transition.to;
     capture.update_time = at;
     capture.body.update_time = at;
     capture.internal.refunded_minor = String(totalRefunded);
-    saveTransition(this.deps, capture, transition.trigger, from, at, `refunded ${refund.body.amount.value} ${currency} as ${refundId}`);
+    saveTransition(
+      this.deps,
+      capture,
+      transition.trigger,
+      from,
+      at,
+      `refunded ${refund.body.amount.value} ${currency} as ${refundId}`,
+    );
     return refund;
   }
 
@@ -373,7 +489,9 @@ export class PaymentsService {
           net_amount: money(amountMinor - fee.total, currency),
         },
         payee: unit.payee,
-        supplementary_data: { related_ids: { order_id: unit.orderId, ...optional('authorization_id', authorizationId) } },
+        supplementary_data: {
+          related_ids: { order_id: unit.orderId, ...optional('authorization_id', authorizationId) },
+        },
         create_time: at,
         update_time: at,
       },

@@ -1,11 +1,19 @@
-import { authorizationMachine, legalTriggers, type AuthorizationStatus } from '../../../../shared/machines/index.js';
+import {
+  authorizationMachine,
+  legalTriggers,
+  type AuthorizationStatus,
+} from '../../../../shared/machines/index.js';
 import { link, type Link } from '../../pipeline/links.js';
 import type { StoredAuthorization, StoredCapture, StoredRefund } from './payment-types.js';
 
 /** How much of a resource a response carries (`Prefer: return=minimal|representation`). */
 export type Representation = 'minimal' | 'full';
 
-function shape<T extends { id: string; status: string }>(body: T, links: Link[], representation: Representation) {
+function shape<T extends { id: string; status: string }>(
+  body: T,
+  links: Link[],
+  representation: Representation,
+) {
   return representation === 'minimal' ? { id: body.id, status: body.status, links } : { ...body, links };
 }
 
@@ -21,7 +29,11 @@ export function authorizationLinks(authorization: StoredAuthorization, base: str
   return links;
 }
 
-export function authorizationView(authorization: StoredAuthorization, base: string, representation: Representation = 'full') {
+export function authorizationView(
+  authorization: StoredAuthorization,
+  base: string,
+  representation: Representation = 'full',
+) {
   return shape(authorization.body, authorizationLinks(authorization, base), representation);
 }
 

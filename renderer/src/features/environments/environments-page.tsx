@@ -22,7 +22,8 @@ function problems(form: typeof EMPTY): Partial<Record<keyof typeof EMPTY, string
   const out: Partial<Record<keyof typeof EMPTY, string>> = {};
   if (!form.name.trim()) out.name = 'A name is required.';
   else if (form.name.length > 60) out.name = 'At most 60 characters.';
-  if (!/^https?:\/\/[^\s/]+/.test(form.base_url)) out.base_url = 'An http(s) base URL, e.g. https://api.example.com';
+  if (!/^https?:\/\/[^\s/]+/.test(form.base_url))
+    out.base_url = 'An http(s) base URL, e.g. https://api.example.com';
   if (!form.client_id) out.client_id = 'The client id is required.';
   if (!form.client_secret) out.client_secret = 'The client secret is required.';
   return out;
@@ -48,8 +49,14 @@ export function EnvironmentsPage() {
       refresh();
     },
   });
-  const remove = useMutation({ mutationFn: (id: string) => bridge.removeEnvironment({ id }), onSuccess: refresh });
-  const select = useMutation({ mutationFn: (id: string) => bridge.selectEnvironment({ id }), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: (id: string) => bridge.removeEnvironment({ id }),
+    onSuccess: refresh,
+  });
+  const select = useMutation({
+    mutationFn: (id: string) => bridge.selectEnvironment({ id }),
+    onSuccess: refresh,
+  });
   const errors = problems(form);
   const valid = Object.keys(errors).length === 0;
   const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
@@ -88,7 +95,16 @@ export function EnvironmentsPage() {
                     {env.name} {env.active ? <Chip size="small" label="active" color="primary" /> : null}
                   </TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{env.base_url}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>{env.client_id}</TableCell>
+                  <TableCell
+                    sx={{
+                      fontFamily: 'monospace',
+                      maxWidth: 220,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                    }}
+                  >
+                    {env.client_id}
+                  </TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{env.client_secret_masked}</TableCell>
                   <TableCell align="right">
                     <Button size="small" disabled={env.active} onClick={() => select.mutate(env.id)}>
@@ -132,7 +148,8 @@ export function EnvironmentsPage() {
           </Alert>
         ) : null}
         <Typography variant="caption" color="text.secondary" sx={{ mt: 1, display: 'block' }}>
-          The secret goes to the host once and is stored there encrypted; the workbench fetches and refreshes tokens itself.
+          The secret goes to the host once and is stored there encrypted; the workbench fetches and refreshes
+          tokens itself.
         </Typography>
       </Paper>
     </Stack>
