@@ -20,6 +20,8 @@ const USAGE = `Usage: npm run serve -- [options]
   --client-secret SECRET   sandbox app client secret  (or SVC_CLIENT_SECRET)
   --rate-limit N           requests per minute per access token (default 1200000)
   --token-lifetime SECONDS access token lifetime in simulated seconds (default 32400)
+  --reporting-delay SECONDS how long before transactions show in reporting, 0..10800 simulated
+                           seconds (default 0; the spec allows up to 3 hours)
   --help                   show this help
 `;
 
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
         'client-secret': { type: 'string' },
         'rate-limit': { type: 'string' },
         'token-lifetime': { type: 'string' },
+        'reporting-delay': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -92,6 +95,12 @@ async function main(): Promise<void> {
       log(`ERROR ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
   };
   const dataDir = flags['data-dir'] ?? join(homedir(), '.payments-workbench');
+  const reportingDelay =
+    flags['reporting-delay'] === undefined
+      ? undefined
+      : positiveInteger(flags['reporting-delay'], '--reporting-delay', 0, true);
+  if (reportingDelay !== undefined && reportingDelay > 10_800)
+    fail(`--reporting-delay is at most 10800 seconds (3 hours), got ${reportingDelay}`);
   const browser = new BrowserBridge(UI_DIST_DIR);
   const host = createHost({
     extraGroups: [browser.group()],
@@ -103,6 +112,7 @@ async function main(): Promise<void> {
       tokenLifetimeSeconds: tokenLifetime,
     },
     logger,
+    ...(reportingDelay !== undefined ? { reportingDelaySeconds: reportingDelay } : {}),
     ...(listenerPort !== undefined ? { listener: { port: listenerPort } } : {}),
   });
   let baseUrl: string;
