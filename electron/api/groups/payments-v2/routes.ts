@@ -23,9 +23,9 @@ const AssertionHeaders = z.object({ 'svc-auth-assertion': z.string().min(1).max(
 export function paymentsGroup(payments: PaymentsService): ApiGroup {
   const showCreated = (created: CreatedRef, ctx: RequestContext) =>
     created.kind === 'capture'
-      ? captureView(payments.getCapture(created.id, ctx), ctx.baseUrl, representation(ctx))
+      ? captureView(payments.captures.getCapture(created.id, ctx), ctx.baseUrl, representation(ctx))
       : created.kind === 'refund'
-        ? refundView(payments.getRefund(created.id, ctx), ctx.baseUrl, representation(ctx))
+        ? refundView(payments.captures.getRefund(created.id, ctx), ctx.baseUrl, representation(ctx))
         : authorizationView(payments.getAuthorization(created.id, ctx), ctx.baseUrl, representation(ctx));
 
   return {
@@ -125,7 +125,7 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         responses: { 200: 'The capture', 404: 'No such capture' },
         handle: ({ params, ctx }) => ({
           status: 200,
-          body: captureView(payments.getCapture(params.id, ctx), ctx.baseUrl),
+          body: captureView(payments.captures.getCapture(params.id, ctx), ctx.baseUrl),
         }),
       }),
       defineRoute({
@@ -142,7 +142,7 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         idempotency: { retentionMs: PAYMENT_KEY_RETENTION_MS },
         responses: { 201: 'The refund', 200: 'Idempotent repeat', 422: 'More than what remains' },
         handle: ({ params, body, ctx }) => {
-          const refund = payments.refundCapture(params.id, body ?? {}, ctx);
+          const refund = payments.captures.refundCapture(params.id, body ?? {}, ctx);
           return {
             status: 201,
             body: refundView(refund, ctx.baseUrl, representation(ctx)),
@@ -162,7 +162,7 @@ export function paymentsGroup(payments: PaymentsService): ApiGroup {
         responses: { 200: 'The refund', 404: 'No such refund' },
         handle: ({ params, ctx }) => ({
           status: 200,
-          body: refundView(payments.getRefund(params.id, ctx), ctx.baseUrl),
+          body: refundView(payments.captures.getRefund(params.id, ctx), ctx.baseUrl),
         }),
       }),
     ],

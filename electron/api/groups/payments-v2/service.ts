@@ -1,9 +1,8 @@
-import type { CaptureRequest, ReauthorizeRequest, RefundRequest } from '../../../../shared/api/payments.js';
+import type { CaptureRequest, ReauthorizeRequest } from '../../../../shared/api/payments.js';
 import { checkAmount } from '../../../../shared/amount-rules.js';
-import { newAuthorizationId, newCaptureId, newRefundId } from '../../../../shared/ids.js';
+import { newAuthorizationId } from '../../../../shared/ids.js';
 import {
   authorizationMachine,
-  captureMachine,
   findTransition,
   type AuthorizationStatus,
 } from '../../../../shared/machines/index.js';
@@ -18,13 +17,12 @@ import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
-import { captureFee, refundedFee } from './fee-schedule.js';
+import { CapturesService } from './captures-service.js';
 import {
   SELLER_PROTECTION,
   type Payee,
   type StoredAuthorization,
   type StoredCapture,
-  type StoredRefund,
 } from './payment-types.js';
 
 export {
@@ -59,7 +57,11 @@ export class PaymentsService {
   /** Called when an order's authorizations are all voided without a capture (orders marks it VOIDED). */
   onAuthorizationsVoided: (orderId: string, at: string) => void = () => {};
 
+  /** Captures and refunds: created here from authorizations and orders, refunded on their own. */
+  readonly captures: CapturesService;
+
   constructor(private readonly deps: ApiDeps) {
+    this.captures = new CapturesService(deps);
     deps.scheduler.register(EXPIRE_AUTHORIZATION_JOB, (payload, run) =>
       this.expire(String((payload as { id: string }).id), run.dueAt),
     );
@@ -117,7 +119,7 @@ export class PaymentsService {
   }
 
   captureUnit(unit: UnitPayment): StoredCapture {
-    return this.createCapture(unit, minorOf(unit.amount), { final_capture: true }, undefined);
+    return this.captures.create(unit, minorOf(unit.amount), { final_capture: true }, undefined);
   }
 
   // ---- authorizations ---------------------------------------------------------------------------
@@ -170,7 +172,7 @@ export class PaymentsService {
     }
     const captured = BigInt(authorization.internal.captured_minor) + amountMinor;
     const final = request.final_capture === true || captured === BigInt(authorization.internal.amount_minor);
-    const capture = this.createCapture(
+    const capture = this.captures.create(
       {
         orderId: authorization.order_id ?? '',
         appId: ctx.app.id,
@@ -331,179 +333,5 @@ export class PaymentsService {
     authorization.update_time = at;
     authorization.body.update_time = at;
     saveTransition(this.deps, authorization, trigger, from, at, note);
-  }
-
-  // ---- captures and refunds ---------------------------------------------------------------------
-
-  getCapture(id: string, ctx: RequestContext): StoredCapture {
-    const found = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>(
-      'capture',
-      id,
-    );
-    if (!found || found.app_id !== ctx.app.id) throw notFound('capture', id);
-    return found;
-  }
-
-  getRefund(id: string, ctx: RequestContext): StoredRefund {
-    const found = this.deps.store.resources.get<StoredRefund['body'], StoredRefund['internal']>('refund', id);
-    if (!found || found.app_id !== ctx.app.id) throw notFound('refund', id);
-    return found;
-  }
-
-  refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
-    const capture = this.getCapture(id, ctx);
-    const currency = capture.body.amount.currency_code;
-    if (capture.status === 'REFUNDED')
-      throw unprocessable(detail('CAPTURE_FULLY_REFUNDED', { field: 'id', value: id, location: 'path' }));
-    const gross = BigInt(capture.internal.gross_minor);
-    const refundedBefore = BigInt(capture.internal.refunded_minor);
-    const remaining = gross - refundedBefore;
-    let amountMinor = remaining;
-    if (request.amount) {
-      if (request.amount.currency_code !== currency) {
-        throw unprocessable(
-          detail('CURRENCY_MISMATCH', {
-            field: '/amount/currency_code',
-            value: request.amount.currency_code,
-            location: 'body',
-            description: `The capture is in ${currency}.`,
-          }),
-        );
-      }
-      const { problems, minor } = checkAmount(request.amount, undefined, '');
-      if (problems.length > 0)
-        throw unprocessable(
-          ...problems.map((p) =>
-            detail(p.issue, { field: p.field, location: 'body', description: p.description }),
-          ),
-        );
-      amountMinor = minor ?? 0n;
-      if (amountMinor > remaining) {
-        throw unprocessable(
-          detail('REFUND_AMOUNT_EXCEEDED', {
-            field: '/amount/value',
-            value: request.amount.value,
-            location: 'body',
-            description: `At most ${money(remaining, currency).value} ${currency} can still be refunded.`,
-          }),
-        );
-      }
-    }
-    const now = this.deps.clock.now();
-    const at = isoSeconds(now);
-    const feeBack = refundedFee(
-      BigInt(capture.internal.percent_fee_minor),
-      gross,
-      amountMinor,
-      refundedBefore,
-    );
-    const totalRefunded = refundedBefore + amountMinor;
-    const refundId = newRefundId();
-    const refund: StoredRefund = {
-      kind: 'refund',
-      id: refundId,
-      app_id: ctx.app.id,
-      status: 'COMPLETED',
-      parent_id: capture.id,
-      order_id: capture.order_id,
-      create_time: at,
-      update_time: at,
-      body: {
-        id: refundId,
-        status: 'COMPLETED',
-        amount: money(amountMinor, currency),
-        ...optional('invoice_id', request.invoice_id),
-        ...optional('custom_id', request.custom_id),
-        ...optional('note_to_payer', request.note_to_payer),
-        seller_payable_breakdown: {
-          gross_amount: money(amountMinor, currency),
-          svc_fee: money(feeBack, currency),
-          net_amount: money(amountMinor - feeBack, currency),
-          total_refunded_amount: money(totalRefunded, currency),
-        },
-        payee: capture.body.payee,
-        supplementary_data: { related_ids: { order_id: capture.order_id ?? '', capture_id: capture.id } },
-        create_time: at,
-        update_time: at,
-      },
-      internal: { amount_minor: String(amountMinor), fee_refunded_minor: String(feeBack) },
-    };
-    saveTransition(this.deps, refund, 'create', null, at);
-
-    const from = capture.status;
-    const transition = findTransition(
-      captureMachine,
-      capture.status as 'COMPLETED',
-      totalRefunded === gross ? 'refund-rest' : 'refund',
-    );
-    if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');
-    capture.status = transition.to;
-    capture.body.status = transition.to;
-    capture.update_time = at;
-    capture.body.update_time = at;
-    capture.internal.refunded_minor = String(totalRefunded);
-    saveTransition(
-      this.deps,
-      capture,
-      transition.trigger,
-      from,
-      at,
-      `refunded ${refund.body.amount.value} ${currency} as ${refundId}`,
-    );
-    return refund;
-  }
-
-  private createCapture(
-    unit: UnitPayment,
-    amountMinor: bigint,
-    options: { final_capture: boolean; note_to_payer?: string },
-    authorizationId: string | undefined,
-  ): StoredCapture {
-    const now = this.deps.clock.now();
-    const at = isoSeconds(now);
-    const currency = unit.amount.currency_code;
-    const fee = captureFee(amountMinor, currency);
-    const id = newCaptureId();
-    const capture: StoredCapture = {
-      kind: 'capture',
-      id,
-      app_id: unit.appId,
-      status: 'COMPLETED',
-      parent_id: authorizationId ?? unit.orderId,
-      order_id: unit.orderId,
-      create_time: at,
-      update_time: at,
-      body: {
-        id,
-        status: 'COMPLETED',
-        amount: money(amountMinor, currency),
-        final_capture: options.final_capture,
-        ...optional('invoice_id', unit.invoiceId),
-        ...optional('custom_id', unit.customId),
-        ...optional('note_to_payer', options.note_to_payer),
-        ...optional('soft_descriptor', unit.softDescriptor),
-        seller_protection: SELLER_PROTECTION,
-        seller_receivable_breakdown: {
-          gross_amount: money(amountMinor, currency),
-          svc_fee: money(fee.total, currency),
-          net_amount: money(amountMinor - fee.total, currency),
-        },
-        payee: unit.payee,
-        supplementary_data: {
-          related_ids: { order_id: unit.orderId, ...optional('authorization_id', authorizationId) },
-        },
-        create_time: at,
-        update_time: at,
-      },
-      internal: {
-        reference_id: unit.referenceId,
-        gross_minor: String(amountMinor),
-        fee_minor: String(fee.total),
-        percent_fee_minor: String(fee.percentPart),
-        refunded_minor: '0',
-      },
-    };
-    saveTransition(this.deps, capture, 'create', null, at);
-    return capture;
   }
 }
