@@ -13,9 +13,18 @@ export const BUSY_LOOP_SHARE = 0.6;
  * requests) AND a busy event loop, over the last second. Deliveries alone never make it busy, so a
  * backlog drains at full speed once the load is gone.
  */
+export interface LoadSample {
+  /** API requests answered in the sample. */
+  requests: number;
+  /** Share of the sample the event loop was busy, and that time in milliseconds. */
+  utilization: number;
+  activeMs: number;
+}
+
 export class LoadGauge {
   private completed = 0;
-  private readonly samples: { requests: number; utilization: number }[] = [];
+  private readonly samples: LoadSample[] = [];
+  private readonly listeners: ((sample: LoadSample) => void)[] = [];
   private last = performance.eventLoopUtilization();
   private timer: NodeJS.Timeout | undefined;
 
@@ -36,6 +45,11 @@ export class LoadGauge {
     this.timer = undefined;
   }
 
+  /** Called after every sample (the delivery worker learns what a delivery costs from idle-API samples). */
+  onSample(listener: (sample: LoadSample) => void): void {
+    this.listeners.push(listener);
+  }
+
   get busy(): boolean {
     if (this.samples.length === 0) return false;
     const seconds = (this.samples.length * SAMPLE_MS) / 1000;
@@ -46,10 +60,12 @@ export class LoadGauge {
 
   private sample(): void {
     const now = performance.eventLoopUtilization();
-    const { utilization } = performance.eventLoopUtilization(now, this.last);
+    const { utilization, active } = performance.eventLoopUtilization(now, this.last);
     this.last = now;
-    this.samples.push({ requests: this.completed, utilization });
+    const sample = { requests: this.completed, utilization, activeMs: active };
+    this.samples.push(sample);
     this.completed = 0;
     if (this.samples.length > WINDOW_SAMPLES) this.samples.shift();
+    for (const listener of this.listeners) listener(sample);
   }
 }

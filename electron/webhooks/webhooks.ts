@@ -89,7 +89,10 @@ export class Webhooks {
   /** The API listens at `baseUrl`: deliveries start (pending ones from before a restart too). */
   start(baseUrl: string): void {
     // Bound to every interface: links and the cert URL use the loopback address.
-    this.publicBaseUrl = baseUrl.replace(/\/$/, '').replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+    this.publicBaseUrl = baseUrl
+      .replace(/\/$/, '')
+      .replace('//0.0.0.0:', '//127.0.0.1:')
+      .replace('//[::]:', '//[::1]:');
     this.certificates.identity();
     this.load.start();
     this.worker.start();

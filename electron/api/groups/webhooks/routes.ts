@@ -231,7 +231,10 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
     ],
     pages(app, table) {
       // Deliveries yield to the API under load: every answered request feeds the load gauge.
-      app.addHook('onResponse', async () => webhooks.load.requestDone());
+      app.addHook('onResponse', (_request, _reply, done) => {
+        webhooks.load.requestDone();
+        done();
+      });
 
       // The signing certificate (spec 6.6): public, as receivers fetch it without credentials.
       const path = `${CERTS_PATH}/:cert_id`;
