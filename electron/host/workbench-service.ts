@@ -206,15 +206,13 @@ export class WorkbenchService {
         };
       },
       listAccounts: async (): Promise<AccountSummary[]> =>
-        store.accounts
-          .list()
-          .map((a) => ({
-            id: a.id,
-            email: a.email,
-            type: a.type,
-            name: a.business_name ?? `${a.name.given_name} ${a.name.surname}`,
-            balances: a.balances,
-          })),
+        store.accounts.list().map((a) => ({
+          id: a.id,
+          email: a.email,
+          type: a.type,
+          name: a.business_name ?? `${a.name.given_name} ${a.name.surname}`,
+          balances: a.balances,
+        })),
       listRequestLog: async ({ before_id, limit, path, status, since }) => {
         this.host.api.requestLogger.flush();
         const entries = store.requestLog.search({
