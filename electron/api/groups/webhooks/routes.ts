@@ -239,7 +239,15 @@ export function webhooksGroup(deps: ApiDeps, webhooks: Webhooks): ApiGroup {
       // The signing certificate (spec 6.6): public, as receivers fetch it without credentials.
       const path = `${CERTS_PATH}/:cert_id`;
       table.add('GET', path);
-      app.get(path, { config: { public: true } }, async (request, reply) => {
+      // Served as PEM; clients that ask for a certificate type (or anything) get it, not a 406.
+      const produces = [
+        'application/x-pem-file',
+        'application/x-x509-ca-cert',
+        'application/pkix-cert',
+        'text/plain',
+        'application/json',
+      ];
+      app.get(path, { config: { public: true, produces } }, async (request, reply) => {
         const parsed = CertParams.safeParse(request.params);
         const identity = webhooks.certificates.identity();
         const id = parsed.success
