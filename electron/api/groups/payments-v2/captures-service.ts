@@ -1,5 +1,4 @@
 import type { RefundRequest } from '../../../../shared/api/payments.js';
-import { checkAmount } from '../../../../shared/amount-rules.js';
 import { newCaptureId, newRefundId } from '../../../../shared/ids.js';
 import { captureMachine, findTransition } from '../../../../shared/machines/index.js';
 import { money } from '../../../../shared/money.js';
@@ -9,6 +8,7 @@ import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-er
 import { saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
+import { requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './payment-types.js';
 import type { UnitPayment } from './service.js';
 
@@ -47,24 +47,7 @@ export class CapturesService {
     const remaining = gross - refundedBefore;
     let amountMinor = remaining;
     if (request.amount) {
-      if (request.amount.currency_code !== currency) {
-        throw unprocessable(
-          detail('CURRENCY_MISMATCH', {
-            field: '/amount/currency_code',
-            value: request.amount.currency_code,
-            location: 'body',
-            description: `The capture is in ${currency}.`,
-          }),
-        );
-      }
-      const { problems, minor } = checkAmount(request.amount, undefined, '');
-      if (problems.length > 0)
-        throw unprocessable(
-          ...problems.map((p) =>
-            detail(p.issue, { field: p.field, location: 'body', description: p.description }),
-          ),
-        );
-      amountMinor = minor ?? 0n;
+      amountMinor = requestedAmount(request.amount, currency, 'capture');
       if (amountMinor > remaining) {
         throw unprocessable(
           detail('REFUND_AMOUNT_EXCEEDED', {

@@ -1,5 +1,4 @@
 import type { CaptureRequest, ReauthorizeRequest } from '../../../../shared/api/payments.js';
-import { checkAmount } from '../../../../shared/amount-rules.js';
 import { newAuthorizationId } from '../../../../shared/ids.js';
 import {
   authorizationMachine,
@@ -18,6 +17,7 @@ import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-er
 import { saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
 import { CapturesService } from './captures-service.js';
+import { requestedAmount } from './requested-amount.js';
 import {
   SELLER_PROTECTION,
   type Payee,
@@ -141,24 +141,7 @@ export class PaymentsService {
       BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
     let amountMinor = remaining;
     if (request.amount) {
-      const { problems, minor } = checkAmount(request.amount, undefined, '');
-      if (problems.length > 0)
-        throw unprocessable(
-          ...problems.map((p) =>
-            detail(p.issue, { field: p.field, location: 'body', description: p.description }),
-          ),
-        );
-      if (request.amount.currency_code !== currency) {
-        throw unprocessable(
-          detail('CURRENCY_MISMATCH', {
-            field: '/amount/currency_code',
-            value: request.amount.currency_code,
-            location: 'body',
-            description: `The authorization is in ${currency}.`,
-          }),
-        );
-      }
-      amountMinor = minor ?? 0n;
+      amountMinor = requestedAmount(request.amount, currency, 'authorization');
       if (amountMinor > remaining) {
         throw unprocessable(
           detail('MAX_CAPTURE_AMOUNT_EXCEEDED', {
@@ -253,24 +236,7 @@ export class PaymentsService {
     const original = BigInt(authorization.internal.original_amount_minor);
     let amountMinor = original;
     if (request.amount) {
-      if (request.amount.currency_code !== currency) {
-        throw unprocessable(
-          detail('CURRENCY_MISMATCH', {
-            field: '/amount/currency_code',
-            value: request.amount.currency_code,
-            location: 'body',
-            description: `The authorization is in ${currency}.`,
-          }),
-        );
-      }
-      const { problems, minor } = checkAmount(request.amount, undefined, '');
-      if (problems.length > 0)
-        throw unprocessable(
-          ...problems.map((p) =>
-            detail(p.issue, { field: p.field, location: 'body', description: p.description }),
-          ),
-        );
-      amountMinor = minor ?? 0n;
+      amountMinor = requestedAmount(request.amount, currency, 'authorization');
     }
     const ceiling = reauthorizeCeiling(original, currency);
     if (amountMinor > ceiling) {
