@@ -14,15 +14,9 @@ export function saveTransition(
   at: string,
   note: string | null = null,
 ): void {
-  if (from === null) deps.store.resources.insert(resource);
-  else deps.store.resources.update(resource);
-  deps.store.resources.recordTransition(resource.kind, resource.id, {
-    trigger,
-    from_status: from,
-    to_status: resource.status,
-    at,
-    note,
-  });
+  const entry = { trigger, from_status: from, to_status: resource.status, at, note };
+  if (from === null) deps.store.resources.insert(resource, entry);
+  else deps.store.resources.update(resource, entry);
   deps.transitions.publish({ resource, trigger, from, at });
   const change = { kind: resource.kind, id: resource.id, status: resource.status, trigger };
   deps.store.db.afterCommit(() => deps.events.emit('resource-changed', change));

@@ -124,7 +124,11 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
   app.addHook('onClose', async () => requestLogger.flush());
 
   /** Steps 7 to 10 for one operation. */
-  function runOperation(route: AnyRoute, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  async function runOperation(
+    route: AnyRoute,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
     const ctx = request.ctx;
     const validated = request.validated;
     if (!ctx || !validated) throw new ApiError('INTERNAL_SERVER_ERROR');
@@ -152,7 +156,13 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
       }
       return route.handle(input);
     };
-    const result = route.method === 'GET' ? execute() : deps.store.transaction(execute);
+    // Writes join the commit group of this event-loop turn (Database.grouped); a read that may have seen
+    // a pending group's writes waits for that commit too, so nothing uncommitted is ever shown.
+    let result: OperationResult;
+    if (route.method === 'GET') {
+      result = execute();
+      await deps.store.db.committed();
+    } else result = await deps.store.db.grouped(execute);
 
     // 10. respond: status, headers and the body the service chose (Prefer and links are its job).
     reply.code(result.status);

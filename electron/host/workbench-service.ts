@@ -191,11 +191,7 @@ export class WorkbenchService {
         if (!resource) throw new BridgeError('NOT_FOUND', `No ${kind} ${id}.`);
         const related = resource.order_id
           ? (['order', 'authorization', 'capture', 'refund'] as const).flatMap((k) =>
-              k === 'order'
-                ? [store.resources.get('order', resource.order_id ?? '')].filter(
-                    (r): r is StoredResource<unknown, unknown> => !!r,
-                  )
-                : store.resources.byOrder(k, resource.order_id ?? ''),
+              store.resources.byOrder(k, resource.order_id ?? ''),
             )
           : [];
         return {

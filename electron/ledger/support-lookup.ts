@@ -63,15 +63,7 @@ export function supportLookup(store: Store, ledger: LedgerRepository, raw: strin
   // An order known only from the ledger (generated history has no API resources).
   if (matches.length === 0 && direct.length > 0 && orderId === id) matches.push({ kind: 'order', id });
 
-  const resources = orderId
-    ? KINDS.flatMap((kind) =>
-        kind === 'order'
-          ? [store.resources.get('order', orderId ?? '')].filter(
-              (r): r is StoredResource<unknown, unknown> => !!r,
-            )
-          : store.resources.byOrder(kind, orderId ?? ''),
-      )
-    : found;
+  const resources = orderId ? KINDS.flatMap((kind) => store.resources.byOrder(kind, orderId ?? '')) : found;
   const entries = new Map<number, LedgerEntry>();
   for (const entry of [...direct, ...(orderId && orderId !== id ? ledger.related(orderId) : [])])
     entries.set(entry.seq, entry);

@@ -18,6 +18,8 @@ export class Database {
   private readonly statements = new Map<string, StatementSync>();
   private depth = 0;
   private afterCommitQueue: (() => void)[] = [];
+  /** The requests waiting on the open commit group's COMMIT (undefined when none is open). */
+  private group: { resolve: () => void; reject: (error: Error) => void }[] | undefined;
 
   constructor(readonly location: StoreLocation) {
     if (location.kind === 'dir') {
@@ -54,33 +56,89 @@ export class Database {
   /**
    * Runs `work` in one transaction (BEGIN IMMEDIATE, so a second process on the same file waits instead
    * of failing mid-request). A nested call becomes a savepoint: its failure undoes only its own writes,
-   * which lets a scheduled job fail inside a request without taking the request down with it.
+   * which lets a scheduled job fail inside a request without taking the request down with it. A caller
+   * outside any transaction gets its writes committed when this returns, so an open commit group (see
+   * `grouped`) commits first.
    */
   transaction<T>(work: () => T): T {
     const nested = this.depth > 0;
+    if (!nested) this.commitGroup();
     const savepoint = `sp${this.depth}`;
     const queued = this.afterCommitQueue.length;
-    this.db.exec(nested ? `SAVEPOINT ${savepoint}` : 'BEGIN IMMEDIATE');
+    this.run(nested ? `SAVEPOINT ${savepoint}` : 'BEGIN IMMEDIATE');
     this.depth++;
     let result: T;
     try {
       result = work();
-      this.db.exec(nested ? `RELEASE ${savepoint}` : 'COMMIT');
+      this.run(nested ? `RELEASE ${savepoint}` : 'COMMIT');
     } catch (error) {
-      if (nested) {
-        this.db.exec(`ROLLBACK TO ${savepoint}`);
-        this.db.exec(`RELEASE ${savepoint}`);
-      } else this.db.exec('ROLLBACK');
+      if (nested) this.undoSavepoint(savepoint);
+      else this.run('ROLLBACK');
       this.afterCommitQueue.length = queued;
       throw error;
     } finally {
       this.depth--;
     }
     if (nested) return result;
-    const callbacks = this.afterCommitQueue;
-    this.afterCommitQueue = [];
-    for (const callback of callbacks) callback();
+    this.runAfterCommit();
     return result;
+  }
+
+  /**
+   * Group commit for API requests: runs `work` at once, in its own savepoint of a transaction that the
+   * other requests of this event-loop turn share, and resolves once that transaction has committed
+   * (rejects with the commit's error if it fails). Each request's writes stay atomic, a failing one is
+   * undone alone, and nothing is answered before its writes are durable; what the group saves is a
+   * COMMIT (and, in WAL mode, a write of every touched page) per request.
+   */
+  grouped<T>(work: () => T): Promise<T> {
+    if (this.depth > 0) return Promise.resolve(this.transaction(work));
+    if (!this.group) {
+      this.run('BEGIN IMMEDIATE');
+      this.group = [];
+      // After the I/O callbacks of this turn: every request read in it has run its work by then.
+      setImmediate(() => this.commitGroup());
+    }
+    const group = this.group;
+    const queued = this.afterCommitQueue.length;
+    this.run('SAVEPOINT grouped');
+    this.depth++;
+    let result: T;
+    try {
+      result = work();
+      this.run('RELEASE grouped');
+    } catch (error) {
+      this.undoSavepoint('grouped');
+      this.afterCommitQueue.length = queued;
+      return Promise.reject(error as Error);
+    } finally {
+      this.depth--;
+    }
+    return new Promise<T>((resolve, reject) => group.push({ resolve: () => resolve(result), reject }));
+  }
+
+  /** Resolves once every write made so far is committed: at once unless a commit group is open. */
+  committed(): Promise<void> {
+    if (!this.group) return Promise.resolve();
+    const group = this.group;
+    return new Promise((resolve, reject) => group.push({ resolve, reject }));
+  }
+
+  /** Commits the open group, if any, and settles its waiters. */
+  commitGroup(): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
+    try {
+      this.run('COMMIT');
+    } catch (error) {
+      if (this.db.isTransaction) this.run('ROLLBACK');
+      this.afterCommitQueue = [];
+      for (const waiter of group) waiter.reject(error as Error);
+      return;
+    }
+    for (const waiter of group) waiter.resolve();
+    this.runAfterCommit();
   }
 
   /**
@@ -97,8 +155,25 @@ export class Database {
   }
 
   close(): void {
+    if (this.db.isOpen) this.commitGroup();
     this.statements.clear();
     if (this.db.isOpen) this.db.close();
+  }
+
+  /** Transaction control through cached statements: `exec` would parse the SQL on every request. */
+  private run(sql: string): void {
+    this.prepare(sql).run();
+  }
+
+  private undoSavepoint(name: string): void {
+    this.run(`ROLLBACK TO ${name}`);
+    this.run(`RELEASE ${name}`);
+  }
+
+  private runAfterCommit(): void {
+    const callbacks = this.afterCommitQueue;
+    this.afterCommitQueue = [];
+    for (const callback of callbacks) callback();
   }
 
   /** Applies numbered forward migrations that this file has not seen yet, each in its own transaction. */

@@ -1,6 +1,7 @@
 import { initialSchema } from './001-initial-schema.js';
 import { webhooksSchema } from './002-webhooks.js';
 import { ledgerSchema } from './003-ledger.js';
+import { leanResourceWritesSchema } from './004-lean-resource-writes.js';
 
 export interface Migration {
   version: number;
@@ -9,4 +10,9 @@ export interface Migration {
 }
 
 /** Forward-only migrations in order. Never edit a released one: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema, webhooksSchema, ledgerSchema];
+export const MIGRATIONS: readonly Migration[] = [
+  initialSchema,
+  webhooksSchema,
+  ledgerSchema,
+  leanResourceWritesSchema,
+];

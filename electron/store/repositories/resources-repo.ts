@@ -40,6 +40,9 @@ interface ResourceRow {
   internal: string;
 }
 
+/** The columns of a stored resource; `history` is left out and read on its own. */
+const COLUMNS = 'kind, id, app_id, status, parent_id, order_id, create_time, update_time, body, internal';
+
 function toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
   return { ...row, body: JSON.parse(row.body) as B, internal: JSON.parse(row.internal) as I };
 }
@@ -47,11 +50,11 @@ function toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
 export class ResourcesRepository {
   constructor(private readonly store: Database) {}
 
-  insert(resource: StoredResource<unknown, unknown>): void {
+  /** A new resource with the first entry of its history. */
+  insert(resource: StoredResource<unknown, unknown>, first: HistoryEntry): void {
     this.store
       .prepare(
-        `INSERT INTO resources (kind, id, app_id, status, parent_id, order_id, create_time, update_time, body, internal)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO resources (${COLUMNS}, history) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         resource.kind,
@@ -64,42 +67,48 @@ export class ResourcesRepository {
         resource.update_time,
         JSON.stringify(resource.body),
         JSON.stringify(resource.internal),
+        JSON.stringify([first]),
       );
   }
 
-  update(resource: StoredResource<unknown, unknown>): void {
+  /** A resource's new state, with the history entry that explains it appended in the same write. */
+  update(resource: StoredResource<unknown, unknown>, entry: HistoryEntry): void {
     this.store
       .prepare(
-        'UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ? WHERE kind = ? AND id = ?',
+        `UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ?,
+           history = json_insert(history, '$[#]', json(?))
+         WHERE kind = ? AND id = ?`,
       )
       .run(
         resource.status,
         resource.update_time,
         JSON.stringify(resource.body),
         JSON.stringify(resource.internal),
+        JSON.stringify(entry),
         resource.kind,
         resource.id,
       );
   }
 
   get<B, I>(kind: ResourceKind, id: string): StoredResource<B, I> | undefined {
-    const row = this.store.prepare('SELECT * FROM resources WHERE kind = ? AND id = ?').get(kind, id) as
+    const row = this.store.prepare(`SELECT ${COLUMNS} FROM resources WHERE kind = ? AND id = ?`).get(kind, id) as
       ResourceRow | undefined;
     return row ? toResource<B, I>(row) : undefined;
   }
 
-  byParent<B, I>(kind: ResourceKind, parentId: string): StoredResource<B, I>[] {
-    return (
-      this.store
-        .prepare('SELECT * FROM resources WHERE kind = ? AND parent_id = ? ORDER BY create_time, rowid')
-        .all(kind, parentId) as unknown as ResourceRow[]
-    ).map((row) => toResource<B, I>(row));
-  }
-
+  /** Every resource of `kind` that belongs to the order, oldest first (for `order`, the order itself). */
   byOrder<B, I>(kind: ResourceKind, orderId: string): StoredResource<B, I>[] {
+    if (kind === 'order') {
+      const order = this.get<B, I>('order', orderId);
+      return order ? [order] : [];
+    }
+    // The repeated `kind <> 'order'` is the partial index's condition: without it SQLite cannot use it.
     return (
       this.store
-        .prepare('SELECT * FROM resources WHERE kind = ? AND order_id = ? ORDER BY create_time, rowid')
+        .prepare(
+          `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND order_id = ? AND kind <> 'order'
+           ORDER BY create_time, rowid`,
+        )
         .all(kind, orderId) as unknown as ResourceRow[]
     ).map((row) => toResource<B, I>(row));
   }
@@ -123,7 +132,8 @@ export class ResourcesRepository {
       args.push(like, like);
     }
     if (filter.orderId) {
-      where.push('order_id = ?');
+      // An order's order_id is its own id; other kinds use the partial index (see byOrder).
+      where.push(kind === 'order' ? 'id = ?' : "order_id = ? AND kind <> 'order'");
       args.push(filter.orderId);
     }
     const clause = where.join(' AND ');
@@ -136,7 +146,7 @@ export class ResourcesRepository {
     );
     const rows = this.store
       .prepare(
-        `SELECT * FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`,
+        `SELECT ${COLUMNS} FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`,
       )
       .all(...args, limit, offset) as unknown as ResourceRow[];
     return { items: rows.map((row) => toResource<B, I>(row)), total };
@@ -148,24 +158,14 @@ export class ResourcesRepository {
     );
   }
 
-  recordTransition(kind: ResourceKind, id: string, entry: HistoryEntry): void {
-    this.store
-      .prepare(
-        'INSERT INTO resource_history (kind, id, trigger, from_status, to_status, at, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(kind, id, entry.trigger, entry.from_status, entry.to_status, entry.at, entry.note);
-  }
-
   history(kind: ResourceKind, id: string): HistoryEntry[] {
-    return this.store
-      .prepare(
-        'SELECT trigger, from_status, to_status, at, note FROM resource_history WHERE kind = ? AND id = ? ORDER BY seq',
-      )
-      .all(kind, id) as unknown as HistoryEntry[];
+    const row = this.store.prepare('SELECT history FROM resources WHERE kind = ? AND id = ?').get(kind, id) as
+      | { history: string }
+      | undefined;
+    return row ? (JSON.parse(row.history) as HistoryEntry[]) : [];
   }
 
   deleteAll(): void {
     this.store.prepare('DELETE FROM resources').run();
-    this.store.prepare('DELETE FROM resource_history').run();
   }
 }
