@@ -53,9 +53,7 @@ export class ResourcesRepository {
   /** A new resource with the first entry of its history. */
   insert(resource: StoredResource<unknown, unknown>, first: HistoryEntry): void {
     this.store
-      .prepare(
-        `INSERT INTO resources (${COLUMNS}, history) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
+      .prepare(`INSERT INTO resources (${COLUMNS}, history) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(
         resource.kind,
         resource.id,
@@ -91,8 +89,9 @@ export class ResourcesRepository {
   }
 
   get<B, I>(kind: ResourceKind, id: string): StoredResource<B, I> | undefined {
-    const row = this.store.prepare(`SELECT ${COLUMNS} FROM resources WHERE kind = ? AND id = ?`).get(kind, id) as
-      ResourceRow | undefined;
+    const row = this.store
+      .prepare(`SELECT ${COLUMNS} FROM resources WHERE kind = ? AND id = ?`)
+      .get(kind, id) as ResourceRow | undefined;
     return row ? toResource<B, I>(row) : undefined;
   }
 
@@ -159,9 +158,9 @@ export class ResourcesRepository {
   }
 
   history(kind: ResourceKind, id: string): HistoryEntry[] {
-    const row = this.store.prepare('SELECT history FROM resources WHERE kind = ? AND id = ?').get(kind, id) as
-      | { history: string }
-      | undefined;
+    const row = this.store
+      .prepare('SELECT history FROM resources WHERE kind = ? AND id = ?')
+      .get(kind, id) as { history: string } | undefined;
     return row ? (JSON.parse(row.history) as HistoryEntry[]) : [];
   }
 

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Database } from './db.js';
+
+/** A database with one scratch table; `dir` keeps it on disk so a reopen shows what was committed. */
+function open(dir?: string): Database {
+  const database = new Database(dir ? { kind: 'dir', dir } : { kind: 'memory' });
+  database.db.exec('CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+  return database;
+}
+
+const insert = (database: Database, text: string) =>
+  database.prepare('INSERT INTO notes (text) VALUES (?)').run(text);
+const texts = (database: Database) =>
+  (database.db.prepare('SELECT text FROM notes ORDER BY id').all() as { text: string }[]).map((r) => r.text);
+
+describe('Database group commit', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const scratchDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-group-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('runs each work at once and commits the works of one event-loop turn together', async () => {
+    const database = open();
+    const order: string[] = [];
+    const first = database.grouped(() => {
+      insert(database, 'a');
+      database.afterCommit(() => order.push('after a'));
+      return 'A';
+    });
+    const second = database.grouped(() => {
+      insert(database, 'b');
+      return 'B';
+    });
+    // Both ran, inside one still-open transaction.
+    expect(texts(database)).toEqual(['a', 'b']);
+    expect(database.db.isTransaction).toBe(true);
+    expect(order).toEqual([]);
+    expect(await Promise.all([first, second])).toEqual(['A', 'B']);
+    expect(database.db.isTransaction).toBe(false);
+    expect(order).toEqual(['after a']);
+    database.close();
+  });
+
+  it('undoes a failing work alone: its writes and its after-commit callbacks go, the others commit', async () => {
+    const database = open();
+    const calls: string[] = [];
+    const ok = database.grouped(() => insert(database, 'kept'));
+    const failing = database.grouped(() => {
+      insert(database, 'undone');
+      database.afterCommit(() => calls.push('must not run'));
+      throw new Error('service refused');
+    });
+    await expect(failing).rejects.toThrow('service refused');
+    await ok;
+    expect(texts(database)).toEqual(['kept']);
+    expect(calls).toEqual([]);
+    database.close();
+  });
+
+  it('a nested transaction inside a grouped work is a savepoint of it', async () => {
+    const database = open();
+    const done = database.grouped(() => {
+      insert(database, 'outer');
+      expect(() =>
+        database.transaction(() => {
+          insert(database, 'inner');
+          throw new Error('inner failed');
+        }),
+      ).toThrow('inner failed');
+      return database.transaction(() => insert(database, 'inner ok'));
+    });
+    await done;
+    expect(texts(database)).toEqual(['outer', 'inner ok']);
+    database.close();
+  });
+
+  it('a synchronous transaction outside any commits the open group first, so both are durable', async () => {
+    const dir = scratchDir();
+    const database = open(dir);
+    let settled = false;
+    const pending = database.grouped(() => insert(database, 'grouped')).then(() => (settled = true));
+    database.transaction(() => insert(database, 'direct'));
+    expect(database.db.isTransaction).toBe(false);
+    await pending;
+    expect(settled).toBe(true);
+    // Another connection sees both without this one closing: they are committed, not just visible here.
+    const reader = new Database({ kind: 'dir', dir });
+    expect(texts(reader)).toEqual(['grouped', 'direct']);
+    reader.close();
+    database.close();
+  });
+
+  it('committed() waits for an open group and resolves at once without one', async () => {
+    const database = open();
+    await database.committed();
+    const steps: string[] = [];
+    void database.grouped(() => insert(database, 'x')).then(() => steps.push('write answered'));
+    await database.committed().then(() => steps.push('read answered'));
+    expect(steps).toEqual(['write answered', 'read answered']);
+    expect(database.db.isTransaction).toBe(false);
+    database.close();
+  });
+
+  it('close() commits a pending group instead of dropping it', async () => {
+    const dir = scratchDir();
+    const database = open(dir);
+    const pending = database.grouped(() => insert(database, 'last words'));
+    database.close();
+    await pending;
+    const again = open(dir);
+    expect(texts(again)).toEqual(['last words']);
+    again.close();
+  });
+
+  it('a failing COMMIT rejects every request of the group and keeps none of their writes', async () => {
+    const database = open();
+    // A deferred foreign key is checked at COMMIT only: the way to make a commit itself fail.
+    database.db.exec(
+      'CREATE TABLE parents (id INTEGER PRIMARY KEY); ' +
+        'CREATE TABLE children (parent INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    const calls: string[] = [];
+    const innocent = database.grouped(() => {
+      insert(database, 'innocent');
+      database.afterCommit(() => calls.push('must not run'));
+    });
+    const orphan = database.grouped(() => database.prepare('INSERT INTO children VALUES (42)').run());
+    await expect(innocent).rejects.toThrow(/FOREIGN KEY/);
+    await expect(orphan).rejects.toThrow(/FOREIGN KEY/);
+    expect(database.db.isTransaction).toBe(false);
+    expect(texts(database)).toEqual([]);
+    expect(calls).toEqual([]);
+    // The next group works normally.
+    await database.grouped(() => insert(database, 'after'));
+    expect(texts(database)).toEqual(['after']);
+    database.close();
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, Database } from '../db.js';
+import { ResourcesRepository } from '../repositories/resources-repo.js';
+import { MIGRATIONS } from './index.js';
+
+describe('migration 004 (lean resource writes)', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A workspace as versions 1 to 3 left it: an order with two transitions and a capture with one. */
+  function workspaceAtVersion3(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'migration-004-'));
+    dirs.push(dir);
+    const raw = new DatabaseSync(join(dir, DATABASE_FILE));
+    raw.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    );
+    for (const migration of MIGRATIONS.filter((m) => m.version <= 3)) {
+      raw.exec(migration.sql);
+      raw
+        .prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)')
+        .run(migration.version, migration.name, 'x');
+    }
+    const resource = raw.prepare(
+      `INSERT INTO resources (kind, id, app_id, status, parent_id, order_id, create_time, update_time, body)
+       VALUES (?, ?, 'APP', ?, ?, ?, 't', 't', '{}')`,
+    );
+    resource.run('order', 'ORDER1', 'COMPLETED', null, 'ORDER1');
+    resource.run('capture', 'CAP1', 'COMPLETED', 'ORDER1', 'ORDER1');
+    resource.run('order', 'ORDER2', 'CREATED', null, 'ORDER2');
+    const history = raw.prepare(
+      'INSERT INTO resource_history (kind, id, trigger, from_status, to_status, at, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    // Inserted out of order across resources: each resource's entries must keep their own order.
+    history.run('order', 'ORDER1', 'create', null, 'CREATED', '2026-01-01T00:00:00Z', null);
+    history.run('capture', 'CAP1', 'capture', null, 'COMPLETED', '2026-01-01T00:02:00Z', 'final');
+    history.run('order', 'ORDER1', 'capture', 'CREATED', 'COMPLETED', '2026-01-01T00:02:00Z', null);
+    raw.close();
+    return dir;
+  }
+
+  it('moves every history entry onto its resource row, in order, and drops the old table', () => {
+    const database = new Database({ kind: 'dir', dir: workspaceAtVersion3() });
+    const resources = new ResourcesRepository(database);
+    expect(resources.history('order', 'ORDER1')).toEqual([
+      { trigger: 'create', from_status: null, to_status: 'CREATED', at: '2026-01-01T00:00:00Z', note: null },
+      {
+        trigger: 'capture',
+        from_status: 'CREATED',
+        to_status: 'COMPLETED',
+        at: '2026-01-01T00:02:00Z',
+        note: null,
+      },
+    ]);
+    expect(resources.history('capture', 'CAP1')).toEqual([
+      {
+        trigger: 'capture',
+        from_status: null,
+        to_status: 'COMPLETED',
+        at: '2026-01-01T00:02:00Z',
+        note: 'final',
+      },
+    ]);
+    expect(resources.history('order', 'ORDER2')).toEqual([]);
+    const table = database.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'resource_history'")
+      .get();
+    expect(table).toBeUndefined();
+    database.close();
+  });
+
+  it('finds an order’s resources through the partial index, and the order itself by id', () => {
+    const database = new Database({ kind: 'dir', dir: workspaceAtVersion3() });
+    const resources = new ResourcesRepository(database);
+    expect(resources.byOrder('capture', 'ORDER1').map((r) => r.id)).toEqual(['CAP1']);
+    expect(resources.byOrder('order', 'ORDER1').map((r) => r.id)).toEqual(['ORDER1']);
+    expect(resources.byOrder('order', 'NO-SUCH-ORDER')).toEqual([]);
+    const plan = database.db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT * FROM resources WHERE kind = ? AND order_id = ? AND kind <> 'order'",
+      )
+      .all('capture', 'ORDER1') as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toContain('resources_by_order');
+    database.close();
+  });
+
+  it('appends a transition to the history in the same write as the new state', () => {
+    const database = new Database({ kind: 'memory' });
+    const resources = new ResourcesRepository(database);
+    const order = {
+      kind: 'order' as const,
+      id: 'ORDER9',
+      app_id: 'APP',
+      status: 'CREATED',
+      parent_id: null,
+      order_id: 'ORDER9',
+      create_time: 't0',
+      update_time: 't0',
+      body: { id: 'ORDER9' },
+      internal: {},
+    };
+    const created = { trigger: 'create', from_status: null, to_status: 'CREATED', at: 't0', note: null };
+    resources.insert(order, created);
+    const approved = {
+      trigger: 'approve',
+      from_status: 'CREATED',
+      to_status: 'APPROVED',
+      at: 't1',
+      note: 'b',
+    };
+    resources.update({ ...order, status: 'APPROVED', update_time: 't1' }, approved);
+    expect(resources.history('order', 'ORDER9')).toEqual([created, approved]);
+    expect(resources.get('order', 'ORDER9')).toMatchObject({ status: 'APPROVED', update_time: 't1' });
+    expect(resources.get('order', 'ORDER9')).not.toHaveProperty('history');
+    database.close();
+  });
+});
