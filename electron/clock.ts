@@ -67,8 +67,17 @@ export class Clock {
 }
 
 /** RFC 3339 UTC with whole seconds, the form the API's date-time fields use. */
+/** The last second formatted: a busy API stamps many resources within the same second. */
+let lastSecond = Number.NaN;
+let lastText = '';
+
 export function isoSeconds(epochMs: number): string {
-  return new Date(Math.floor(epochMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const second = Math.floor(epochMs / 1000);
+  if (second !== lastSecond) {
+    lastText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+    lastSecond = second;
+  }
+  return lastText;
 }
 
 export const SECOND = 1000;

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
-import type { RequestLogEntry } from './store/repositories/request-log-repo.js';
+import type { RequestLogSummaryRow } from './store/repositories/request-log-repo.js';
 
 /** What the host tells its observers (the workbench UI, through the bridge) about. */
 export interface HostEventMap {
-  'request-logged': [entry: RequestLogEntry];
+  'request-logged': [entry: RequestLogSummaryRow];
   'resource-changed': [change: { kind: string; id: string; status: string; trigger: string }];
   'clock-moved': [clock: { now: string; offset_ms: number }];
   'webhook-received': [delivery: { id: string; event_type: string; received_at: string }];

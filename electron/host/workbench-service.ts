@@ -19,7 +19,7 @@ import type {
   StoredRefund,
 } from '../api/groups/payments-v2/payment-types.js';
 import { authorizationView, captureView, refundView } from '../api/groups/payments-v2/views.js';
-import type { RequestLogEntry } from '../store/repositories/request-log-repo.js';
+import type { RequestLogEntry, RequestLogSummaryRow } from '../store/repositories/request-log-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
 import { ApiClient } from './api-client.js';
 import type { Host } from './create-host.js';
@@ -51,8 +51,8 @@ export interface WorkbenchOptions {
 
 type Handlers = { [M in BridgeMethodName]: (input: BridgeParsedInput<M>) => Promise<BridgeOutputs[M]> };
 
-const toLogSummary = (e: RequestLogEntry): RequestLogSummary => ({
-  id: e.id ?? 0,
+const toLogSummary = (e: RequestLogSummaryRow): RequestLogSummary => ({
+  id: e.id,
   at: e.at,
   method: e.method,
   path: e.path,
@@ -127,7 +127,7 @@ export class WorkbenchService {
   /** Host events as bridge events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void {
     const events = this.host.deps.events;
-    const logged = (entry: RequestLogEntry) =>
+    const logged = (entry: RequestLogSummaryRow) =>
       listener({ type: 'request-logged', payload: toLogSummary(entry) });
     const changed = (payload: { kind: string; id: string; status: string; trigger: string }) =>
       listener({ type: 'resource-changed', payload });

@@ -120,6 +120,22 @@ describe('Database group commit', () => {
     again.close();
   });
 
+  it('when SQLite itself rolls the whole transaction back (store full), every request of the group is told', async () => {
+    const database = open();
+    insert(database, 'before');
+    const { page_count } = database.db.prepare('PRAGMA page_count').get() as { page_count: number };
+    database.db.exec(`PRAGMA max_page_count = ${page_count}`);
+    const earlier = database.grouped(() => insert(database, 'small'));
+    const filling = database.grouped(() => {
+      for (let i = 0; i < 100; i++) insert(database, 'x'.repeat(4000));
+    });
+    await expect(filling).rejects.toThrow(/full/);
+    await expect(earlier).rejects.toThrow(/full/);
+    expect(database.db.isTransaction).toBe(false);
+    expect(texts(database)).toEqual(['before']);
+    database.close();
+  });
+
   it('a failing COMMIT rejects every request of the group and keeps none of their writes', async () => {
     const database = open();
     // A deferred foreign key is checked at COMMIT only: the way to make a commit itself fail.

@@ -3,6 +3,14 @@ import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations/index.js';
 
+/** SQLite's result code for a full database (disk full, or an ephemeral store at its size cap). */
+const SQLITE_FULL = 13;
+
+/** True for the error SQLite raises when the database cannot grow. */
+export function isStoreFull(error: unknown): boolean {
+  return (error as { errcode?: unknown } | null)?.errcode === SQLITE_FULL;
+}
+
 /** Where the database lives: a folder on disk, or memory only (`--ephemeral`). */
 export type StoreLocation = { kind: 'dir'; dir: string } | { kind: 'memory' };
 
@@ -34,7 +42,12 @@ export class Database {
       // drop the last commits, an acceptable trade for a local sandbox's throughput.
       this.db.exec('PRAGMA synchronous = NORMAL');
     } else {
-      this.db = new DatabaseSync(':memory:');
+      // SQLite's memdb VFS rather than ':memory:': committing to ':memory:' costs time in proportion to
+      // the whole database (measured: 0.6 us per request at 30k orders, 6 us at 150k), to memdb only in
+      // proportion to the pages written. The trade: memdb caps a database at 1 GiB (roughly 700,000
+      // orders); past that a write fails with SQLITE_FULL, which the API answers 503 (see isStoreFull).
+      // The name does not start with '/', so the database is private to this connection.
+      this.db = new DatabaseSync('file:ephemeral-workspace?vfs=memdb');
     }
     this.db.exec('PRAGMA foreign_keys = ON');
     this.db.exec('PRAGMA busy_timeout = 5000');
@@ -72,9 +85,7 @@ export class Database {
       result = work();
       this.run(nested ? `RELEASE ${savepoint}` : 'COMMIT');
     } catch (error) {
-      if (nested) this.undoSavepoint(savepoint);
-      else this.run('ROLLBACK');
-      this.afterCommitQueue.length = queued;
+      this.undo(nested ? savepoint : undefined, queued, error);
       throw error;
     } finally {
       this.depth--;
@@ -108,8 +119,7 @@ export class Database {
       result = work();
       this.run('RELEASE grouped');
     } catch (error) {
-      this.undoSavepoint('grouped');
-      this.afterCommitQueue.length = queued;
+      this.undo('grouped', queued, error);
       return Promise.reject(error as Error);
     } finally {
       this.depth--;
@@ -165,9 +175,25 @@ export class Database {
     this.prepare(sql).run();
   }
 
-  private undoSavepoint(name: string): void {
-    this.run(`ROLLBACK TO ${name}`);
-    this.run(`RELEASE ${name}`);
+  /**
+   * Undoes failed work: its savepoint (`undefined`: the whole transaction). After SQLITE_FULL or an I/O
+   * error SQLite may already have rolled the entire transaction back, savepoints and all; then every
+   * request of the open group lost its writes too, and each is told so instead of being answered.
+   */
+  private undo(savepoint: string | undefined, queued: number, error: unknown): void {
+    if (!this.db.isTransaction) {
+      const group = this.group ?? [];
+      this.group = undefined;
+      this.afterCommitQueue = [];
+      for (const waiter of group) waiter.reject(error as Error);
+      return;
+    }
+    if (savepoint === undefined) this.run('ROLLBACK');
+    else {
+      this.run(`ROLLBACK TO ${savepoint}`);
+      this.run(`RELEASE ${savepoint}`);
+    }
+    this.afterCommitQueue.length = queued;
   }
 
   private runAfterCommit(): void {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../../shared/errors.js';
 import { newDebugId } from '../../../shared/ids.js';
+import { isStoreFull } from '../../store/db.js';
 import { ApiError, TokenError, detail } from './api-error.js';
 import { requestBaseUrl } from './links.js';
 
@@ -51,6 +52,13 @@ export function toApiError(error: unknown): ApiError {
         return new ApiError('INVALID_REQUEST', [
           detail('MALFORMED_REQUEST_JSON', { location: 'body', description: error.message }),
         ]);
+      }
+      if (isStoreFull(error)) {
+        return new ApiError(
+          'SERVICE_UNAVAILABLE',
+          [],
+          'The workspace store is full: free disk space, or restart an ephemeral workspace (it holds at most 1 GiB).',
+        );
       }
       if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
         return new ApiError('INVALID_REQUEST', [

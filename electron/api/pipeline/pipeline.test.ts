@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_NAMES } from '../../../shared/errors.js';
 import { startHarness, simpleOrder, type ApiHarness, type Reply } from '../../test-support/api-harness.js';
 import { defineRoute } from '../route.js';
@@ -217,6 +217,45 @@ describe('the request pipeline', () => {
     expect(entry?.request.headers.authorization).toBe('Bearer [redacted]');
     expect(JSON.stringify(entry)).not.toContain('4111111111111111');
     expect(JSON.stringify(entry?.request.body)).toContain('1111');
+  });
+
+  it('writes the log with the next commit group, no flush needed, and announces each entry', async () => {
+    api = await startHarness();
+    const announced: Record<string, unknown>[] = [];
+    api.host.deps.events.on('request-logged', (entry) => announced.push({ ...entry }));
+    const created = await api.createOrder();
+    expect(created.status).toBe(201);
+    await vi.waitFor(() => expect(api.host.deps.store.requestLog.recent(1)[0]?.status).toBe(201));
+    const [entry] = api.host.deps.store.requestLog.recent(1);
+    expect(entry?.response.body).toBe(created.text);
+    // Observers get the summary columns with the row's id, not the redacted bodies.
+    await vi.waitFor(() => expect(announced.at(-1)).toMatchObject({ id: entry?.id, status: 201 }));
+    expect(announced.at(-1)).toEqual({
+      id: entry?.id,
+      at: entry?.at,
+      method: 'POST',
+      path: '/v2/checkout/orders',
+      status: 201,
+      duration_ms: entry?.duration_ms,
+      app_id: entry?.app_id,
+      debug_id: entry?.debug_id,
+    });
+  });
+
+  it('answers 503 when the store cannot grow, and keeps what it already holds', async () => {
+    api = await startHarness();
+    const kept = await api.createOrder();
+    const db = api.host.deps.store.db.db;
+    const { page_count } = db.prepare('PRAGMA page_count').get() as { page_count: number };
+    db.exec(`PRAGMA max_page_count = ${page_count}`);
+    let reply = await api.createOrder();
+    for (let i = 0; i < 1000 && reply.status === 201; i++) reply = await api.createOrder();
+    expect(reply.status).toBe(503);
+    expect(reply.body).toMatchObject({ name: 'SERVICE_UNAVAILABLE', debug_id: expect.any(String) });
+    expect(reply.body.message).toContain('store is full');
+    const shown = await api.request('GET', `/v2/checkout/orders/${kept.body.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.id).toBe(kept.body.id);
   });
 
   it('masks card numbers and secrets wherever they appear', () => {

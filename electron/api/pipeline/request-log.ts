@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HostEvents } from '../../events.js';
-import type { RequestLogEntry } from '../../store/repositories/request-log-repo.js';
+import type { Logger } from '../../scheduler.js';
+import type { RequestLogExchange, RequestLogRow } from '../../store/repositories/request-log-repo.js';
 import type { Store } from '../../store/store.js';
 import { CARD_NUMBER_LIKE } from './api-error.js';
 
@@ -76,31 +77,26 @@ export function loggedBodyText(
 }
 
 /**
- * Step 11 of the pipeline: every exchange goes to the request log. Entries are buffered and written in
- * one transaction every few hundred milliseconds, so logging never costs a request its own write.
+ * Step 11 of the pipeline: every exchange goes to the request log. An entry is serialized when recorded
+ * (the buffer holds flat strings, not object graphs that would outlive a young-generation GC) and
+ * written with the commit group of the requests served next (Database.grouped), so the log costs no
+ * transaction of its own while the API is busy.
  */
 export class RequestLogger {
-  private buffer: RequestLogEntry[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private pending: RequestLogRow[] = [];
+  private scheduled = false;
   private written = 0;
 
   constructor(
     private readonly store: Store,
     private readonly events: HostEvents,
-    private readonly flushMs = 250,
+    private readonly logger: Logger,
   ) {}
 
   record(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     if (request.routeOptions.config?.unlogged) return;
     const started = request.startedAt ?? process.hrtime.bigint();
-    this.buffer.push({
-      at: new Date().toISOString(),
-      method: request.method,
-      path: request.url,
-      status: reply.statusCode,
-      duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-      app_id: request.ctx?.app.id ?? null,
-      debug_id: request.debugId ?? null,
+    const exchange: RequestLogExchange = {
       request: {
         headers: redactHeaders(request.headers),
         body: loggedBodyText(request.rawBody, request.headers['content-type']),
@@ -112,23 +108,59 @@ export class RequestLogger {
           String(reply.getHeader('content-type') ?? ''),
         ),
       },
+    };
+    this.pending.push({
+      at: new Date().toISOString(),
+      method: request.method,
+      path: request.url,
+      status: reply.statusCode,
+      duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      app_id: request.ctx?.app.id ?? null,
+      debug_id: request.debugId ?? null,
+      exchange: JSON.stringify(exchange),
     });
-    this.timer ??= setTimeout(() => this.flush(), this.flushMs);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      // The next turn's check phase: the requests read in that turn have opened a group to join.
+      setImmediate(() => this.writeWithNextGroup());
+    }
   }
 
-  /** Writes buffered entries and announces them. */
+  /** Writes buffered entries now, in a transaction of their own (before reads that must see them). */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.buffer.length === 0 || !this.store.db.db.isOpen) return;
-    const entries = this.buffer;
-    this.buffer = [];
-    this.store.requestLog.insertMany(entries);
-    this.written += entries.length;
+    const rows = this.take();
+    if (rows) this.store.transaction(() => this.write(rows));
+  }
+
+  private writeWithNextGroup(): void {
+    this.scheduled = false;
+    const rows = this.take();
+    if (!rows) return;
+    this.store.db
+      .grouped(() => this.write(rows))
+      .catch((error: unknown) => this.logger.error(`request log: ${rows.length} entries lost`, error));
+  }
+
+  private take(): RequestLogRow[] | undefined {
+    if (this.pending.length === 0 || !this.store.db.db.isOpen) return undefined;
+    const rows = this.pending;
+    this.pending = [];
+    return rows;
+  }
+
+  private write(rows: readonly RequestLogRow[]): void {
+    const ids = this.store.requestLog.insertMany(rows);
+    this.written += rows.length;
     if (this.written > KEEP_ENTRIES / 10) {
       this.store.requestLog.trim(KEEP_ENTRIES);
       this.written = 0;
     }
-    for (const entry of entries) this.events.emit('request-logged', entry);
+    if (this.events.listenerCount('request-logged') === 0) return;
+    this.store.db.afterCommit(() =>
+      rows.forEach((row, i) => {
+        const { exchange: _exchange, ...summary } = row;
+        this.events.emit('request-logged', { ...summary, id: ids[i] ?? 0 });
+      }),
+    );
   }
 }

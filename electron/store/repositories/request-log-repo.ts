@@ -1,8 +1,14 @@
 import type { Database } from '../db.js';
 
-/** One API exchange as the request log keeps it (secrets and card numbers already redacted). */
-export interface RequestLogEntry {
-  id?: number;
+/** What was sent and answered, as the log keeps it (secrets and card numbers already redacted). */
+export interface RequestLogExchange {
+  request: { headers: Record<string, string>; body: unknown };
+  response: { headers: Record<string, string>; body: unknown };
+}
+
+/** The searchable columns of one logged exchange. */
+export interface RequestLogSummaryRow {
+  id: number;
   at: string;
   method: string;
   path: string;
@@ -10,32 +16,36 @@ export interface RequestLogEntry {
   duration_ms: number;
   app_id: string | null;
   debug_id: string | null;
-  request: { headers: Record<string, string>; body: unknown };
-  response: { headers: Record<string, string>; body: unknown };
 }
+
+/** One API exchange as the request log keeps it. */
+export type RequestLogEntry = RequestLogSummaryRow & RequestLogExchange;
+
+/** A row about to be written: the exchange already serialized (`RequestLogExchange` as JSON). */
+export type RequestLogRow = Omit<RequestLogSummaryRow, 'id'> & { exchange: string };
 
 export class RequestLogRepository {
   constructor(private readonly store: Database) {}
 
-  insertMany(entries: readonly RequestLogEntry[]): void {
+  /** Inserts the rows (inside the caller's transaction) and returns their ids, in order. */
+  insertMany(rows: readonly RequestLogRow[]): number[] {
     const insert = this.store.prepare(
       'INSERT INTO request_log (at, method, path, status, duration_ms, app_id, debug_id, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.store.transaction(() => {
-      for (const e of entries) {
-        const result = insert.run(
-          e.at,
-          e.method,
-          e.path,
-          e.status,
-          e.duration_ms,
-          e.app_id,
-          e.debug_id,
-          JSON.stringify({ request: e.request, response: e.response }),
-        );
-        e.id = Number(result.lastInsertRowid);
-      }
-    });
+    return rows.map((row) =>
+      Number(
+        insert.run(
+          row.at,
+          row.method,
+          row.path,
+          row.status,
+          row.duration_ms,
+          row.app_id,
+          row.debug_id,
+          row.exchange,
+        ).lastInsertRowid,
+      ),
+    );
   }
 
   /** The newest entries first. */
@@ -50,7 +60,7 @@ export class RequestLogRepository {
     })[];
     return rows.map(({ entry, ...rest }) => ({
       ...rest,
-      ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>),
+      ...(JSON.parse(entry) as RequestLogExchange),
     }));
   }
 
@@ -78,21 +88,21 @@ export class RequestLogRepository {
     }
     const rows = this.store
       .prepare(`SELECT * FROM request_log WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
-      .all(...args, filter.limit) as unknown as (Omit<RequestLogEntry, 'request' | 'response'> & {
+      .all(...args, filter.limit) as unknown as (RequestLogSummaryRow & {
       entry: string;
     })[];
     return rows.map(({ entry, ...rest }) => ({
       ...rest,
-      ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>),
+      ...(JSON.parse(entry) as RequestLogExchange),
     }));
   }
 
   byId(id: number): RequestLogEntry | undefined {
     const row = this.store.prepare('SELECT * FROM request_log WHERE id = ?').get(id) as
-      (Omit<RequestLogEntry, 'request' | 'response'> & { entry: string }) | undefined;
+      (RequestLogSummaryRow & { entry: string }) | undefined;
     if (!row) return undefined;
     const { entry, ...rest } = row;
-    return { ...rest, ...(JSON.parse(entry) as Pick<RequestLogEntry, 'request' | 'response'>) };
+    return { ...rest, ...(JSON.parse(entry) as RequestLogExchange) };
   }
 
   /** Keeps the newest `keep` entries. */
