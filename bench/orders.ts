@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { createHost } from '../electron/host/create-host.js';
+import { loadHost } from './host.js';
 import {
   clean,
   describe,
@@ -94,6 +94,7 @@ async function accessToken(baseUrl: string): Promise<string> {
 
 /** The real host: in memory, its own scheduler and batched request log running as in production. */
 async function measureEmbedded(options: LoadOptions) {
+  const { createHost } = await loadHost();
   const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS });
   try {
     const baseUrl = await host.listen('127.0.0.1', 0);

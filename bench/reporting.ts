@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DAY_MS } from '../shared/api/reporting.js';
-import { createHost, type Host } from '../electron/host/create-host.js';
+import type { Host } from '../electron/host/create-host.js';
+import { loadHost } from './host.js';
 import { DEFAULT_HISTORY_CURRENCIES } from '../electron/api/test-helpers/reporting-generate.js';
 
 /**
@@ -74,6 +75,7 @@ interface Workspace {
  */
 async function workspace(entries: number): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-reporting-'));
+  const { createHost } = await loadHost();
   const writer = createHost({ location: { kind: 'dir', dir }, credentials: CREDENTIALS, listener: false });
   const now = writer.deps.clock.now();
   const started = performance.now();

@@ -1,4 +1,5 @@
-import { createHost, type Host } from '../electron/host/create-host.js';
+import type { Host } from '../electron/host/create-host.js';
+import { loadHost } from './host.js';
 import {
   clean,
   describe,
@@ -120,6 +121,7 @@ async function measure(
   options: LoadOptions,
   subscribed: boolean,
 ): Promise<{ load: LoadSummary; drain?: Drain }> {
+  const { createHost } = await loadHost();
   const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS, listener: { port: 0 } });
   try {
     const baseUrl = await host.listen('127.0.0.1', 0);

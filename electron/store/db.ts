@@ -11,6 +11,9 @@ export function isStoreFull(error: unknown): boolean {
   return (error as { errcode?: unknown } | null)?.errcode === SQLITE_FULL;
 }
 
+/** The size cap of a memdb database (SQLite's default SQLITE_MEMDB_DEFAULT_MAXSIZE). */
+const MEMDB_MAX_BYTES = 1024 * 1024 * 1024;
+
 /** Where the database lives: a folder on disk, or memory only (`--ephemeral`). */
 export type StoreLocation = { kind: 'dir'; dir: string } | { kind: 'memory' };
 
@@ -48,11 +51,15 @@ export class Database {
       // orders); past that a write fails with SQLITE_FULL, which the API answers 503 (see isStoreFull).
       // The name does not start with '/', so the database is private to this connection.
       this.db = new DatabaseSync('file:ephemeral-workspace?vfs=memdb');
+      // Pages are read in place from memdb's buffer instead of being copied into SQLite's page cache,
+      // which can then stay at its small default: a COMMIT walks the page cache, so a big one costs every
+      // request (measured with 150k orders: 0.9 us a request with the default cache, 2.3 with 32 MiB).
+      this.db.exec(`PRAGMA mmap_size = ${MEMDB_MAX_BYTES}`);
     }
     this.db.exec('PRAGMA foreign_keys = ON');
     this.db.exec('PRAGMA busy_timeout = 5000');
-    // 32 MiB of page cache: a million-entry ledger's indexes stay in memory for searches.
-    this.db.exec('PRAGMA cache_size = -32768');
+    // On disk, 32 MiB of page cache: a million-entry ledger's indexes stay in memory for searches.
+    if (location.kind === 'dir') this.db.exec('PRAGMA cache_size = -32768');
     this.migrate();
   }
 
