@@ -126,19 +126,29 @@ export class RequestLogger {
     }
   }
 
-  /** Writes buffered entries now, in a transaction of their own (before reads that must see them). */
+  /**
+   * Writes buffered entries now, in a transaction of their own (before reads that must see them, and at
+   * close). A store that cannot take them (full) loses them with a log line, never the caller's work.
+   */
   flush(): void {
     const rows = this.take();
-    if (rows) this.store.transaction(() => this.write(rows));
+    if (!rows) return;
+    try {
+      this.store.transaction(() => this.write(rows));
+    } catch (error) {
+      this.lost(rows, error);
+    }
   }
 
   private writeWithNextGroup(): void {
     this.scheduled = false;
     const rows = this.take();
     if (!rows) return;
-    this.store.db
-      .grouped(() => this.write(rows))
-      .catch((error: unknown) => this.logger.error(`request log: ${rows.length} entries lost`, error));
+    this.store.db.grouped(() => this.write(rows)).catch((error: unknown) => this.lost(rows, error));
+  }
+
+  private lost(rows: readonly RequestLogRow[], error: unknown): void {
+    this.logger.error(`request log: ${rows.length} entries could not be written`, error);
   }
 
   private take(): RequestLogRow[] | undefined {

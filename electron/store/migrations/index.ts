@@ -1,7 +1,7 @@
 import { initialSchema } from './001-initial-schema.js';
 import { webhooksSchema } from './002-webhooks.js';
 import { ledgerSchema } from './003-ledger.js';
-import { leanResourceWritesSchema } from './004-lean-resource-writes.js';
+import { leanWritesSchema } from './004-lean-writes.js';
 
 export interface Migration {
   version: number;
@@ -14,5 +14,5 @@ export const MIGRATIONS: readonly Migration[] = [
   initialSchema,
   webhooksSchema,
   ledgerSchema,
-  leanResourceWritesSchema,
+  leanWritesSchema,
 ];

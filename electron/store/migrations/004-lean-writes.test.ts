@@ -7,7 +7,7 @@ import { DATABASE_FILE, Database } from '../db.js';
 import { ResourcesRepository } from '../repositories/resources-repo.js';
 import { MIGRATIONS } from './index.js';
 
-describe('migration 004 (lean resource writes)', () => {
+describe('migration 004 (lean writes)', () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });

@@ -1,19 +1,21 @@
 import type { Migration } from './index.js';
 
 /**
- * Fewer B-tree writes per resource change: every index entry a create adds lands on a random page (ids
- * are random), and that page is journaled and written on every commit. Measured by `npm run bench --
- * orders`, where a create is one resource insert and one history entry.
+ * Fewer B-tree writes per request: every index entry a create adds lands on a random page (ids are
+ * random), and that page is journaled and written on every commit. Measured by `npm run bench --
+ * orders`, where a create is one resource insert, one history entry and one request-log row.
  *
  * - `resources_by_parent` is dropped: nothing queries resources by parent.
  * - `resources_by_order` skips orders: an order's `order_id` is its own `id`, which the primary key
  *   already finds. `byOrder` repeats the index's condition so SQLite can use the partial index.
  * - The history moves from its own table (a row plus an index entry per transition) into a JSON array
  *   on the resource row, which every transition rewrites anyway; history is only ever read per resource.
+ * - `request_log_by_time` is dropped: the log keeps its newest 20,000 rows and every search walks them
+ *   newest first by id, so the index only cost an insert and a delete per logged request.
  */
-export const leanResourceWritesSchema: Migration = {
+export const leanWritesSchema: Migration = {
   version: 4,
-  name: 'lean resource writes',
+  name: 'lean writes',
   sql: `
     DROP INDEX resources_by_parent;
     DROP INDEX resources_by_order;
@@ -29,5 +31,7 @@ export const leanResourceWritesSchema: Migration = {
     )
     WHERE EXISTS (SELECT 1 FROM resource_history h WHERE h.kind = resources.kind AND h.id = resources.id);
     DROP TABLE resource_history;
+
+    DROP INDEX request_log_by_time;
   `,
 };
