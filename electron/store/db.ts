@@ -44,6 +44,10 @@ export class Database {
       // NORMAL in WAL mode survives a process kill -9 (the WAL is in the OS cache); only a power loss can
       // drop the last commits, an acceptable trade for a local sandbox's throughput.
       this.db.exec('PRAGMA synchronous = NORMAL');
+      // A checkpoint copies the WAL into the database file and syncs both: every 10,000 pages (40 MiB)
+      // instead of SQLite's 1,000 lets a busy API checkpoint a tenth as often (measured: 16.1k order
+      // creates/s instead of 13.6k); the WAL is folded in when the last connection closes anyway.
+      this.db.exec('PRAGMA wal_autocheckpoint = 10000');
     } else {
       // SQLite's memdb VFS rather than ':memory:': committing to ':memory:' costs time in proportion to
       // the whole database (measured: 0.6 us per request at 30k orders, 6 us at 150k), to memdb only in
