@@ -6,6 +6,8 @@ export interface LoadOptions {
   connections: number;
   durationSec: number;
   warmupSec: number;
+  /** Rounds of A-B runs for benchmarks that compare two targets; each reports medians over them. */
+  rounds: number;
 }
 
 /** The numbers a benchmark reports for one target. */
@@ -39,13 +41,21 @@ function positive(value: string | undefined, flag: string, fallback: number, all
   return n;
 }
 
-/** `--duration`, `--connections` and `--warmup` (seconds; 0 skips the warm-up) for quick runs. */
+/**
+ * `--duration`, `--connections`, `--warmup` (seconds; 0 skips the warm-up) and `--rounds` for quick or
+ * steadier runs.
+ */
 export function parseLoadArgs(args: string[], defaults: LoadOptions): LoadOptions {
   let values: Record<string, string | undefined>;
   try {
     values = parseArgs({
       args,
-      options: { duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' } },
+      options: {
+        duration: { type: 'string' },
+        connections: { type: 'string' },
+        warmup: { type: 'string' },
+        rounds: { type: 'string' },
+      },
       strict: true,
     }).values;
   } catch (error) {
@@ -54,8 +64,11 @@ export function parseLoadArgs(args: string[], defaults: LoadOptions): LoadOption
   const connections = positive(values.connections, '--connections', defaults.connections);
   if (!Number.isInteger(connections))
     throw new UsageError(`--connections expects a whole number, got ${connections}`);
+  const rounds = positive(values.rounds, '--rounds', defaults.rounds);
+  if (!Number.isInteger(rounds)) throw new UsageError(`--rounds expects a whole number, got ${rounds}`);
   return {
     connections,
+    rounds,
     durationSec: positive(values.duration, '--duration', defaults.durationSec),
     warmupSec: positive(values.warmup, '--warmup', defaults.warmupSec, true),
   };
@@ -93,6 +106,36 @@ export async function drive(request: LoadRequest, options: LoadOptions): Promise
     timeouts: result.timeouts,
     cpuUsPerReq: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
   };
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * Runs `a` and `b` one after the other (never together: they would share the cores), `rounds` times,
+ * alternating A-B, B-A so drift in the machine's load hits both sides alike.
+ */
+export async function alternate<T>(
+  rounds: number,
+  a: () => Promise<T>,
+  b: () => Promise<T>,
+): Promise<{ a: T[]; b: T[] }> {
+  const results: { a: T[]; b: T[] } = { a: [], b: [] };
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      results.a.push(await a());
+      results.b.push(await b());
+    } else {
+      results.b.push(await b());
+      results.a.push(await a());
+    }
+  }
+  return results;
 }
 
 /** True when every measured request was answered 2xx. */

@@ -1,9 +1,11 @@
 import type { Host } from '../electron/host/create-host.js';
 import { loadHost } from './host.js';
 import {
+  alternate,
   clean,
   describe,
   drive,
+  median,
   parseLoadArgs,
   UsageError,
   type LoadOptions,
@@ -13,7 +15,7 @@ import {
 
 /** Capture throughput with a `*` subscription to the local listener must stay at or above this share of none. */
 const TARGET_RATIO = 0.8;
-const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2 };
+const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, rounds: 3 };
 const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
 /** Longest wait for the outbox to drain after the load. */
 const DRAIN_TIMEOUT_MS = 300_000;
@@ -139,24 +141,6 @@ async function measure(
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
-/** `--rounds N` (default 3) is this benchmark's own flag; the rest go to the shared load options. */
-function takeRounds(args: string[]): { rounds: number; rest: string[] } {
-  const at = args.indexOf('--rounds');
-  if (at < 0) return { rounds: 3, rest: args };
-  const rounds = Number(args[at + 1]);
-  if (!Number.isInteger(rounds) || rounds < 1)
-    throw new UsageError(`--rounds expects a whole number above 0, got "${args[at + 1] ?? ''}"`);
-  return { rounds, rest: [...args.slice(0, at), ...args.slice(at + 2)] };
-}
-
 function describeDrain(d: Drain): string {
   return (
     `outbox     ${d.events} events; ${d.pendingAtEnd} still queued when the load ended, drained in ${(d.drainMs / 1000).toFixed(2)} s; ` +
@@ -166,42 +150,36 @@ function describeDrain(d: Drain): string {
 
 export async function main(args: string[]): Promise<number> {
   let options: LoadOptions;
-  let rounds: number;
   try {
-    const taken = takeRounds(args);
-    rounds = taken.rounds;
-    options = parseLoadArgs(taken.rest, DEFAULTS);
+    options = parseLoadArgs(args, DEFAULTS);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`bench webhooks: ${error.message}\n`);
     return 2;
   }
-  const { connections, durationSec, warmupSec } = options;
+  const { connections, durationSec, warmupSec, rounds } = options;
   console.log(
     `POST /v2/payments/authorizations/{id}/capture (0.01 USD partial captures): ${connections} connections, ` +
       `${durationSec} s measured after ${warmupSec} s warm-up, ${rounds} round(s) of both runs`,
   );
-  // Never together (they would share the cores); alternating A-B, B-A so drift in the machine's load
-  // (other processes) hits both sides alike; medians over the rounds.
-  const subscribed: LoadSummary[] = [];
-  const none: LoadSummary[] = [];
   const drains: Drain[] = [];
-  for (let round = 0; round < rounds; round++) {
-    for (const withSubscription of round % 2 === 0 ? [true, false] : [false, true]) {
-      const run = await measure(options, withSubscription);
-      if (withSubscription) {
-        subscribed.push(run.load);
-        console.log(describe('* -> listener', run.load));
-        if (run.drain) {
-          drains.push(run.drain);
-          console.log(describeDrain(run.drain));
-        }
-      } else {
-        none.push(run.load);
-        console.log(describe('no subscr.', run.load));
+  const { a: subscribed, b: none } = await alternate(
+    rounds,
+    async () => {
+      const run = await measure(options, true);
+      console.log(describe('* -> listener', run.load));
+      if (run.drain) {
+        drains.push(run.drain);
+        console.log(describeDrain(run.drain));
       }
-    }
-  }
+      return run.load;
+    },
+    async () => {
+      const run = await measure(options, false);
+      console.log(describe('no subscr.', run.load));
+      return run.load;
+    },
+  );
 
   const subscribedRps = median(subscribed.map((s) => s.rps));
   const noneRps = median(none.map((s) => s.rps));
