@@ -51,8 +51,9 @@ export class Database {
     } else {
       // SQLite's memdb VFS rather than ':memory:': committing to ':memory:' costs time in proportion to
       // the whole database (measured: 0.6 us per request at 30k orders, 6 us at 150k), to memdb only in
-      // proportion to the pages written. The trade: memdb caps a database at 1 GiB (roughly 700,000
-      // orders); past that a write fails with SQLITE_FULL, which the API answers 503 (see isStoreFull).
+      // proportion to the pages written. The trade: memdb caps a database at 1 GiB (measured: about
+      // 1.2 KB per simple order, so some 800,000); past that a write fails with SQLITE_FULL, which the
+      // API answers 503 (see isStoreFull).
       // The name does not start with '/', so the database is private to this connection.
       this.db = new DatabaseSync('file:ephemeral-workspace?vfs=memdb');
       // Pages are read in place from memdb's buffer instead of being copied into SQLite's page cache,
