@@ -150,15 +150,14 @@ export class Database {
   commitGroup(): void {
     const group = this.group;
     if (!group) return;
-    this.group = undefined;
     try {
       this.run('COMMIT');
     } catch (error) {
       if (this.db.isTransaction) this.run('ROLLBACK');
-      this.afterCommitQueue = [];
-      for (const waiter of group) waiter.reject(error as Error);
+      this.abandonGroup(error);
       return;
     }
+    this.group = undefined;
     for (const waiter of group) waiter.resolve();
     this.runAfterCommit();
   }
@@ -194,10 +193,7 @@ export class Database {
    */
   private undo(savepoint: string | undefined, queued: number, error: unknown): void {
     if (!this.db.isTransaction) {
-      const group = this.group ?? [];
-      this.group = undefined;
-      this.afterCommitQueue = [];
-      for (const waiter of group) waiter.reject(error as Error);
+      this.abandonGroup(error);
       return;
     }
     if (savepoint === undefined) this.run('ROLLBACK');
@@ -206,6 +202,14 @@ export class Database {
       this.run(`RELEASE ${savepoint}`);
     }
     this.afterCommitQueue.length = queued;
+  }
+
+  /** The open group's writes are gone: every request waiting on it fails with `error`. */
+  private abandonGroup(error: unknown): void {
+    const group = this.group ?? [];
+    this.group = undefined;
+    this.afterCommitQueue = [];
+    for (const waiter of group) waiter.reject(error as Error);
   }
 
   private runAfterCommit(): void {

@@ -24,6 +24,14 @@ export type RequestLogEntry = RequestLogSummaryRow & RequestLogExchange;
 /** A row about to be written: the exchange already serialized (`RequestLogExchange` as JSON). */
 export type RequestLogRow = Omit<RequestLogSummaryRow, 'id'> & { exchange: string };
 
+/** A row as the table holds it: the exchange in the `entry` column, as JSON. */
+type StoredRow = RequestLogSummaryRow & { entry: string };
+
+const toEntry = ({ entry, ...summary }: StoredRow): RequestLogEntry => ({
+  ...summary,
+  ...(JSON.parse(entry) as RequestLogExchange),
+});
+
 export class RequestLogRepository {
   constructor(private readonly store: Database) {}
 
@@ -50,18 +58,11 @@ export class RequestLogRepository {
 
   /** The newest entries first. */
   recent(limit: number, beforeId?: number): RequestLogEntry[] {
-    const rows = this.store
-      .prepare('SELECT * FROM request_log WHERE id < ? ORDER BY id DESC LIMIT ?')
-      .all(beforeId ?? Number.MAX_SAFE_INTEGER, limit) as unknown as (Omit<
-      RequestLogEntry,
-      'request' | 'response'
-    > & {
-      entry: string;
-    })[];
-    return rows.map(({ entry, ...rest }) => ({
-      ...rest,
-      ...(JSON.parse(entry) as RequestLogExchange),
-    }));
+    return (
+      this.store
+        .prepare('SELECT * FROM request_log WHERE id < ? ORDER BY id DESC LIMIT ?')
+        .all(beforeId ?? Number.MAX_SAFE_INTEGER, limit) as unknown as StoredRow[]
+    ).map(toEntry);
   }
 
   /** Newest first, filtered by a path fragment, a status class (`4xx`) and a start time. */
@@ -86,23 +87,16 @@ export class RequestLogRepository {
       where.push('at >= ?');
       args.push(filter.since);
     }
-    const rows = this.store
-      .prepare(`SELECT * FROM request_log WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
-      .all(...args, filter.limit) as unknown as (RequestLogSummaryRow & {
-      entry: string;
-    })[];
-    return rows.map(({ entry, ...rest }) => ({
-      ...rest,
-      ...(JSON.parse(entry) as RequestLogExchange),
-    }));
+    return (
+      this.store
+        .prepare(`SELECT * FROM request_log WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
+        .all(...args, filter.limit) as unknown as StoredRow[]
+    ).map(toEntry);
   }
 
   byId(id: number): RequestLogEntry | undefined {
-    const row = this.store.prepare('SELECT * FROM request_log WHERE id = ?').get(id) as
-      (RequestLogSummaryRow & { entry: string }) | undefined;
-    if (!row) return undefined;
-    const { entry, ...rest } = row;
-    return { ...rest, ...(JSON.parse(entry) as RequestLogExchange) };
+    const row = this.store.prepare('SELECT * FROM request_log WHERE id = ?').get(id) as StoredRow | undefined;
+    return row ? toEntry(row) : undefined;
   }
 
   /** Keeps the newest `keep` entries. */
