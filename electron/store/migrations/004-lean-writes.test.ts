@@ -7,6 +7,9 @@ import { DATABASE_FILE, Database } from '../db.js';
 import { ResourcesRepository } from '../repositories/resources-repo.js';
 import { MIGRATIONS } from './index.js';
 
+const T0 = '2026-01-01T00:00:00Z';
+const T2 = '2026-01-01T00:02:00Z';
+
 describe('migration 004 (lean writes)', () => {
   const dirs: string[] = [];
   afterEach(() => {
@@ -29,49 +32,42 @@ describe('migration 004 (lean writes)', () => {
     }
     const resource = raw.prepare(
       `INSERT INTO resources (kind, id, app_id, status, parent_id, order_id, create_time, update_time, body)
-       VALUES (?, ?, 'APP', ?, ?, ?, 't', 't', '{}')`,
+       VALUES (?, ?, 'APP', ?, ?, ?, ?, ?, '{}')`,
     );
-    resource.run('order', 'ORDER1', 'COMPLETED', null, 'ORDER1');
-    resource.run('capture', 'CAP1', 'COMPLETED', 'ORDER1', 'ORDER1');
-    resource.run('order', 'ORDER2', 'CREATED', null, 'ORDER2');
+    resource.run('order', 'ORDER1', 'COMPLETED', null, 'ORDER1', T0, T2);
+    resource.run('capture', 'CAP1', 'COMPLETED', 'ORDER1', 'ORDER1', T2, T2);
+    resource.run('order', 'ORDER2', 'CREATED', null, 'ORDER2', T0, T0);
     const history = raw.prepare(
       'INSERT INTO resource_history (kind, id, trigger, from_status, to_status, at, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     // Inserted out of order across resources: each resource's entries must keep their own order.
-    history.run('order', 'ORDER1', 'create', null, 'CREATED', '2026-01-01T00:00:00Z', null);
-    history.run('capture', 'CAP1', 'capture', null, 'COMPLETED', '2026-01-01T00:02:00Z', 'final');
-    history.run('order', 'ORDER1', 'capture', 'CREATED', 'COMPLETED', '2026-01-01T00:02:00Z', null);
+    history.run('order', 'ORDER1', 'create', null, 'CREATED', T0, null);
+    // A creation entry with a note cannot be stated by the row: it stays in the table.
+    history.run('capture', 'CAP1', 'capture', null, 'COMPLETED', T2, 'final');
+    history.run('order', 'ORDER1', 'capture', 'CREATED', 'COMPLETED', T2, null);
     raw.close();
     return dir;
   }
 
-  it('moves every history entry onto its resource row, in order, and drops the old table', () => {
+  it('moves each creation onto its row and keeps every history in order', () => {
     const database = new Database({ kind: 'dir', dir: workspaceAtVersion3() });
     const resources = new ResourcesRepository(database);
     expect(resources.history('order', 'ORDER1')).toEqual([
-      { trigger: 'create', from_status: null, to_status: 'CREATED', at: '2026-01-01T00:00:00Z', note: null },
-      {
-        trigger: 'capture',
-        from_status: 'CREATED',
-        to_status: 'COMPLETED',
-        at: '2026-01-01T00:02:00Z',
-        note: null,
-      },
+      { trigger: 'create', from_status: null, to_status: 'CREATED', at: T0, note: null },
+      { trigger: 'capture', from_status: 'CREATED', to_status: 'COMPLETED', at: T2, note: null },
     ]);
     expect(resources.history('capture', 'CAP1')).toEqual([
-      {
-        trigger: 'capture',
-        from_status: null,
-        to_status: 'COMPLETED',
-        at: '2026-01-01T00:02:00Z',
-        note: 'final',
-      },
+      { trigger: 'capture', from_status: null, to_status: 'COMPLETED', at: T2, note: 'final' },
     ]);
     expect(resources.history('order', 'ORDER2')).toEqual([]);
-    const table = database.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'resource_history'")
-      .get();
-    expect(table).toBeUndefined();
+    const left = database.db
+      .prepare('SELECT kind, id, trigger FROM resource_history ORDER BY seq')
+      .all()
+      .map((r) => ({ ...r }));
+    expect(left).toEqual([
+      { kind: 'capture', id: 'CAP1', trigger: 'capture' },
+      { kind: 'order', id: 'ORDER1', trigger: 'capture' },
+    ]);
     database.close();
   });
 
@@ -90,7 +86,7 @@ describe('migration 004 (lean writes)', () => {
     database.close();
   });
 
-  it('appends a transition to the history in the same write as the new state', () => {
+  it('writes a creation on the row and each later transition to the history', () => {
     const database = new Database({ kind: 'memory' });
     const resources = new ResourcesRepository(database);
     const order = {
@@ -100,24 +96,22 @@ describe('migration 004 (lean writes)', () => {
       status: 'CREATED',
       parent_id: null,
       order_id: 'ORDER9',
-      create_time: 't0',
-      update_time: 't0',
+      create_time: T0,
+      update_time: T0,
       body: { id: 'ORDER9' },
       internal: {},
     };
-    const created = { trigger: 'create', from_status: null, to_status: 'CREATED', at: 't0', note: null };
-    resources.insert(order, created);
-    const approved = {
-      trigger: 'approve',
-      from_status: 'CREATED',
-      to_status: 'APPROVED',
-      at: 't1',
-      note: 'b',
-    };
-    resources.update({ ...order, status: 'APPROVED', update_time: 't1' }, approved);
-    expect(resources.history('order', 'ORDER9')).toEqual([created, approved]);
-    expect(resources.get('order', 'ORDER9')).toMatchObject({ status: 'APPROVED', update_time: 't1' });
-    expect(resources.get('order', 'ORDER9')).not.toHaveProperty('history');
+    resources.insert(order, 'create-with-card');
+    const approved = { trigger: 'approve', from_status: 'CREATED', to_status: 'APPROVED', at: T2, note: 'b' };
+    resources.update({ ...order, status: 'APPROVED', update_time: T2 }, approved);
+    expect(resources.history('order', 'ORDER9')).toEqual([
+      { trigger: 'create-with-card', from_status: null, to_status: 'CREATED', at: T0, note: null },
+      approved,
+    ]);
+    expect(resources.get('order', 'ORDER9')).toMatchObject({ status: 'APPROVED', update_time: T2 });
+    expect(resources.get('order', 'ORDER9')).not.toHaveProperty('created_by');
+    resources.deleteAll();
+    expect(resources.history('order', 'ORDER9')).toEqual([]);
     database.close();
   });
 });

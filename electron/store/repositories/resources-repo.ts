@@ -40,7 +40,7 @@ interface ResourceRow {
   internal: string;
 }
 
-/** The columns of a stored resource; `history` is left out and read on its own. */
+/** The columns of a stored resource; how it was created is read only with its history. */
 const COLUMNS = 'kind, id, app_id, status, parent_id, order_id, create_time, update_time, body, internal';
 
 function toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
@@ -50,10 +50,15 @@ function toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
 export class ResourcesRepository {
   constructor(private readonly store: Database) {}
 
-  /** A new resource with the first entry of its history. */
-  insert(resource: StoredResource<unknown, unknown>, first: HistoryEntry): void {
+  /**
+   * A new resource. How it was created (`createdBy`, the trigger, and its first status) is kept on the
+   * row as the first entry of its history: one write instead of a row and an index entry elsewhere.
+   */
+  insert(resource: StoredResource<unknown, unknown>, createdBy: string): void {
     this.store
-      .prepare(`INSERT INTO resources (${COLUMNS}, history) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .prepare(
+        `INSERT INTO resources (${COLUMNS}, created_by, created_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
       .run(
         resource.kind,
         resource.id,
@@ -65,26 +70,37 @@ export class ResourcesRepository {
         resource.update_time,
         JSON.stringify(resource.body),
         JSON.stringify(resource.internal),
-        JSON.stringify([first]),
+        createdBy,
+        resource.status,
       );
   }
 
-  /** A resource's new state, with the history entry that explains it appended in the same write. */
+  /** A resource's new state, with the history entry that explains it. */
   update(resource: StoredResource<unknown, unknown>, entry: HistoryEntry): void {
     this.store
       .prepare(
-        `UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ?,
-           history = json_insert(history, '$[#]', json(?))
-         WHERE kind = ? AND id = ?`,
+        'UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ? WHERE kind = ? AND id = ?',
       )
       .run(
         resource.status,
         resource.update_time,
         JSON.stringify(resource.body),
         JSON.stringify(resource.internal),
-        JSON.stringify(entry),
         resource.kind,
         resource.id,
+      );
+    this.store
+      .prepare(
+        'INSERT INTO resource_history (kind, id, trigger, from_status, to_status, at, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        resource.kind,
+        resource.id,
+        entry.trigger,
+        entry.from_status,
+        entry.to_status,
+        entry.at,
+        entry.note,
       );
   }
 
@@ -157,14 +173,31 @@ export class ResourcesRepository {
     );
   }
 
+  /** The creation, then every transition, oldest first; empty for an unknown resource. */
   history(kind: ResourceKind, id: string): HistoryEntry[] {
     const row = this.store
-      .prepare('SELECT history FROM resources WHERE kind = ? AND id = ?')
-      .get(kind, id) as { history: string } | undefined;
-    return row ? (JSON.parse(row.history) as HistoryEntry[]) : [];
+      .prepare('SELECT created_by, created_status, create_time FROM resources WHERE kind = ? AND id = ?')
+      .get(kind, id) as
+      { created_by: string | null; created_status: string | null; create_time: string } | undefined;
+    if (!row) return [];
+    const later = this.store
+      .prepare(
+        'SELECT trigger, from_status, to_status, at, note FROM resource_history WHERE kind = ? AND id = ? ORDER BY seq',
+      )
+      .all(kind, id) as unknown as HistoryEntry[];
+    if (row.created_by === null || row.created_status === null) return later;
+    const creation: HistoryEntry = {
+      trigger: row.created_by,
+      from_status: null,
+      to_status: row.created_status,
+      at: row.create_time,
+      note: null,
+    };
+    return [creation, ...later];
   }
 
   deleteAll(): void {
     this.store.prepare('DELETE FROM resources').run();
+    this.store.prepare('DELETE FROM resource_history').run();
   }
 }

@@ -8,7 +8,7 @@ import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { zodDetails } from '../../pipeline/validate.js';
-import { saveTransition } from '../../resource-log.js';
+import { saveCreation, saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
 import type { PaymentsService } from '../payments-v2/service.js';
 import { applyOrderPatch } from './order-patch.js';
@@ -93,7 +93,7 @@ export class OrdersService {
         ...(experience?.brand_name ? { brand_name: experience.brand_name } : {}),
       },
     };
-    saveTransition(this.deps, order, trigger, null, at);
+    saveCreation(this.deps, order, trigger);
     return order;
   }
 

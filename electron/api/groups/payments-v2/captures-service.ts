@@ -5,7 +5,7 @@ import { money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { saveTransition } from '../../resource-log.js';
+import { saveCreation, saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
 import { requestedAmount } from './requested-amount.js';
@@ -98,7 +98,7 @@ export class CapturesService {
       },
       internal: { amount_minor: String(amountMinor), fee_refunded_minor: String(feeBack) },
     };
-    saveTransition(this.deps, refund, 'create', null, at);
+    saveCreation(this.deps, refund, 'create');
 
     const from = capture.status;
     const transition = findTransition(
@@ -174,7 +174,7 @@ export class CapturesService {
         refunded_minor: '0',
       },
     };
-    saveTransition(this.deps, capture, 'create', null, at);
+    saveCreation(this.deps, capture, 'create');
     return capture;
   }
 }

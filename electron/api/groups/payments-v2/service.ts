@@ -14,7 +14,7 @@ import { money, minorOf, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { saveTransition } from '../../resource-log.js';
+import { saveCreation, saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
 import { CapturesService } from './captures-service.js';
 import { requestedAmount } from './requested-amount.js';
@@ -108,7 +108,7 @@ export class PaymentsService {
         expiration_ms: now + AUTHORIZATION_LIFETIME_MS,
       },
     };
-    saveTransition(this.deps, authorization, 'create', null, at);
+    saveCreation(this.deps, authorization, 'create');
     this.deps.scheduler.schedule(
       EXPIRE_AUTHORIZATION_JOB,
       now + AUTHORIZATION_LIFETIME_MS,
