@@ -4,12 +4,19 @@ import { ApiError, detail } from './api-error.js';
 
 const WINDOW_MS = 60_000;
 
+interface Window {
+  start: number;
+  count: number;
+}
+
 /**
  * Fixed one-minute windows per token and per app, in real time (rate limits protect the process, not
  * the simulated world, so they ignore the simulated clock).
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  // One map per kind of key, keyed by the token or app id itself: no key string to build per request.
+  private readonly byToken = new Map<string, Window>();
+  private readonly byApp = new Map<string, Window>();
 
   constructor(
     private readonly config: ApiConfig,
@@ -21,16 +28,16 @@ export class RateLimiter {
     const ctx = request.ctx;
     if (!ctx) return;
     const now = this.realNow();
-    this.hit(`token:${ctx.token}`, this.config.tokenRateLimitPerMinute, now);
-    this.hit(`app:${ctx.app.id}`, this.config.appRateLimitPerMinute, now);
+    this.hit(this.byToken, ctx.token, this.config.tokenRateLimitPerMinute, now);
+    this.hit(this.byApp, ctx.app.id, this.config.appRateLimitPerMinute, now);
   }
 
-  private hit(key: string, limit: number, now: number): void {
-    let window = this.windows.get(key);
+  private hit(windows: Map<string, Window>, key: string, limit: number, now: number): void {
+    let window = windows.get(key);
     if (!window || now - window.start >= WINDOW_MS) {
-      if (this.windows.size > 50_000) this.windows.clear();
+      if (windows.size > 50_000) windows.clear();
       window = { start: now, count: 0 };
-      this.windows.set(key, window);
+      windows.set(key, window);
     }
     window.count++;
     if (window.count > limit) {

@@ -42,6 +42,13 @@ interface ResourceRow {
 
 /** The columns of a stored resource; how it was created is read only with its history. */
 const COLUMNS = 'kind, id, app_id, status, parent_id, order_id, create_time, update_time, body, internal';
+// Built once: a template literal in the call would make a new string, hashed again for the statement
+// cache, on every request.
+const INSERT_SQL = `INSERT INTO resources (${COLUMNS}, created_by, created_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const GET_SQL = `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND id = ?`;
+// The repeated `kind <> 'order'` is the partial index's condition: without it SQLite cannot use it.
+const BY_ORDER_SQL = `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND order_id = ? AND kind <> 'order'
+  ORDER BY create_time, rowid`;
 
 function toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
   return { ...row, body: JSON.parse(row.body) as B, internal: JSON.parse(row.internal) as I };
@@ -56,9 +63,7 @@ export class ResourcesRepository {
    */
   insert(resource: StoredResource<unknown, unknown>, createdBy: string): void {
     this.store
-      .prepare(
-        `INSERT INTO resources (${COLUMNS}, created_by, created_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
+      .prepare(INSERT_SQL)
       .run(
         resource.kind,
         resource.id,
@@ -105,9 +110,7 @@ export class ResourcesRepository {
   }
 
   get<B, I>(kind: ResourceKind, id: string): StoredResource<B, I> | undefined {
-    const row = this.store
-      .prepare(`SELECT ${COLUMNS} FROM resources WHERE kind = ? AND id = ?`)
-      .get(kind, id) as ResourceRow | undefined;
+    const row = this.store.prepare(GET_SQL).get(kind, id) as ResourceRow | undefined;
     return row ? toResource<B, I>(row) : undefined;
   }
 
@@ -117,15 +120,9 @@ export class ResourcesRepository {
       const order = this.get<B, I>('order', orderId);
       return order ? [order] : [];
     }
-    // The repeated `kind <> 'order'` is the partial index's condition: without it SQLite cannot use it.
-    return (
-      this.store
-        .prepare(
-          `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND order_id = ? AND kind <> 'order'
-           ORDER BY create_time, rowid`,
-        )
-        .all(kind, orderId) as unknown as ResourceRow[]
-    ).map((row) => toResource<B, I>(row));
+    return (this.store.prepare(BY_ORDER_SQL).all(kind, orderId) as unknown as ResourceRow[]).map((row) =>
+      toResource<B, I>(row),
+    );
   }
 
   /** Newest first, filtered by status, an id fragment or the order; for the workbench's tables. */
