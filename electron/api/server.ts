@@ -147,13 +147,14 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
     // 7. mock response: Svc-Mock-Response forces a documented error (negative testing).
     applyMockResponse(request.headers['svc-mock-response']);
 
-    // 8. service and 9. persist: the domain operation and all its writes in ONE transaction, including
-    //    the idempotency record; a repeat of a retained Svc-Request-Id answers 200 without running again.
+    // 8. service and 9. persist: the domain operation and all its writes atomically (one savepoint of
+    //    the commit group), including the idempotency record; a repeat of a retained Svc-Request-Id
+    //    answers 200 without running again.
     const key = route.idempotency ? requestIdOf(request) : undefined;
-    const operation = IdempotencyGate.operation(request.method, request.url);
     const execute = (): OperationResult => {
-      const now = deps.clock.now();
       if (key && route.idempotency) {
+        const now = deps.clock.now();
+        const operation = IdempotencyGate.operation(request.method, request.url);
         const earlier = idempotency.find(ctx, operation, key, now);
         if (earlier && route.replay) return { ...route.replay(earlier, input), status: 200 };
         const result = route.handle(input);

@@ -187,14 +187,15 @@ describe('webhooks against a real `serve` (the scripted check of the issue)', ()
     const again = await client(second.ready.base_url);
     await again.call('POST', '/v1/test-helpers/clock', { advance_seconds: 15 * 60 });
     await eventually(() => receiver.received.length === 4, 20_000);
-    const deliveries = (
-      await again.call('GET', `/v1/test-helpers/webhooks/deliveries?webhook_id=${webhookId}`)
-    ).body.deliveries;
+    // The receiver sees the request before the sender has read the answer and recorded the attempt.
+    const deliveriesOf = async () =>
+      (await again.call('GET', `/v1/test-helpers/webhooks/deliveries?webhook_id=${webhookId}`)).body
+        .deliveries as { status: string; attempt_count: number; attempts: { status_code: number }[] }[];
+    await eventually(async () => (await deliveriesOf())[0]?.attempt_count === 4, 20_000);
+    const deliveries = await deliveriesOf();
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ status: 'DELIVERED', attempt_count: 4 });
-    expect(deliveries[0].attempts.map((a: { status_code: number }) => a.status_code)).toEqual([
-      500, 500, 500, 200,
-    ]);
+    expect(deliveries[0]?.attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
     const last = receiver.received[3];
     if (!last) throw new Error('no fourth attempt');
     expect(last.body.equals(delivery.body)).toBe(true);
