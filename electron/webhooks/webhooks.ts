@@ -1,7 +1,6 @@
 import { WILDCARD_EVENT_TYPE } from '../../shared/api/webhooks.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { App } from '../store/repositories/apps-repo.js';
-import { registerApprovalReversal } from './approval-reversal.js';
 import { CertificateCache } from './cert-cache.js';
 import { CertificateStore } from './cert.js';
 import { EventCatalog } from './catalog.js';
@@ -74,7 +73,7 @@ export class Webhooks {
     });
     registerCheckoutEvents(this.catalog, deps.store);
     registerPaymentEvents(this.catalog);
-    this.detach.push(this.outbox.attach(), registerApprovalReversal(deps));
+    this.detach.push(this.outbox.attach());
   }
 
   /** The API's own base URL (event links, the cert URL); known once the API listens. */

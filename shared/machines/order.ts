@@ -35,7 +35,7 @@ export const orderMachine = defineMachine<OrderStatus>({
     { trigger: 'capture', from: ['APPROVED'], to: 'COMPLETED', label: 'Capture' },
     { trigger: 'authorize', from: ['APPROVED'], to: 'COMPLETED', label: 'Authorize' },
     { trigger: 'void', from: ['COMPLETED'], to: 'VOIDED', label: 'All authorizations voided' },
-    // A scheduled job (electron/webhooks/approval-reversal.ts): approved, then neither captured nor authorized in 3 days.
+    // A scheduled job (electron/api/groups/orders-v2/approval-reversal.ts): approved, then neither captured nor authorized in 3 days.
     {
       trigger: 'reverse-approval',
       from: ['APPROVED'],

@@ -1,3 +1,4 @@
+import { REVERSE_APPROVAL_TRIGGER } from '../../api/groups/orders-v2/approval-reversal.js';
 import type { StoredOrder } from '../../api/groups/orders-v2/order-types.js';
 import { orderView } from '../../api/groups/orders-v2/order-view.js';
 import type { ResourceTransition } from '../../api/transition-bus.js';
@@ -9,9 +10,6 @@ export const ORDER_APPROVED = 'CHECKOUT.ORDER.APPROVED';
 export const ORDER_COMPLETED = 'CHECKOUT.ORDER.COMPLETED';
 export const ORDER_VOIDED = 'CHECKOUT.ORDER.VOIDED';
 export const PAYMENT_APPROVAL_REVERSED = 'CHECKOUT.PAYMENT-APPROVAL.REVERSED';
-
-/** The order machine's trigger for a reversed approval (see approval-reversal.ts). */
-export const REVERSE_APPROVAL_TRIGGER = 'reverse-approval';
 
 type OrderResource = Record<string, unknown> & {
   id?: string;

@@ -11,6 +11,7 @@ import { zodDetails } from '../../pipeline/validate.js';
 import { saveCreation, saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
 import type { PaymentsService } from '../payments-v2/service.js';
+import { registerApprovalReversal } from './approval-reversal.js';
 import { applyOrderPatch } from './order-patch.js';
 import { cardBrand, checkCardExpiry, normalizeUnits } from './order-rules.js';
 import type { OrderBody, StoredOrder, StoredPaymentSource } from './order-types.js';
@@ -40,6 +41,7 @@ export class OrdersService {
     private readonly payments: PaymentsService,
   ) {
     payments.onAuthorizationsVoided = (orderId, at) => this.markVoided(orderId, at);
+    registerApprovalReversal(deps);
   }
 
   create(request: OrderCreateRequest, ctx: RequestContext, requestId: string | undefined): StoredOrder {

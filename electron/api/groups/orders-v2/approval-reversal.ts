@@ -1,9 +1,11 @@
-import { findTransition, orderMachine, type OrderStatus } from '../../shared/machines/index.js';
-import type { StoredOrder } from '../api/groups/orders-v2/order-types.js';
-import type { ApiDeps } from '../api/deps.js';
-import { saveTransition } from '../api/resource-log.js';
-import { DAY, isoSeconds } from '../clock.js';
-import { REVERSE_APPROVAL_TRIGGER } from './event-types/checkout.js';
+import { findTransition, orderMachine, type OrderStatus } from '../../../../shared/machines/index.js';
+import { DAY, isoSeconds } from '../../../clock.js';
+import type { ApiDeps } from '../../deps.js';
+import { saveTransition } from '../../resource-log.js';
+import type { StoredOrder } from './order-types.js';
+
+/** The order machine's trigger for a reversed approval. */
+export const REVERSE_APPROVAL_TRIGGER = 'reverse-approval';
 
 export const APPROVAL_REVERSAL_JOB = 'orders.approval-reversal';
 /** How long a buyer's approval holds without a capture or an authorization. */
@@ -15,12 +17,11 @@ const jobKey = (orderId: string): string => `approval-reversal:${orderId}`;
  * The trigger of CHECKOUT.PAYMENT-APPROVAL.REVERSED (spec 6.4: "a payment was reversed after approval"):
  * an order that is APPROVED and then neither captured nor authorized within 3 days of simulated time
  * has its approval reversed by a scheduled job; it becomes VOIDED and can no longer be paid (create a
- * new order). The job is set when an order becomes APPROVED and dropped when it leaves APPROVED.
- *
- * It lives beside the webhooks because it was added with them; it writes the order through the same
- * state machine and resource log as every other order move.
+ * new order). The job is set when an order becomes APPROVED and dropped when it leaves APPROVED. The
+ * move goes through the order machine and the resource log like every other, so the webhooks see it as
+ * a transition and emit the event.
  */
-export function registerApprovalReversal(deps: ApiDeps): () => void {
+export function registerApprovalReversal(deps: ApiDeps): void {
   deps.scheduler.register(APPROVAL_REVERSAL_JOB, (payload, run) => {
     const id = String((payload as { id?: unknown }).id ?? '');
     const order = deps.store.resources.get<StoredOrder['body'], StoredOrder['internal']>('order', id);
@@ -42,7 +43,7 @@ export function registerApprovalReversal(deps: ApiDeps): () => void {
       'approved but not captured or authorized within 3 days',
     );
   });
-  return deps.transitions.subscribe(({ resource, from }) => {
+  deps.transitions.subscribe(({ resource, from }) => {
     if (resource.kind !== 'order') return;
     if (resource.status === 'APPROVED' && from !== 'APPROVED') {
       deps.scheduler.schedule(
