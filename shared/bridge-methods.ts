@@ -27,6 +27,7 @@ export const BRIDGE_EVENT_NAMES = [
   'request-logged',
   'resource-changed',
   'webhook-received',
+  'webhook-outbox-changed',
   'clock-moved',
 ] as const;
 

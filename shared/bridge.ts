@@ -250,10 +250,25 @@ export interface BridgeOutputs {
 export type BridgeInput<M extends BridgeMethodName> = z.input<(typeof BridgeInputs)[M]>;
 export type BridgeParsedInput<M extends BridgeMethodName> = z.output<(typeof BridgeInputs)[M]>;
 
+/**
+ * A change in the webhook outbox, so the Events page follows deliveries as they happen instead of
+ * polling: an event written, an event queued again (resend), one delivery attempt recorded, or a deleted
+ * subscription's pending deliveries cancelled.
+ */
+export interface WebhookOutboxChange {
+  change: 'event-created' | 'event-queued' | 'delivery-attempted' | 'deliveries-cancelled';
+  /** Null when the change spans several events (a cancelled subscription). */
+  event_id: string | null;
+  delivery_id: string | null;
+  /** The delivery's status after an attempt (`PENDING` when a retry follows). */
+  delivery_status: string | null;
+}
+
 export interface BridgeEvents {
   'request-logged': RequestLogSummary;
   'resource-changed': { kind: string; id: string; status: string; trigger: string };
   'webhook-received': { id: string; event_type: string; received_at: string };
+  'webhook-outbox-changed': WebhookOutboxChange;
   'clock-moved': { now: string; offset_ms: number };
 }
 

@@ -1,6 +1,7 @@
 import type {
   AccountSummary,
   BridgeEvent,
+  BridgeEvents,
   BridgeOutputs,
   BridgeParsedInput,
   RequestLogSummary,
@@ -10,7 +11,7 @@ import type {
   WorkbenchInfo,
 } from '../../shared/bridge.js';
 import { BridgeInputs } from '../../shared/bridge.js';
-import type { BridgeMethodName } from '../../shared/bridge-methods.js';
+import type { BridgeEventName, BridgeMethodName } from '../../shared/bridge-methods.js';
 import { orderView } from '../api/groups/orders-v2/order-view.js';
 import type { OrderBody } from '../api/groups/orders-v2/order-types.js';
 import type {
@@ -22,6 +23,7 @@ import { authorizationView, captureView, refundView } from '../api/groups/paymen
 import type { RequestLogEntry, RequestLogSummaryRow } from '../store/repositories/request-log-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
 import { ApiClient } from './api-client.js';
+import type { HostEventMap } from '../events.js';
 import type { Host } from './create-host.js';
 import { EMBEDDED_ENVIRONMENT_ID, Environments, type Environment } from './environments.js';
 import { toHar } from './har.js';
@@ -127,22 +129,24 @@ export class WorkbenchService {
   /** Host events as bridge events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void {
     const events = this.host.deps.events;
-    const logged = (entry: RequestLogSummaryRow) =>
-      listener({ type: 'request-logged', payload: toLogSummary(entry) });
-    const changed = (payload: { kind: string; id: string; status: string; trigger: string }) =>
-      listener({ type: 'resource-changed', payload });
-    const clock = (payload: { now: string; offset_ms: number }) => listener({ type: 'clock-moved', payload });
-    const webhook = (payload: { id: string; event_type: string; received_at: string }) =>
-      listener({ type: 'webhook-received', payload });
-    events.on('request-logged', logged);
-    events.on('resource-changed', changed);
-    events.on('clock-moved', clock);
-    events.on('webhook-received', webhook);
+    const unsubscribers: (() => void)[] = [];
+    const relay = <E extends BridgeEventName>(
+      type: E,
+      toPayload: (...args: HostEventMap[E]) => BridgeEvents[E],
+    ): void => {
+      const handler = (...args: HostEventMap[E]) =>
+        listener({ type, payload: toPayload(...args) } as BridgeEvent);
+      // Node's typed emitter cannot resolve its listener type for a generic name; HostEventMap[E] is it.
+      events.on(type, handler as never);
+      unsubscribers.push(() => events.off(type, handler as never));
+    };
+    relay('request-logged', toLogSummary);
+    relay('resource-changed', (change) => change);
+    relay('clock-moved', (clock) => clock);
+    relay('webhook-received', (delivery) => delivery);
+    relay('webhook-outbox-changed', (change) => change);
     return () => {
-      events.off('request-logged', logged);
-      events.off('resource-changed', changed);
-      events.off('clock-moved', clock);
-      events.off('webhook-received', webhook);
+      for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
     };
   }
 

@@ -3,6 +3,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BridgeEvent } from '../../shared/bridge.js';
+import { BRIDGE_EVENT_NAMES, type BridgeEventName } from '../../shared/bridge-methods.js';
+import type { HostEventMap } from '../events.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
 import { BrowserBridge, CONTENT_SECURITY_POLICY, TOKEN_HEADER } from './browser-bridge.js';
 import { createHost, type Host } from './create-host.js';
@@ -160,6 +163,50 @@ describe('browser mode and the workbench service', () => {
     await expect(
       service.call('addEnvironment', { name: 'x', base_url: 'ftp://x', client_id: 'a', client_secret: 'b' }),
     ).rejects.toMatchObject({ errorName: 'INVALID_INPUT' });
+  });
+
+  it('relays every host event the bridge names, and nothing once unsubscribed', () => {
+    // Typed against both lists: a bridge event without a host sample here does not compile.
+    const samples: { [E in BridgeEventName]: HostEventMap[E] } = {
+      'request-logged': [
+        {
+          id: 7,
+          at: '2026-01-01T00:00:00.000Z',
+          method: 'GET',
+          path: '/x',
+          status: 200,
+          duration_ms: 1.234,
+          app_id: null,
+          debug_id: null,
+        },
+      ],
+      'resource-changed': [{ kind: 'order', id: 'O-1', status: 'APPROVED', trigger: 'approve' }],
+      'webhook-received': [
+        { id: 'M-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', received_at: '2026-01-01T00:00:00Z' },
+      ],
+      'webhook-outbox-changed': [
+        { change: 'delivery-attempted', event_id: 'WH-1', delivery_id: 'D-1', delivery_status: 'DELIVERED' },
+      ],
+      'clock-moved': [{ now: '2026-01-01T00:00:00.000Z', offset_ms: 0 }],
+    };
+    const heard: BridgeEvent[] = [];
+    const unsubscribe = service.onEvent((event) => heard.push(event));
+    const emitAll = () => {
+      for (const name of BRIDGE_EVENT_NAMES) host.deps.events.emit(name, ...(samples[name] as [never]));
+    };
+    emitAll();
+    expect(heard.map((e) => e.type)).toEqual([...BRIDGE_EVENT_NAMES]);
+    expect(heard.find((e) => e.type === 'webhook-outbox-changed')?.payload).toEqual(
+      samples['webhook-outbox-changed'][0],
+    );
+    // The request log's summary is the bridge's shape: durations rounded to a tenth of a millisecond.
+    expect(heard.find((e) => e.type === 'request-logged')?.payload).toMatchObject({
+      id: 7,
+      duration_ms: 1.2,
+    });
+    unsubscribe();
+    emitAll();
+    expect(heard).toHaveLength(BRIDGE_EVENT_NAMES.length);
   });
 
   it('streams host events over SSE to a token holder', async () => {

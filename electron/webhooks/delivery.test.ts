@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../shared/api/webhooks.js';
+import type { WebhookOutboxChange } from '../../shared/bridge.js';
 import { MINUTE } from '../clock.js';
 import { RETRY_OFFSETS_MS } from './retry-schedule.js';
 import {
@@ -272,6 +273,61 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     const [cancelled] = await deliveries(h);
     expect(cancelled).toMatchObject({ status: 'CANCELLED', attempt_count: 1, next_attempt_time: null });
     expect(cancelled?.attempts).toHaveLength(1);
+  });
+
+  it('tells host observers of every outbox change once it is committed, with the delivery status it left', async () => {
+    const h = await harness();
+    const r = await receiver();
+    r.status = (n) => (n === 1 ? 500 : 200);
+    await h.subscribe(r.url, onlyCaptures);
+    const changes: WebhookOutboxChange[] = [];
+    const storedWhenTold: (string | undefined)[] = [];
+    h.host.deps.events.on('webhook-outbox-changed', (change) => {
+      changes.push(change);
+      if (change.delivery_id)
+        storedWhenTold.push(h.host.services.webhooks.deliveries.get(change.delivery_id)?.status);
+    });
+    await captureOrder(h);
+    await h.settle();
+    const [event] = r.ofType('PAYMENT.CAPTURE.COMPLETED');
+    const eventId = event?.json.id as string;
+    const created = changes.filter((c) => c.change === 'event-created').map((c) => c.event_id);
+    expect(created).toContain(eventId);
+    expect(new Set(created).size).toBeGreaterThanOrEqual(3); // order approved and completed, capture completed
+    const attempts = () => changes.filter((c) => c.change === 'delivery-attempted');
+    expect(attempts()).toEqual([
+      {
+        change: 'delivery-attempted',
+        event_id: eventId,
+        delivery_id: expect.any(String),
+        delivery_status: 'PENDING',
+      },
+    ]);
+    await h.advance(60);
+    await eventually(() => attempts().length === 2);
+    expect(attempts().map((c) => c.delivery_status)).toEqual(['PENDING', 'DELIVERED']);
+
+    await h.request('POST', `/v1/notifications/webhooks-events/${eventId}/resend`, { body: {} });
+    await h.settle();
+    expect(changes.filter((c) => c.change === 'event-queued')).toEqual([
+      { change: 'event-queued', event_id: eventId, delivery_id: null, delivery_status: null },
+    ]);
+    expect(attempts().map((c) => c.delivery_status)).toEqual(['PENDING', 'DELIVERED', 'DELIVERED']);
+
+    const failing = await receiver();
+    failing.status = 500;
+    const failingId = await h.subscribe(failing.url, onlyCaptures);
+    await captureOrder(h);
+    await h.settle();
+    expect((await h.request('DELETE', `/v1/notifications/webhooks/${failingId}`)).status).toBe(204);
+    expect(changes.at(-1)).toEqual({
+      change: 'deliveries-cancelled',
+      event_id: null,
+      delivery_id: null,
+      delivery_status: null,
+    });
+    // What observers hear is what the store holds.
+    expect(storedWhenTold).toEqual(attempts().map((c) => c.delivery_status));
   });
 
   it('a sandbox reset drops events and deliveries but keeps subscriptions', async () => {

@@ -1,8 +1,8 @@
-import { AUTH_ALGO } from '../../shared/api/webhooks.js';
+import { AUTH_ALGO, type DeliveryStatus } from '../../shared/api/webhooks.js';
 import type { ApiDeps } from '../api/deps.js';
 import { isoSeconds } from '../clock.js';
 import type { SigningIdentity } from './cert.js';
-import type { DeliveriesRepository, DueDelivery } from './deliveries-repo.js';
+import type { DeliveriesRepository, DeliveryRow, DueDelivery } from './deliveries-repo.js';
 import { Poster, type PostOutcome } from './http-post.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { Signer } from './signer.js';
@@ -271,18 +271,43 @@ export class DeliveryWorker {
           (isSuccess(outcome.statusCode) ? null : `HTTP ${outcome.statusCode ?? '?'} is not a 2xx answer`),
       });
       const now = this.deps.clock.now();
-      if (current.status !== 'PENDING') {
-        // Cancelled while in flight (its subscription was deleted): the attempt stays on record only.
-        this.deliveries.advance(delivery.id, number, current.status, null, current.finish_ms);
-      } else if (isSuccess(outcome.statusCode)) {
-        this.deliveries.advance(delivery.id, number, 'DELIVERED', null, now);
-      } else {
-        const next = nextAttemptAt(delivery.anchor_ms, number, delivery.max_attempts);
-        if (next === undefined) this.deliveries.advance(delivery.id, number, 'FAILED', null, now);
-        else this.deliveries.advance(delivery.id, number, 'PENDING', next, null);
-      }
+      const status = this.advance(delivery, current, number, outcome, now);
       this.scheduleNextRetry(now);
+      this.deps.store.db.afterCommit(() =>
+        this.deps.events.emit('webhook-outbox-changed', {
+          change: 'delivery-attempted',
+          event_id: delivery.event_id,
+          delivery_id: delivery.id,
+          delivery_status: status,
+        }),
+      );
     });
+  }
+
+  /** Moves a delivery past its attempt `number`; returns its status now. */
+  private advance(
+    delivery: DueDelivery,
+    current: DeliveryRow,
+    number: number,
+    outcome: PostOutcome,
+    now: number,
+  ): DeliveryStatus {
+    if (current.status !== 'PENDING') {
+      // Cancelled while in flight (its subscription was deleted): the attempt stays on record only.
+      this.deliveries.advance(delivery.id, number, current.status, null, current.finish_ms);
+      return current.status;
+    }
+    if (isSuccess(outcome.statusCode)) {
+      this.deliveries.advance(delivery.id, number, 'DELIVERED', null, now);
+      return 'DELIVERED';
+    }
+    const next = nextAttemptAt(delivery.anchor_ms, number, delivery.max_attempts);
+    if (next === undefined) {
+      this.deliveries.advance(delivery.id, number, 'FAILED', null, now);
+      return 'FAILED';
+    }
+    this.deliveries.advance(delivery.id, number, 'PENDING', next, null);
+    return 'PENDING';
   }
 
   /** Keeps one scheduler job at the earliest retry still ahead: moving the clock past it wakes us. */

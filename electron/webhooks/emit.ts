@@ -1,4 +1,5 @@
 import { MOCK_WEBHOOK_ID, type WebhookEvent } from '../../shared/api/webhooks.js';
+import type { WebhookOutboxChange } from '../../shared/bridge.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
 import type { EventCatalog, EventDraft, EventTypeDefinition } from './catalog.js';
@@ -108,7 +109,7 @@ export class EventOutbox {
   enqueue(event: StoredEvent, targets: DeliveryTarget[]): string[] {
     const now = this.deps.clock.now();
     const ids = targets.map((target) => this.insertDelivery(event.id, target, now, MAX_ATTEMPTS));
-    if (ids.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());
+    if (ids.length > 0) this.afterCommit({ change: 'event-queued', event_id: event.id });
     return ids;
   }
 
@@ -144,8 +145,20 @@ export class EventOutbox {
     };
     this.events.insert(event);
     for (const target of targets) this.insertDelivery(id, target, now, maxAttempts, appId === null);
-    if (targets.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());
+    this.afterCommit({ change: 'event-created', event_id: id }, targets.length > 0);
     return event;
+  }
+
+  /** Once the change is committed: tells observers, and wakes the worker when there is something to send. */
+  private afterCommit(change: Pick<WebhookOutboxChange, 'change' | 'event_id'>, wake = true): void {
+    this.deps.store.db.afterCommit(() => {
+      this.deps.events.emit('webhook-outbox-changed', {
+        ...change,
+        delivery_id: null,
+        delivery_status: null,
+      });
+      if (wake) this.hooks.wake();
+    });
   }
 
   private insertDelivery(

@@ -4,6 +4,29 @@ import { bridge } from '../bridge';
 import { useUi } from './ui-store';
 
 /**
+ * A burst of host events (an SDK, a load test, a delivery drain) refreshes a view at most every 300 ms,
+ * not once per event: each refresh is an API call of its own.
+ */
+const BURST_MS = 300;
+
+/** Runs `refresh` once per burst of calls; `cancel` drops a pending run. */
+function coalesced(refresh: () => void): { request: () => void; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    request: () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        refresh();
+      }, BURST_MS);
+    },
+    cancel: () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/**
  * Keeps react-query in step with the host: every host event invalidates the queries it affects, and
  * resource changes raise a notification.
  */
@@ -11,37 +34,42 @@ export function useHostEvents(): void {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
   useEffect(() => {
-    // A burst of requests (an SDK, a load test) refreshes the log at most every 300 ms, not once per request.
-    let logRefresh: ReturnType<typeof setTimeout> | undefined;
+    const invalidate = (...keys: string[][]) => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    };
+    const logRefresh = coalesced(() => invalidate(['request-log']));
+    // The outbox views (event list, an event, its deliveries); subscriptions and the catalog stay put.
+    const outboxRefresh = coalesced(() =>
+      invalidate(['webhooks', 'events'], ['webhooks', 'event'], ['webhooks', 'deliveries']),
+    );
     const unsubscribe = bridge.onEvent((event) => {
       switch (event.type) {
         case 'request-logged':
-          logRefresh ??= setTimeout(() => {
-            logRefresh = undefined;
-            void queryClient.invalidateQueries({ queryKey: ['request-log'] });
-          }, 300);
+          logRefresh.request();
           break;
         case 'resource-changed':
-          void queryClient.invalidateQueries({ queryKey: ['resources'] });
-          void queryClient.invalidateQueries({ queryKey: ['resource'] });
+          invalidate(['resources'], ['resource']);
           notify(
             `${event.payload.kind} ${event.payload.id} is ${event.payload.status} (${event.payload.trigger})`,
             'info',
           );
           break;
         case 'clock-moved':
-          void queryClient.invalidateQueries({ queryKey: ['info'] });
-          void queryClient.invalidateQueries({ queryKey: ['resource'] });
+          invalidate(['info'], ['resource']);
           break;
         case 'webhook-received':
-          void queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+          invalidate(['webhooks']);
           notify(`Webhook ${event.payload.event_type} received`, 'success');
+          break;
+        case 'webhook-outbox-changed':
+          outboxRefresh.request();
           break;
       }
     });
     return () => {
       unsubscribe();
-      if (logRefresh) clearTimeout(logRefresh);
+      logRefresh.cancel();
+      outboxRefresh.cancel();
     };
   }, [queryClient, notify]);
 }

@@ -127,8 +127,18 @@ export class WebhookSubscriptionsService {
   /** Deletes the subscription; its pending deliveries are cancelled (attempts made stay on record). */
   delete(id: string, ctx: RequestContext): void {
     const webhook = this.get(id, ctx);
-    this.webhooks.deliveries.cancelForWebhook(webhook.id, this.deps.clock.now());
+    const cancelled = this.webhooks.deliveries.cancelForWebhook(webhook.id, this.deps.clock.now());
     this.webhooks.subscriptions.delete(webhook.id);
+    if (cancelled > 0) {
+      this.deps.store.db.afterCommit(() =>
+        this.deps.events.emit('webhook-outbox-changed', {
+          change: 'deliveries-cancelled',
+          event_id: null,
+          delivery_id: null,
+          delivery_status: null,
+        }),
+      );
+    }
   }
 
   /** Each name must be `*` or in the catalog; returns the names. */

@@ -20,14 +20,6 @@ import { QueryState } from '../../components/query-state';
 import { DeliveryTimeline } from './delivery-timeline';
 import { clockTime, eventsApi, shortTime, WEBHOOK_KEYS } from './events-api';
 
-/**
- * Deliveries change as attempts come back and the clock moves: a poll keeps the timeline current, quick
- * while something is pending, slow otherwise (each poll is an API call in the request log).
- */
-const POLL_PENDING_MS = 2_000;
-const POLL_IDLE_MS = 15_000;
-const POLL_EVENTS_MS = 5_000;
-
 function EventDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
@@ -35,9 +27,8 @@ function EventDetail({ id }: { id: string }) {
   const event = useQuery({ queryKey: WEBHOOK_KEYS.event(id), queryFn: () => eventsApi.event(id) });
   const deliveries = useQuery({
     queryKey: WEBHOOK_KEYS.deliveries(id),
+    // Kept current by the host's outbox events (app/use-host-events), not by polling.
     queryFn: () => eventsApi.deliveries(id),
-    refetchInterval: (query) =>
-      (query.state.data ?? []).some((d) => d.status === 'PENDING') ? POLL_PENDING_MS : POLL_IDLE_MS,
   });
   const subscriptions = useQuery({ queryKey: WEBHOOK_KEYS.subscriptions, queryFn: eventsApi.subscriptions });
   const resend = useMutation({
@@ -115,7 +106,6 @@ export function EventsPanel({ selected }: { selected: string | undefined }) {
   const events = useQuery({
     queryKey: WEBHOOK_KEYS.events(eventType),
     queryFn: () => eventsApi.events(eventType),
-    refetchInterval: POLL_EVENTS_MS,
   });
   const rows = events.data ?? [];
   return (
