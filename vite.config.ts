@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The renderer: one build for both Electron (loaded from file://) and the browser mode (served at
+ * The renderer: one build for both Electron (loaded from app://workbench/) and the browser mode (served at
  * /__workbench/), hence relative asset paths. Monaco is bundled locally, workers included.
  */
 export default defineConfig({

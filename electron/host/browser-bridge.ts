@@ -1,43 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BridgeErrorBody } from '../../shared/bridge.js';
 import { ApiError, detail } from '../api/pipeline/api-error.js';
 import type { ApiGroup } from '../api/server.js';
+import { readUiFile, UI_NOT_BUILT } from './ui-files.js';
 import { BridgeError, type WorkbenchService } from './workbench-service.js';
 
 export const WORKBENCH_PREFIX = '/__workbench';
 export const TOKEN_HEADER = 'x-workbench-token';
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-
-/** The UI's Content-Security-Policy: own code only; Monaco needs workers from blob: and inline styles. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
 
 /**
  * Browser mode: the built UI at `/__workbench/`, the bridge at `POST /__workbench/rpc/<method>` and host
@@ -151,25 +121,11 @@ export class BrowserBridge {
   }
 
   private serveFile(relative: string, reply: FastifyReply): FastifyReply {
-    const root = resolve(this.uiDir);
-    let file = normalize(join(root, relative || 'index.html'));
-    if (file !== root && !file.startsWith(root + sep)) throw forbidden('Outside the UI folder.');
-    // Client-side routes fall back to the app shell.
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-    if (!existsSync(file)) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send(
-          'The workbench UI is not built. Run `npm run build:ui` (npm run serve does it when sources changed).',
-        );
-    }
-    const type = MIME[extname(file)] ?? 'application/octet-stream';
-    reply.header('content-type', type).header('x-content-type-options', 'nosniff');
-    if (type.startsWith('text/html'))
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY).header('cache-control', 'no-store');
-    else reply.header('cache-control', 'public, max-age=3600');
-    return reply.send(readFileSync(file));
+    const file = readUiFile(this.uiDir, relative);
+    if (file.kind === 'outside') throw forbidden('Outside the UI folder.');
+    if (file.kind === 'not-built')
+      return reply.code(503).type('text/plain; charset=utf-8').send(UI_NOT_BUILT);
+    return reply.headers(file.headers).send(file.body);
   }
 }
 

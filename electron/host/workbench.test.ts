@@ -7,8 +7,9 @@ import type { BridgeEvent } from '../../shared/bridge.js';
 import { BRIDGE_EVENT_NAMES, type BridgeEventName } from '../../shared/bridge-methods.js';
 import type { HostEventMap } from '../events.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
-import { BrowserBridge, CONTENT_SECURITY_POLICY, TOKEN_HEADER } from './browser-bridge.js';
+import { BrowserBridge, TOKEN_HEADER } from './browser-bridge.js';
 import { createHost, type Host } from './create-host.js';
+import { CONTENT_SECURITY_POLICY } from './ui-files.js';
 import { MemoryVault } from './vault.js';
 import { WorkbenchService } from './workbench-service.js';
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/bridge-methods.js';
 import { createHost, type Host } from '../host/create-host.js';
 import { FileVault } from '../host/vault.js';
 import { WorkbenchService } from '../host/workbench-service.js';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, respondFromUi } from './app-protocol.js';
 import { registerBridgeHandlers } from './ipc-handlers.js';
 import { safeStorageCodec } from './safe-storage-codec.js';
 import { HARDENED_WEB_PREFERENCES, isAppUrl, isSafeExternalUrl } from './security-policy.js';
@@ -14,8 +14,7 @@ import { HARDENED_WEB_PREFERENCES, isAppUrl, isSafeExternalUrl } from './securit
  * `serve` uses; this file only adds a hardened window, the IPC bridge and the OS secret store.
  */
 
-const UI_INDEX = join(__dirname, '..', '..', 'renderer', 'dist', 'index.html');
-const APP_URL = pathToFileURL(UI_INDEX).toString();
+const UI_DIR = join(__dirname, '..', '..', 'renderer', 'dist');
 const trustedWindows = new Set<number>();
 let host: Host | undefined;
 
@@ -29,6 +28,7 @@ async function openExternalSafely(url: string): Promise<boolean> {
 async function start(): Promise<void> {
   // Permissions the app never needs are refused outright.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  protocol.handle(APP_SCHEME, (request) => respondFromUi(UI_DIR, request));
 
   host = createHost({ location: { kind: 'dir', dir: join(app.getPath('userData'), 'workspace') } });
   const baseUrl = await host.listen('127.0.0.1', 0);
@@ -80,9 +80,11 @@ async function start(): Promise<void> {
   });
   window.on('closed', unsubscribe);
   window.once('ready-to-show', () => window.show());
-  await window.loadFile(UI_INDEX);
+  await window.loadURL(APP_URL);
 }
 
+// Before the app is ready, or the scheme gets no origin of its own.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 Menu.setApplicationMenu(null);
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-navigate', (event, url) => {

@@ -3,6 +3,7 @@ import { BRIDGE_METHOD_NAMES, methodChannel } from '../../shared/bridge-methods.
 import { BridgeInputs } from '../../shared/bridge.js';
 import { BridgeError } from '../host/workbench-service.js';
 import { MemoryVault, FileVault } from '../host/vault.js';
+import { APP_URL } from './app-protocol.js';
 import { registerBridgeHandlers, type Handle } from './ipc-handlers.js';
 import { safeStorageCodec } from './safe-storage-codec.js';
 import {
@@ -17,7 +18,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const APP = 'file:///opt/workbench/renderer/dist/index.html';
+const APP = APP_URL;
 
 describe('Electron security policy', () => {
   it.each([
@@ -35,7 +36,9 @@ describe('Electron security policy', () => {
   it.each([
     [APP, true],
     [`${APP}#/orders/ABC`, true],
-    ['file:///opt/workbench/renderer/dist/other.html', false],
+    ['app://workbench/other.html', false],
+    ['app://elsewhere/index.html', false],
+    ['file:///opt/workbench/renderer/dist/index.html', false],
     ['https://evil.example/', false],
     ['file:///etc/passwd', false],
   ])('navigation to %s stays in the app: %s', (url, allowed) => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Hash routes (`#/orders/ID`): they work the same under file:// in Electron and /__workbench/ in a browser. */
+/** Hash routes (`#/orders/ID`): the same under app:// in Electron and /__workbench/ in a browser, with no server fallback. */
 function subscribe(callback: () => void): () => void {
   window.addEventListener('hashchange', callback);
   return () => window.removeEventListener('hashchange', callback);
