@@ -298,7 +298,7 @@ describe('flows', () => {
       { issue: 'AUTHORIZATION_VOIDED' },
     );
     expectError(await h.request('POST', `${ORDERS}/${created.id}/authorize`), 'UNPROCESSABLE_ENTITY', {
-      issue: 'ORDER_ALREADY_COMPLETED',
+      issue: 'ORDER_VOIDED',
     });
   });
 

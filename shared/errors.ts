@@ -101,6 +101,8 @@ export const ISSUES = {
   SVC_REQUEST_ID_REQUIRED: 'Svc-Request-Id is required for single-step create calls with a payment source.',
   ORDER_NOT_APPROVED: 'The payer has not yet approved the order for payment.',
   ORDER_ALREADY_COMPLETED: 'The order has already been completed.',
+  ORDER_VOIDED:
+    'The order is VOIDED (its authorizations were voided, or its approval was reversed) and can no longer be paid; create a new order.',
   ORDER_CANNOT_BE_UPDATED: 'Only an order in CREATED or APPROVED can be updated; a COMPLETED order cannot.',
   ORDER_CANNOT_BE_APPROVED: 'The order is not in a state that allows buyer approval.',
   ACTION_DOES_NOT_MATCH_INTENT: 'The action does not match the intent of the order.',

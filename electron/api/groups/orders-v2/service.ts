@@ -205,6 +205,7 @@ export class OrdersService {
     }
     if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED')
       throw unprocessable(detail('ORDER_NOT_APPROVED', field));
+    if (order.status === 'VOIDED') throw unprocessable(detail('ORDER_VOIDED', field));
     if (order.status !== 'APPROVED')
       throw unprocessable(
         detail('ORDER_ALREADY_COMPLETED', { ...field, description: `The order is ${order.status}.` }),

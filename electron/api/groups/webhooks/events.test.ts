@@ -252,6 +252,8 @@ describe('CHECKOUT.PAYMENT-APPROVAL.REVERSED: an approval not followed by paymen
     expectError(
       await h.request('POST', `/v2/checkout/orders/${id}/capture`, { body: {} }),
       'UNPROCESSABLE_ENTITY',
+      'ORDER_VOIDED',
+      'id',
     );
   });
 
