@@ -4,6 +4,7 @@ import { isoSeconds } from '../clock.js';
 import type { SigningIdentity } from './cert.js';
 import type { DeliveriesRepository, DeliveryRow, DueDelivery } from './deliveries-repo.js';
 import { Poster, type PostOutcome } from './http-post.js';
+import { announceOutboxChange } from './outbox-change.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { Signer } from './signer.js';
 import { HEADERS, signedString } from './signing.js';
@@ -273,14 +274,12 @@ export class DeliveryWorker {
       const now = this.deps.clock.now();
       const status = this.advance(delivery, current, number, outcome, now);
       this.scheduleNextRetry(now);
-      this.deps.store.db.afterCommit(() =>
-        this.deps.events.emit('webhook-outbox-changed', {
-          change: 'delivery-attempted',
-          event_id: delivery.event_id,
-          delivery_id: delivery.id,
-          delivery_status: status,
-        }),
-      );
+      announceOutboxChange(this.deps, {
+        change: 'delivery-attempted',
+        event_id: delivery.event_id,
+        delivery_id: delivery.id,
+        delivery_status: status,
+      });
     });
   }
 

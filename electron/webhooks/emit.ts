@@ -1,10 +1,10 @@
 import { MOCK_WEBHOOK_ID, type WebhookEvent } from '../../shared/api/webhooks.js';
-import type { WebhookOutboxChange } from '../../shared/bridge.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
 import type { EventCatalog, EventDraft, EventTypeDefinition } from './catalog.js';
 import type { DeliveriesRepository } from './deliveries-repo.js';
 import type { EventsRepository, StoredEvent } from './events-repo.js';
+import { announceOutboxChange } from './outbox-change.js';
 import { MAX_ATTEMPTS } from './retry-schedule.js';
 import type { SubscriptionsRepository } from './subscriptions-repo.js';
 import { newDeliveryId, newEventId } from './webhook-ids.js';
@@ -109,7 +109,10 @@ export class EventOutbox {
   enqueue(event: StoredEvent, targets: DeliveryTarget[]): string[] {
     const now = this.deps.clock.now();
     const ids = targets.map((target) => this.insertDelivery(event.id, target, now, MAX_ATTEMPTS));
-    if (ids.length > 0) this.afterCommit({ change: 'event-queued', event_id: event.id });
+    if (ids.length > 0) {
+      announceOutboxChange(this.deps, { change: 'event-queued', event_id: event.id });
+      this.deps.store.db.afterCommit(() => this.hooks.wake());
+    }
     return ids;
   }
 
@@ -145,20 +148,9 @@ export class EventOutbox {
     };
     this.events.insert(event);
     for (const target of targets) this.insertDelivery(id, target, now, maxAttempts, appId === null);
-    this.afterCommit({ change: 'event-created', event_id: id }, targets.length > 0);
+    announceOutboxChange(this.deps, { change: 'event-created', event_id: id });
+    if (targets.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());
     return event;
-  }
-
-  /** Once the change is committed: tells observers, and wakes the worker when there is something to send. */
-  private afterCommit(change: Pick<WebhookOutboxChange, 'change' | 'event_id'>, wake = true): void {
-    this.deps.store.db.afterCommit(() => {
-      this.deps.events.emit('webhook-outbox-changed', {
-        ...change,
-        delivery_id: null,
-        delivery_status: null,
-      });
-      if (wake) this.hooks.wake();
-    });
   }
 
   private insertDelivery(

@@ -7,6 +7,7 @@ import {
   type EventTypeRef,
   type WebhookCreateRequest,
 } from '../../../../shared/api/webhooks.js';
+import { announceOutboxChange } from '../../../webhooks/outbox-change.js';
 import type { StoredWebhook } from '../../../webhooks/subscriptions-repo.js';
 import { newWebhookId } from '../../../webhooks/webhook-ids.js';
 import type { Webhooks } from '../../../webhooks/webhooks.js';
@@ -129,16 +130,7 @@ export class WebhookSubscriptionsService {
     const webhook = this.get(id, ctx);
     const cancelled = this.webhooks.deliveries.cancelForWebhook(webhook.id, this.deps.clock.now());
     this.webhooks.subscriptions.delete(webhook.id);
-    if (cancelled > 0) {
-      this.deps.store.db.afterCommit(() =>
-        this.deps.events.emit('webhook-outbox-changed', {
-          change: 'deliveries-cancelled',
-          event_id: null,
-          delivery_id: null,
-          delivery_status: null,
-        }),
-      );
-    }
+    if (cancelled > 0) announceOutboxChange(this.deps, { change: 'deliveries-cancelled' });
   }
 
   /** Each name must be `*` or in the catalog; returns the names. */
