@@ -18,11 +18,7 @@ import { VerdictChip } from './verification-steps';
 /** What the local listener received, newest first, live (each delivery refreshes it through a host event). */
 export function InboxPanel({ selected }: { selected: string | undefined }) {
   const queryClient = useQueryClient();
-  const messages = useQuery({
-    queryKey: WEBHOOK_KEYS.messages,
-    queryFn: eventsApi.messages,
-    refetchInterval: 10_000,
-  });
+  const messages = useQuery({ queryKey: WEBHOOK_KEYS.messages, queryFn: eventsApi.messages });
   const clear = useMutation({
     mutationFn: eventsApi.clearMessages,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all }),

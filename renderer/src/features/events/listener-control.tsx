@@ -28,11 +28,8 @@ const STATUSES = [
  */
 export function ListenerControl() {
   const queryClient = useQueryClient();
-  const state = useQuery({
-    queryKey: WEBHOOK_KEYS.listener,
-    queryFn: eventsApi.listener,
-    refetchInterval: 5_000,
-  });
+  // Its received count follows each delivery through the host's webhook-received event.
+  const state = useQuery({ queryKey: WEBHOOK_KEYS.listener, queryFn: eventsApi.listener });
   const [status, setStatus] = useState(200);
   const [delay, setDelay] = useState('0');
   const [webhookId, setWebhookId] = useState('');
