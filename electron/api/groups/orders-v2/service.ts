@@ -11,7 +11,7 @@ import { zodDetails } from '../../pipeline/validate.js';
 import { saveCreation, saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
 import type { PaymentsService } from '../payments-v2/service.js';
-import { registerApprovalReversal } from './approval-reversal.js';
+import { registerApprovalReversal, REVERSE_APPROVAL_TRIGGER } from './approval-reversal.js';
 import { applyOrderPatch } from './order-patch.js';
 import { cardBrand, checkCardExpiry, normalizeUnits } from './order-rules.js';
 import type { OrderBody, StoredOrder, StoredPaymentSource } from './order-types.js';
@@ -40,8 +40,16 @@ export class OrdersService {
     private readonly deps: ApiDeps,
     private readonly payments: PaymentsService,
   ) {
-    payments.onAuthorizationsVoided = (orderId, at) => this.markVoided(orderId, at);
-    registerApprovalReversal(deps);
+    payments.onAuthorizationsVoided = (orderId, at) =>
+      this.moveIfAllowed(orderId, 'void', 'every authorization was voided', at);
+    registerApprovalReversal(deps, (orderId, at) =>
+      this.moveIfAllowed(
+        orderId,
+        REVERSE_APPROVAL_TRIGGER,
+        'approved but not captured or authorized within 3 days',
+        at,
+      ),
+    );
   }
 
   create(request: OrderCreateRequest, ctx: RequestContext, requestId: string | undefined): StoredOrder {
@@ -228,10 +236,11 @@ export class OrdersService {
     return order;
   }
 
-  private markVoided(orderId: string, at: string): void {
+  /** A move the system makes on its own (not a caller's request): skipped when the order has moved on. */
+  private moveIfAllowed(orderId: string, trigger: string, note: string, at: string): void {
     const order = this.find(orderId);
-    if (!order || !findTransition(orderMachine, order.status as OrderStatus, 'void')) return;
-    this.move(order, 'void', 'every authorization was voided', at);
+    if (!order || !findTransition(orderMachine, order.status as OrderStatus, trigger)) return;
+    this.move(order, trigger, note, at);
   }
 
   private move(
