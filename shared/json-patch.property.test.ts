@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 
 import {
   applyPatch,
-  diffJson,
   formatPointer,
   getAtPointer,
   JsonPatchError,
@@ -12,6 +11,7 @@ import {
   type PatchIssue,
   type PatchOperation,
 } from './json-patch.js';
+import { diffJson } from './json-diff.js';
 
 // Enough runs to hit the interesting shapes while keeping the whole file around a second.
 const settings = { numRuns: 200 };

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import {
   applyPatch,
-  diffJson,
   formatPointer,
   getAtPointer,
   JsonPatchError,
@@ -11,6 +10,7 @@ import {
   type PatchIssue,
   type PatchOperation,
 } from './json-patch.js';
+import { diffJson } from './json-diff.js';
 
 interface ExpectedError {
   index?: number;

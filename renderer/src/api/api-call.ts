@@ -72,14 +72,3 @@ export function linksOf(resource: unknown): Link[] {
       )
     : [];
 }
-
-/** `2025-01-02T03:04:05Z` → `2025-01-02 03:04:05 UTC` (simulated time is shown as the API gives it). */
-export function formatTime(iso: string | undefined): string {
-  if (!iso) return '—';
-  return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
-}
-
-export function formatMoney(money: { currency_code?: string; value?: string } | undefined): string {
-  if (!money?.value) return '—';
-  return `${money.value} ${money.currency_code ?? ''}`.trim();
-}

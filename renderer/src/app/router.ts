@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ResourceKind } from '../../../shared/bridge';
 
 /** Hash routes (`#/orders/ID`): the same under app:// in Electron and /__workbench/ in a browser, with no server fallback. */
 function subscribe(callback: () => void): () => void {
@@ -19,3 +20,15 @@ export function navigate(path: string): void {
 }
 
 export const hrefFor = (path: string): string => '#' + (path.startsWith('/') ? path : `/${path}`);
+
+/** Where each kind of API resource lives in the workbench (its list page; its detail is below it). */
+export const RESOURCE_ROUTES: Record<ResourceKind, string> = {
+  order: 'orders',
+  authorization: 'authorizations',
+  capture: 'captures',
+  refund: 'refunds',
+};
+
+/** The workbench route of an API resource, e.g. `/captures/ABC` (give it to `hrefFor` or `navigate`). */
+export const resourceRoute = (kind: ResourceKind, id: string): string =>
+  `/${RESOURCE_ROUTES[kind]}/${encodeURIComponent(id)}`;

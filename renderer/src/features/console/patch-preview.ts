@@ -1,13 +1,8 @@
 import { allowedOps, resolvePatchPath as resolveReferencePath } from '../../../../shared/order-patch-rules';
 import { OrderCreateSchema, OrderPatchSchema } from '../../../../shared/api/orders';
 import type { PatchOp, PatchOperation } from '../../../../shared/json-patch';
-import {
-  JsonPatchError,
-  applyPatch,
-  diffJson,
-  getAtPointer,
-  parsePointer,
-} from '../../../../shared/json-patch';
+import { diffJson } from '../../../../shared/json-diff';
+import { JsonPatchError, applyPatch, getAtPointer, parsePointer } from '../../../../shared/json-patch';
 
 /**
  * The JSON-patch preview of `PATCH /v2/checkout/orders/{id}`: what the sandbox will do with the editor's

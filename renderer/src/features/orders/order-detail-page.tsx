@@ -23,9 +23,11 @@ import { QueryState } from '../../components/query-state';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { formatTime, isNotFound } from '../../api/api-call';
+import { isNotFound } from '../../api/api-call';
+import { formatTime } from '../../api/format';
 import { approveAsBuyer, buyerPageLink, orderPath, settleOrder } from './order-actions';
-import { OrderFormatted, orderTotal, type OrderView } from './order-formatted';
+import { OrderFormatted } from './order-formatted';
+import { orderTotal, type OrderView } from './order-view';
 import { MONO } from '../../components/mono-font';
 
 type ActionKey = 'approve' | 'authorize' | 'capture';

@@ -11,110 +11,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { ResourceKind, ResourceSummary } from '../../../../shared/bridge';
-import { fromMinor, isSupportedCurrency, toMinor } from '../../../../shared/money';
-import { hrefFor } from '../../app/router';
+import { hrefFor, resourceRoute } from '../../app/router';
 import { StatusChip } from '../../components/status-chip';
-import { formatMoney, formatTime, linksOf } from '../../api/api-call';
+import { linksOf } from '../../api/api-call';
+import { formatMoney, formatTime } from '../../api/format';
 import { MONO } from '../../components/mono-font';
-
-/** The order as the API shows it (loosely typed: the view only reads what is there). */
-interface Money {
-  currency_code?: string;
-  value?: string;
-}
-interface Payment {
-  id: string;
-  status?: string;
-  amount?: Money;
-  create_time?: string;
-}
-interface Unit {
-  reference_id?: string;
-  description?: string;
-  custom_id?: string;
-  invoice_id?: string;
-  soft_descriptor?: string;
-  amount?: Money & { breakdown?: Record<string, Money | undefined> };
-  payee?: { email_address?: string; merchant_id?: string };
-  items?: {
-    name?: string;
-    quantity?: string;
-    unit_amount?: Money;
-    category?: string;
-    sku?: string;
-    description?: string;
-  }[];
-  shipping?: {
-    name?: { full_name?: string };
-    type?: string;
-    address?: {
-      address_line_1?: string;
-      address_line_2?: string;
-      admin_area_2?: string;
-      admin_area_1?: string;
-      postal_code?: string;
-      country_code?: string;
-    };
-  };
-  payments?: { authorizations?: Payment[]; captures?: Payment[]; refunds?: Payment[] };
-}
-export interface OrderView {
-  id?: string;
-  intent?: string;
-  status?: string;
-  create_time?: string;
-  update_time?: string;
-  purchase_units?: Unit[];
-  payer?: {
-    name?: { given_name?: string; surname?: string };
-    email_address?: string;
-    payer_id?: string;
-    address?: { country_code?: string };
-  };
-  payment_source?: {
-    card?: { name?: string; last_digits?: string; brand?: string; type?: string; expiry?: string };
-    svc?: {
-      email_address?: string;
-      account_id?: string;
-      name?: { given_name?: string; surname?: string };
-      experience_context?: Record<string, unknown>;
-    };
-  };
-}
-
-export const ROUTE_OF_KIND: Record<ResourceKind, string> = {
-  order: 'orders',
-  authorization: 'authorizations',
-  capture: 'captures',
-  refund: 'refunds',
-};
-
-export function resourceHref(kind: ResourceKind, id: string): string {
-  return hrefFor(`/${ROUTE_OF_KIND[kind]}/${encodeURIComponent(id)}`);
-}
-
-/** The sum of the purchase units' amounts when they share one currency. */
-export function orderTotal(order: OrderView): string {
-  const amounts = (order.purchase_units ?? [])
-    .map((u) => u.amount)
-    .filter((a): a is Money => Boolean(a?.value && a.currency_code));
-  if (amounts.length === 0) return '—';
-  const currency = amounts[0]?.currency_code ?? '';
-  if (
-    amounts.length === 1 ||
-    !isSupportedCurrency(currency) ||
-    amounts.some((a) => a.currency_code !== currency)
-  )
-    return amounts.map(formatMoney).join(' + ');
-  try {
-    return `${fromMinor(
-      amounts.reduce((sum, a) => sum + toMinor(a.value ?? '0', currency), 0n),
-      currency,
-    )} ${currency}`;
-  } catch {
-    return amounts.map(formatMoney).join(' + ');
-  }
-}
+import { lineTotal, type OrderView, type Payment, type Unit } from './order-view';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -171,7 +73,11 @@ function PaymentList({ kind, payments }: { kind: ResourceKind; payments: Payment
           <Typography variant="body2" sx={{ width: 100, color: 'text.secondary' }}>
             {kind}
           </Typography>
-          <Link href={resourceHref(kind, p.id)} sx={{ fontFamily: MONO }} data-testid={`${kind}-link`}>
+          <Link
+            href={hrefFor(resourceRoute(kind, p.id))}
+            sx={{ fontFamily: MONO }}
+            data-testid={`${kind}-link`}
+          >
             {p.id}
           </Link>
           {p.status ? <StatusChip status={p.status} /> : null}
@@ -254,20 +160,7 @@ function UnitView({ unit, index }: { unit: Unit; index: number }) {
           </TableHead>
           <TableBody>
             {unit.items.map((item, i) => {
-              let line = '—';
-              const money = item.unit_amount;
-              if (
-                money?.value &&
-                money.currency_code &&
-                isSupportedCurrency(money.currency_code) &&
-                /^\d+$/.test(item.quantity ?? '')
-              ) {
-                try {
-                  line = `${fromMinor(toMinor(money.value, money.currency_code) * BigInt(item.quantity ?? '0'), money.currency_code)} ${money.currency_code}`;
-                } catch {
-                  line = '—';
-                }
-              }
+              const line = lineTotal(item);
               return (
                 <TableRow key={i}>
                   <TableCell>
@@ -423,7 +316,7 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
                 <TableRow key={`${p.kind}-${p.id}`} data-testid={`related-${p.kind}-${p.id}`}>
                   <TableCell sx={{ color: 'text.secondary', width: 120 }}>{p.kind}</TableCell>
                   <TableCell>
-                    <Link href={resourceHref(p.kind, p.id)} sx={{ fontFamily: MONO }}>
+                    <Link href={hrefFor(resourceRoute(p.kind, p.id))} sx={{ fontFamily: MONO }}>
                       {p.id}
                     </Link>
                   </TableCell>

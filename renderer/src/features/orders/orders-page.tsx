@@ -12,7 +12,7 @@ import { ResourceListPanel } from '../../components/resource-list-panel';
 import { StatusChip } from '../../components/status-chip';
 import { useResourceList } from '../../components/use-resource-list';
 import { CreateOrderDialog } from './create-order-dialog';
-import { formatMoney, formatTime } from '../../api/api-call';
+import { formatMoney, formatTime } from '../../api/format';
 
 const STATES = Object.keys(orderMachine.states) as OrderStatus[];
 

@@ -5,7 +5,7 @@ import type { ResourceDetail } from '../../../../shared/bridge';
 import { authorizationMachine, type AuthorizationStatus } from '../../../../shared/machines';
 import { bridge } from '../../bridge';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { formatMoney, formatTime } from '../../api/api-call';
+import { formatMoney, formatTime } from '../../api/format';
 import { CaptureForm } from './capture-form';
 import {
   childrenOf,

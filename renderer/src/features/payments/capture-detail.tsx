@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
 import { captureMachine, type CaptureStatus } from '../../../../shared/machines';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { formatMoney, formatTime } from '../../api/api-call';
+import { formatMoney, formatTime } from '../../api/format';
 import { childrenOf, formatMinor, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
 import { Amount, Field, OptionalField, OrderField, RelatedSection, ResourceLink } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';

@@ -6,6 +6,7 @@ import {
   type Machine,
 } from '../../../../shared/machines';
 import { fromMinor, isSupportedCurrency, toMinor, type Money } from '../../../../shared/money';
+import { RESOURCE_ROUTES } from '../../app/router';
 
 /** Payments v2 resources as the workbench names, routes and adds them up. Pure. */
 
@@ -16,32 +17,27 @@ export const PAYMENT_KINDS: Record<
   { route: string; label: string; plural: string; apiPath: string; machine: Machine<string> }
 > = {
   authorization: {
-    route: 'authorizations',
+    route: RESOURCE_ROUTES.authorization,
     label: 'Authorization',
     plural: 'Authorizations',
     apiPath: '/v2/payments/authorizations',
     machine: authorizationMachine,
   },
   capture: {
-    route: 'captures',
+    route: RESOURCE_ROUTES.capture,
     label: 'Capture',
     plural: 'Captures',
     apiPath: '/v2/payments/captures',
     machine: captureMachine,
   },
   refund: {
-    route: 'refunds',
+    route: RESOURCE_ROUTES.refund,
     label: 'Refund',
     plural: 'Refunds',
     apiPath: '/v2/payments/refunds',
     machine: refundMachine,
   },
 };
-
-/** The workbench route of a resource, e.g. `/authorizations/ABC` (give it to `hrefFor` or `navigate`). */
-export function routeOf(kind: PaymentKind | 'order', id: string): string {
-  return `/${kind === 'order' ? 'orders' : PAYMENT_KINDS[kind].route}/${encodeURIComponent(id)}`;
-}
 
 /** The API path of a payment resource, e.g. `/v2/payments/captures/ABC`. */
 export function apiPathOf(kind: PaymentKind, id: string): string {

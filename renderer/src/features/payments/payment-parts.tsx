@@ -11,12 +11,13 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ApiResponse, BridgeInput, ResourceSummary } from '../../../../shared/bridge';
-import { hrefFor } from '../../app/router';
+import { hrefFor, resourceRoute } from '../../app/router';
 import { bridge } from '../../bridge';
 import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
-import { callApi, formatMoney, formatTime, newRequestId } from '../../api/api-call';
-import { PAYMENT_KINDS, apiPathOf, routeOf, type PaymentKind } from './payment-model';
+import { callApi, newRequestId } from '../../api/api-call';
+import { formatMoney, formatTime } from '../../api/format';
+import { PAYMENT_KINDS, apiPathOf, type PaymentKind } from './payment-model';
 
 /** Building blocks the payment pages and dialogs share. */
 
@@ -150,7 +151,12 @@ export function ResourceLink({
   testId?: string;
 }) {
   return (
-    <Link href={hrefFor(routeOf(kind, id))} underline="hover" sx={{ fontFamily: MONO }} data-testid={testId}>
+    <Link
+      href={hrefFor(resourceRoute(kind, id))}
+      underline="hover"
+      sx={{ fontFamily: MONO }}
+      data-testid={testId}
+    >
       {id}
     </Link>
   );

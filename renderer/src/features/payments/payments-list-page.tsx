@@ -3,12 +3,12 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ResourceSummary } from '../../../../shared/bridge';
-import { navigate } from '../../app/router';
+import { navigate, resourceRoute } from '../../app/router';
 import { ResourceListPanel } from '../../components/resource-list-panel';
 import { StatusChip } from '../../components/status-chip';
 import { useResourceList } from '../../components/use-resource-list';
-import { formatMoney, formatTime } from '../../api/api-call';
-import { PAYMENT_KINDS, routeOf, type PaymentKind } from './payment-model';
+import { formatMoney, formatTime } from '../../api/format';
+import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
 import { Amount, ResourceLink } from './payment-parts';
 
 /** The resource a row's parent is, when it is not the order itself. */
@@ -80,7 +80,7 @@ function Row({
       data-status={item.status}
       onClick={(e) => {
         // Ids are real links; the rest of the row opens the resource.
-        if (!(e.target as HTMLElement).closest('a')) navigate(routeOf(kind, item.id));
+        if (!(e.target as HTMLElement).closest('a')) navigate(resourceRoute(kind, item.id));
       }}
       sx={{ cursor: 'pointer' }}
     >

@@ -1,7 +1,7 @@
 import type { ResourceDetail } from '../../../../shared/bridge';
 import { refundMachine, type RefundStatus } from '../../../../shared/machines';
 import { StateMachineView } from '../../components/state-machine-view';
-import { formatMoney, formatTime } from '../../api/api-call';
+import { formatMoney, formatTime } from '../../api/format';
 import { moneyAt, stringAt } from './payment-model';
 import { Amount, Field, OptionalField, OrderField, ResourceLink } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';

@@ -17,7 +17,7 @@ import {
   type Machine,
 } from '../../../../shared/machines';
 import { fromMinor, toMinor } from '../../../../shared/money';
-import { hrefFor, navigate } from '../../app/router';
+import { hrefFor, navigate, resourceRoute } from '../../app/router';
 import { bridge } from '../../bridge';
 import { QueryState } from '../../components/query-state';
 import { StateMachineView } from '../../components/state-machine-view';
@@ -31,13 +31,6 @@ const MACHINES: Record<string, Machine<string>> = {
   capture: captureMachine as Machine<string>,
   refund: refundMachine as Machine<string>,
 };
-const DETAIL_ROUTES: Record<string, string> = {
-  order: 'orders',
-  authorization: 'authorizations',
-  capture: 'captures',
-  refund: 'refunds',
-};
-
 /** Net of every balance-affecting line per currency: what the flow left in the merchant's balance. */
 function netByCurrency(lines: readonly LedgerLine[]): string[] {
   const sums = new Map<string, bigint>();
@@ -60,10 +53,7 @@ function ResourceCard({ resource, lines }: { resource: SupportResource; lines: r
         <Typography variant="subtitle1" sx={{ textTransform: 'capitalize' }}>
           {kind}
         </Typography>
-        <Link
-          href={hrefFor(`${DETAIL_ROUTES[kind] ?? kind}/${id}`)}
-          sx={{ fontFamily: 'ui-monospace, monospace' }}
-        >
+        <Link href={hrefFor(resourceRoute(kind, id))} sx={{ fontFamily: 'ui-monospace, monospace' }}>
           {id}
         </Link>
         <StatusChip status={status} />
