@@ -23,6 +23,15 @@ const HOST_CODE = {
   regex: '(^|/)electron/',
   message: 'Bad layering: this side reaches the host only through shared/bridge.ts.',
 };
+const GROUP_CODE = {
+  regex: '(^|/)api/groups/',
+  message:
+    'Bad layering: infrastructure knows API groups only through the registries (electron/api/registry.ts, shared/api/registry.ts).',
+};
+const ANOTHER_GROUPS_INTERNALS = {
+  regex: '^\\.\\./[a-z0-9-]+/(?!index\\.js$)',
+  message: "Bad layering: a group reaches another group only through that group's index.ts.",
+};
 const RENDERER_CODE = {
   regex: '(^|/)renderer/',
   message: 'Bad layering: the renderer is not importable from here.',
@@ -62,6 +71,22 @@ export default tseslint.config(
     rules: zone(ELECTRON, RENDERER_CODE),
   },
   { files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'], rules: zone(RENDERER_CODE) },
+  // DESIGN.md section 10: the ledger, the webhooks, the host and the store never name a group.
+  {
+    files: ['electron/{ledger,webhooks,host,store}/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-test-kit.ts'],
+    rules: zone(ELECTRON, RENDERER_CODE, GROUP_CODE),
+  },
+  {
+    files: ['electron/api/groups/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-test-kit.ts'],
+    rules: zone(ELECTRON, RENDERER_CODE, ANOTHER_GROUPS_INTERNALS),
+  },
+  // What the preload exposes is built by a pure function, so tests check it without Electron.
+  {
+    files: ['electron/preload/workbench-api.ts'],
+    rules: zone({ ...ELECTRON, message: 'Keep this pure: only preload.ts imports electron.' }, RENDERER_CODE),
+  },
   {
     files: ['**/*.test.ts', 'electron/test-support/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DAY_MS } from '../shared/api/reporting.js';
+import { DAY_MS } from '../shared/api/reporting/schemas.js';
 import type { Host } from '../electron/host/create-host.js';
 import { loadHost } from './host.js';
 import { DEFAULT_HISTORY_CURRENCIES } from '../electron/api/test-helpers/reporting-generate.js';

@@ -3,22 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXPIRE_AUTHORIZATION_JOB } from './api/groups/payments-v2/service.js';
+import { expectError } from './test-support/expect-error.js';
+import { CARD, VISA } from './test-support/fixtures.js';
 import {
   AUTHORIZATIONS,
   CAPTURES,
-  CARD,
   CLOCK,
   DAY,
   ORDERS,
   REFUNDS,
-  expectError,
   money,
   rels,
   requestId,
   startPaymentsHarness,
   type PaymentsHarness,
 } from './api/groups/payments-v2/payments-test-kit.js';
-import { SEED_BUYER } from './api/test-helpers/seed.js';
+import { SEED_BUYER } from './store/seed.js';
 import { startHarness, type ApiHarness, type Reply } from './test-support/api-harness.js';
 
 /**
@@ -212,7 +212,7 @@ describe('flows', () => {
     );
     expect(authorized.status).toBe('COMPLETED');
     expect(authorized.payment_source.card).toMatchObject({ last_digits: '1111', brand: 'VISA' });
-    expect(JSON.stringify(authorized)).not.toContain('4111111111111111');
+    expect(JSON.stringify(authorized)).not.toContain(VISA);
     const authorization = authorized.purchase_units[0].payments.authorizations[0];
     expect(authorization).toMatchObject({ status: 'CREATED', amount: usd('200.00'), invoice_id: 'INV-1001' });
 

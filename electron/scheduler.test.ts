@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Clock, MINUTE, SECOND } from './clock.js';
 import { Scheduler, type JobRun, type Logger } from './scheduler.js';
+import { OutsideTransactionError } from './store/db.js';
 import { Store } from './store/store.js';
+import { FIXED_NOW } from './test-support/fixtures.js';
 
-const T0 = Date.parse('2026-05-15T12:00:00Z');
+const T0 = FIXED_NOW;
 
 interface World {
   store: Store;
@@ -42,7 +44,9 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
 
   it('runs nothing before a job is due', () => {
     w.scheduler.register('a', record('a'));
-    w.scheduler.schedule('a', T0 + MINUTE, {});
+    w.store.transaction(() => {
+      w.scheduler.schedule('a', T0 + MINUTE, {});
+    });
     expect(w.scheduler.runDue()).toBe(0);
     w.clock.advance(MINUTE - 1);
     expect(ran).toEqual([]);
@@ -52,10 +56,12 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
   it('runs jobs in due order when the clock passes them, each with its payload, due time and now', () => {
     for (const kind of ['a', 'b', 'c', 'd']) w.scheduler.register(kind, record(kind));
     // Scheduled out of order.
-    w.scheduler.schedule('c', T0 + 30 * MINUTE, { n: 3 });
-    w.scheduler.schedule('a', T0 + 10 * MINUTE, { n: 1 });
-    w.scheduler.schedule('d', T0 + 60 * MINUTE, { n: 4 });
-    w.scheduler.schedule('b', T0 + 20 * MINUTE, { n: 2 });
+    w.store.transaction(() => {
+      w.scheduler.schedule('c', T0 + 30 * MINUTE, { n: 3 });
+      w.scheduler.schedule('a', T0 + 10 * MINUTE, { n: 1 });
+      w.scheduler.schedule('d', T0 + 60 * MINUTE, { n: 4 });
+      w.scheduler.schedule('b', T0 + 20 * MINUTE, { n: 2 });
+    });
 
     w.clock.advance(45 * MINUTE); // the clock's listener runs what fell due
     expect(ran.map((r) => r.kind)).toEqual(['a', 'b', 'c']);
@@ -78,7 +84,9 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
     });
     w.scheduler.register('second', record('second'));
     w.scheduler.register('later', record('later'));
-    w.scheduler.schedule('first', T0 + SECOND, {});
+    w.store.transaction(() => {
+      w.scheduler.schedule('first', T0 + SECOND, {});
+    });
     w.passRealTime(10 * SECOND);
     expect(w.scheduler.runDue()).toBe(2);
     expect(ran.map((r) => r.kind)).toEqual(['first', 'second']);
@@ -92,8 +100,10 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
       w.clock.advance(MINUTE);
     });
     w.scheduler.register('after', record('after'));
-    w.scheduler.schedule('jump', T0, {});
-    w.scheduler.schedule('after', T0 + 30 * SECOND, {});
+    w.store.transaction(() => {
+      w.scheduler.schedule('jump', T0, {});
+      w.scheduler.schedule('after', T0 + 30 * SECOND, {});
+    });
     expect(w.scheduler.runDue()).toBe(2);
     expect(ran.map((r) => r.kind)).toEqual(['jump', 'after']);
     expect(ran[1]?.run.now).toBe(T0 + MINUTE);
@@ -108,10 +118,12 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
       w.store.meta.set('written-by-good', 'yes');
       ran.push({ kind: 'good', payload, run });
     });
-    w.scheduler.schedule('bad', T0 + SECOND, {});
-    w.scheduler.schedule('good', T0 + 2 * SECOND, {});
-    w.scheduler.schedule('bad', T0 + 3 * SECOND, {});
-    w.scheduler.schedule('good', T0 + 4 * SECOND, {});
+    w.store.transaction(() => {
+      w.scheduler.schedule('bad', T0 + SECOND, {});
+      w.scheduler.schedule('good', T0 + 2 * SECOND, {});
+      w.scheduler.schedule('bad', T0 + 3 * SECOND, {});
+      w.scheduler.schedule('good', T0 + 4 * SECOND, {});
+    });
 
     w.clock.advance(MINUTE);
     expect(ran.map((r) => r.kind)).toEqual(['good', 'good']);
@@ -129,7 +141,9 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
       w.store.meta.set('written-by-bad', 'yes');
       throw new Error('boom');
     });
-    w.scheduler.schedule('bad', T0 + SECOND, {});
+    w.store.transaction(() => {
+      w.scheduler.schedule('bad', T0 + SECOND, {});
+    });
     w.store.transaction(() => {
       w.store.meta.set('written-by-request', 'yes');
       w.clock.advance(MINUTE);
@@ -141,8 +155,10 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
 
   it('a job of an unknown kind is dropped and logged, and does not block the others', () => {
     w.scheduler.register('known', record('known'));
-    w.scheduler.schedule('unknown', T0 + SECOND, {});
-    w.scheduler.schedule('known', T0 + 2 * SECOND, {});
+    w.store.transaction(() => {
+      w.scheduler.schedule('unknown', T0 + SECOND, {});
+      w.scheduler.schedule('known', T0 + 2 * SECOND, {});
+    });
     w.clock.advance(MINUTE);
     expect(ran.map((r) => r.kind)).toEqual(['known']);
     expect(w.logger.errors.some((e) => e.includes('unknown'))).toBe(true);
@@ -151,14 +167,18 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
 
   it('a unique key keeps one pending job, at the latest time given; cancel removes it', () => {
     w.scheduler.register('expire', record('expire'));
-    w.scheduler.schedule('expire', T0 + MINUTE, { v: 1 }, 'expiry:X');
-    w.scheduler.schedule('expire', T0 + 5 * MINUTE, { v: 2 }, 'expiry:X');
+    w.store.transaction(() => {
+      w.scheduler.schedule('expire', T0 + MINUTE, { v: 1 }, 'expiry:X');
+      w.scheduler.schedule('expire', T0 + 5 * MINUTE, { v: 2 }, 'expiry:X');
+    });
     const pending = w.store.jobs.listPending();
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({ due_at: T0 + 5 * MINUTE, payload: { v: 2 }, unique_key: 'expiry:X' });
     w.clock.advance(2 * MINUTE);
     expect(ran).toEqual([]);
-    w.scheduler.cancel('expiry:X');
+    w.store.transaction(() => {
+      w.scheduler.cancel('expiry:X');
+    });
     w.clock.advance(10 * MINUTE);
     expect(ran).toEqual([]);
     expect(w.store.jobs.listPending()).toEqual([]);
@@ -168,7 +188,9 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       w.scheduler.register('tick', record('tick'));
-      w.scheduler.schedule('tick', T0 + 5 * SECOND, {});
+      w.store.transaction(() => {
+        w.scheduler.schedule('tick', T0 + 5 * SECOND, {});
+      });
       w.scheduler.start(1_000);
       vi.advanceTimersByTime(3_000);
       expect(ran).toEqual([]); // the real-time source has not moved
@@ -176,7 +198,9 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
       vi.advanceTimersByTime(1_000);
       expect(ran.map((r) => r.kind)).toEqual(['tick']);
       w.scheduler.stop();
-      w.scheduler.schedule('tick', T0 + 6 * SECOND, {});
+      w.store.transaction(() => {
+        w.scheduler.schedule('tick', T0 + 6 * SECOND, {});
+      });
       w.passRealTime(5 * SECOND);
       vi.advanceTimersByTime(5_000);
       expect(ran).toHaveLength(1); // stopped: no tick
@@ -189,13 +213,15 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scheduler-test-'));
     try {
       const first = world(new Store({ kind: 'dir', dir }));
-      first.scheduler.schedule(
-        'persisted',
-        T0 + 10 * MINUTE,
-        { id: 'AUTH1', amount: '10.00' },
-        'persisted:AUTH1',
-      );
-      first.scheduler.schedule('persisted', T0 + 20 * MINUTE, { id: 'AUTH2' });
+      first.store.transaction(() => {
+        first.scheduler.schedule(
+          'persisted',
+          T0 + 10 * MINUTE,
+          { id: 'AUTH1', amount: '10.00' },
+          'persisted:AUTH1',
+        );
+        first.scheduler.schedule('persisted', T0 + 20 * MINUTE, { id: 'AUTH2' });
+      });
       first.clock.advance(MINUTE);
       first.store.close();
 
@@ -220,5 +246,83 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Scheduler: the jobs a clock move makes due run inside the move', () => {
+  let w: World;
+  beforeEach(() => {
+    w = world();
+  });
+  afterEach(() => {
+    w.scheduler.stop();
+    w.store.close();
+  });
+
+  /** What the clock test helper does inside a request's commit group (SandboxControl.moveClock). */
+  const moveClock = (seconds: number) => {
+    const before = w.scheduler.jobsRun;
+    w.clock.advance(seconds * SECOND);
+    return { now: w.clock.now(), jobs_run: w.scheduler.jobsRun - before };
+  };
+
+  it("in a request's commit group: the answer has the new time and the jobs that ran; the event follows the COMMIT", async () => {
+    const steps: string[] = [];
+    w.clock.onMove((now) => steps.push(`clock-moved ${now - T0}`));
+    w.scheduler.register('expire', (_payload, run) => {
+      steps.push(`expire at ${run.now - T0}`);
+      w.store.meta.set('expired', 'yes');
+      w.store.db.afterCommit(() => steps.push('expire event'));
+    });
+    w.store.transaction(() => w.scheduler.schedule('expire', T0 + MINUTE, {}));
+    const answered = w.store.db.grouped(() => moveClock(120));
+    // The work ran to the end (jobs included) before the group's COMMIT.
+    expect(steps).toEqual(['expire at 120000']);
+    expect(await answered).toEqual({ now: T0 + 2 * MINUTE, jobs_run: 1 });
+    // After the COMMIT: the jobs' after-commit work, then the host event, as when each committed alone.
+    expect(steps).toEqual(['expire at 120000', 'expire event', 'clock-moved 120000']);
+    expect(w.store.meta.get('expired')).toBe('yes');
+    expect(w.store.jobs.listPending()).toEqual([]);
+  });
+
+  it('a rolled-back move undoes the jobs it ran: they stay pending, their writes and events are gone', () => {
+    const events: string[] = [];
+    w.clock.onMove(() => events.push('clock-moved'));
+    w.scheduler.register('expire', () => {
+      w.store.meta.set('expired', 'yes');
+      w.store.db.afterCommit(() => events.push('expire event'));
+    });
+    w.store.transaction(() => w.scheduler.schedule('expire', T0 + MINUTE, {}));
+    expect(() =>
+      w.store.transaction(() => {
+        expect(moveClock(120).jobs_run).toBe(1);
+        throw new Error('request failed');
+      }),
+    ).toThrow('request failed');
+    expect(w.clock.offset).toBe(0);
+    expect(w.store.meta.get('expired')).toBeUndefined();
+    expect(w.store.jobs.listPending().map((j) => j.kind)).toEqual(['expire']);
+    expect(events).toEqual([]);
+    // The next move runs it for real.
+    w.clock.advance(2 * MINUTE);
+    expect(w.store.meta.get('expired')).toBe('yes');
+    expect(events).toEqual(['expire event', 'clock-moved']);
+  });
+
+  it('on the real-time tick (no transaction open), a failing job is dropped in a transaction of its own', () => {
+    w.scheduler.register('bad', () => {
+      throw new Error('boom');
+    });
+    w.store.transaction(() => w.scheduler.schedule('bad', T0 + SECOND, {}));
+    w.passRealTime(MINUTE);
+    expect(w.store.db.inTransaction).toBe(false);
+    expect(w.scheduler.runDue()).toBe(1);
+    expect(w.logger.errors).toEqual([expect.stringContaining('job bad')]);
+    expect(w.store.jobs.listPending()).toEqual([]);
+  });
+
+  it('schedule and cancel write: outside a transaction they are refused', () => {
+    expect(() => w.scheduler.schedule('a', T0, {})).toThrow(OutsideTransactionError);
+    expect(() => w.scheduler.cancel('k')).toThrow(OutsideTransactionError);
   });
 });

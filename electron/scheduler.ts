@@ -19,6 +19,10 @@ export interface Logger {
  * Persisted due jobs on the simulated clock. A job runs, in its own transaction, once the clock passes
  * its due time: when the user advances the clock, and on a real-time tick as real time passes. Jobs run
  * in due order, and a job that schedules another one that is already due sees it run in the same pass.
+ *
+ * A clock move runs what fell due inside the move's own transaction (each job a savepoint of it), so the
+ * caller that moved the clock (the clock test helper) can answer how many ran, and the jobs' writes commit
+ * or roll back with the move. `schedule` and `cancel` write: call them inside the caller's transaction.
  */
 export class Scheduler {
   private readonly handlers = new Map<string, JobHandler>();
@@ -31,7 +35,7 @@ export class Scheduler {
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {
-    clock.onMove(() => this.runDue());
+    clock.duringMove(() => this.runDue());
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -74,7 +78,7 @@ export class Scheduler {
           // A failing job is dropped (its transaction rolled back, then the job row removed) rather than
           // retried forever: handlers are deterministic, so a retry would fail the same way.
           this.logger.error(`job ${job.kind} ${job.id} failed`, error);
-          this.store.jobs.delete(job.id);
+          this.store.transaction(() => this.store.jobs.delete(job.id));
         }
         if (!handler) this.logger.error(`no handler for job kind ${job.kind}`);
         ran++;

@@ -1,6 +1,8 @@
 import type { AmountWithBreakdown, MoneyInput } from './api/common.js';
-import type { ItemInput } from './api/orders.js';
-import { ISSUES, type Issue } from './errors.js';
+import type { ItemInput } from './api/orders-v2/schemas.js';
+import { COMMON_ISSUES } from './errors.js';
+
+type MoneyIssue = keyof typeof COMMON_ISSUES;
 import { MoneyError, fromMinor, isSupportedCurrency, parseQuantity, toMinor } from './money.js';
 
 /**
@@ -9,7 +11,7 @@ import { MoneyError, fromMinor, isSupportedCurrency, parseQuantity, toMinor } fr
  */
 
 export interface AmountProblem {
-  issue: Issue;
+  issue: MoneyIssue;
   /** JSON pointer of the offending member. */
   field: string;
   description: string;
@@ -33,7 +35,7 @@ export function checkAmount(
 ): AmountCheck {
   const problems: AmountProblem[] = [];
   const currency = amount.currency_code;
-  const problem = (issue: Issue, field: string, description: string = ISSUES[issue]) =>
+  const problem = (issue: MoneyIssue, field: string, description: string = COMMON_ISSUES[issue].description) =>
     problems.push({ issue, field, description });
 
   if (!isSupportedCurrency(currency)) {

@@ -1,7 +1,8 @@
 /**
  * The names of the bridge's methods and events, and nothing else: the Electron preload imports only
  * this (it runs sandboxed and must stay tiny). `shared/bridge.ts` attaches schemas and types to each
- * name, and a test keeps the two lists identical.
+ * name (`satisfies Record<BridgeMethodName, …>` keeps the two lists identical), and a test checks the
+ * preload exposes exactly these names.
  */
 export const BRIDGE_METHOD_NAMES = [
   'getInfo',

@@ -1,3 +1,4 @@
+import { RESOURCE_KINDS } from './api/registry.js';
 import { z } from 'zod';
 import type { BridgeEventName, BridgeMethodName } from './bridge-methods.js';
 
@@ -99,7 +100,8 @@ export interface RequestLogDetail extends RequestLogSummary {
   response: { headers: Record<string, string>; body: unknown };
 }
 
-export type ResourceKind = 'order' | 'authorization' | 'capture' | 'refund';
+/** A resource kind some API group registered (`RESOURCE_KINDS` of shared/api/registry.ts). */
+export type ResourceKind = string;
 
 // ---- reporting and the support view ----------------------------------------------------------------
 
@@ -133,7 +135,7 @@ export interface SupportResource {
 /** Everything related to one pasted id: its order, the order's payments and every ledger entry of them. */
 export interface SupportLookupResult {
   query: string;
-  matches: { kind: ResourceKind | 'transaction'; id: string }[];
+  matches: { kind: ResourceKind; id: string }[];
   order_id: string | null;
   resources: SupportResource[];
   ledger: LedgerLine[];
@@ -161,7 +163,11 @@ export interface ReportingSummary {
 
 const Empty = z.object({}).strict();
 const HttpMethod = z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
-export const RESOURCE_KINDS = ['order', 'authorization', 'capture', 'refund'] as const;
+
+/** A kind some API group registered; the list grows with the registry. */
+const resourceKind = z
+  .string()
+  .refine((kind) => RESOURCE_KINDS.includes(kind), { message: 'Unknown resource kind.' });
 
 export const BridgeInputs = {
   getInfo: Empty,
@@ -195,7 +201,7 @@ export const BridgeInputs = {
     .strict(),
   listResources: z
     .object({
-      kind: z.enum(RESOURCE_KINDS),
+      kind: resourceKind,
       status: z.string().max(40).optional(),
       search: z.string().max(64).optional(),
       order_id: z.string().max(36).optional(),
@@ -203,7 +209,7 @@ export const BridgeInputs = {
       page_size: z.number().int().min(1).max(200).default(25),
     })
     .strict(),
-  getResource: z.object({ kind: z.enum(RESOURCE_KINDS), id: z.string().min(1).max(36) }).strict(),
+  getResource: z.object({ kind: resourceKind, id: z.string().min(1).max(36) }).strict(),
   listAccounts: Empty,
   listRequestLog: z
     .object({

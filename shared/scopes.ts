@@ -11,5 +11,3 @@ export const SCOPES = {
 
 export type ScopeName = keyof typeof SCOPES;
 
-/** Every scope the sandbox app gets by default. */
-export const ALL_SCOPES: readonly string[] = Object.values(SCOPES);

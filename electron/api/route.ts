@@ -1,9 +1,10 @@
 import type { z, ZodType } from 'zod';
+import type { AnyEndpoint, Endpoint } from '../../shared/api/endpoint.js';
 import type { Account } from '../store/repositories/accounts-repo.js';
 import type { App } from '../store/repositories/apps-repo.js';
-import type { ResourceKind } from '../store/repositories/resources-repo.js';
+import type { StoredResource } from '../store/repositories/resources-repo.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type { HttpMethod } from '../../shared/api/endpoint.js';
 
 /** Who is calling and how: set by the authenticate step, read by services. */
 export interface RequestContext {
@@ -28,18 +29,21 @@ export interface OperationInput<P, Q, H, B> {
   rawBody?: string;
 }
 
-/** A created resource, remembered under the request's `Svc-Request-Id`. */
-export interface CreatedRef {
-  kind: ResourceKind;
+/** A resource an operation answers with, remembered under the request's `Svc-Request-Id`. */
+export interface ResourceRef {
+  kind: string;
   id: string;
 }
 
+/**
+ * What an operation answers: a `resource` (the respond step renders it through its kind's view, with
+ * the links of its state and the representation `Prefer` asks for), or a `body` of its own.
+ */
 export interface OperationResult {
   status: number;
   body?: unknown;
+  resource?: StoredResource<unknown, unknown>;
   headers?: Record<string, string>;
-  /** Set by operations that create a resource, for idempotent repeats. */
-  created?: CreatedRef;
 }
 
 /** Idempotency of an operation (spec 4.1 and the retention table of part 8). */
@@ -50,54 +54,45 @@ export interface IdempotencyPolicy {
 type Schema = ZodType;
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 
-/**
- * One API operation: its HTTP binding, the schemas its input is validated against (they also produce
- * the OpenAPI document), its scope, and the domain call. Everything about an operation lives here.
- */
-export interface RouteSpec<
+/** What the host adds to an endpoint: how it runs. */
+export interface RouteBinding<
   PS extends Schema | undefined,
   QS extends Schema | undefined,
   HS extends Schema | undefined,
   BS extends Schema | undefined,
 > {
-  method: HttpMethod;
-  /** Fastify path syntax, e.g. `/v2/checkout/orders/:id`. */
-  path: string;
-  operationId: string;
-  summary: string;
-  tag: string;
-  /** The OAuth scope the token must carry; absent for public routes. */
-  scope?: string;
   /** Media types accepted for the request body (default JSON). */
   contentTypes?: readonly string[];
-  params?: PS;
-  query?: QS;
-  headers?: HS;
-  body?: BS;
-  /** The body may be omitted entirely (e.g. a capture with no options). */
-  bodyOptional?: boolean;
   /** Keep the body text exactly as received (signature checks over the caller's own bytes). */
   rawBody?: boolean;
+  /**
+   * A `Svc-Request-Id` makes the call idempotent: a repeat within the retention answers 200 with the
+   * latest state of the resource the first call answered with (the operation must answer a `resource`).
+   */
   idempotency?: IdempotencyPolicy;
-  /** Documented responses for the OpenAPI document. */
-  responses: Record<number, string>;
+  /**
+   * The representation of a `resource` answer when the caller sends no `Prefer` (spec 4.1); without it
+   * the operation ignores `Prefer` and always answers the whole resource.
+   */
+  prefer?: 'minimal' | 'representation';
   handle(input: OperationInput<Out<PS>, Out<QS>, Out<HS>, Out<BS>>): OperationResult;
-  /** Renders the answer to an idempotent repeat (status 200) from what the first call created. */
-  replay?(created: CreatedRef, input: OperationInput<Out<PS>, Out<QS>, Out<HS>, Out<BS>>): OperationResult;
 }
 
-export type AnyRoute = RouteSpec<
-  Schema | undefined,
-  Schema | undefined,
-  Schema | undefined,
-  Schema | undefined
->;
+/** One API operation: its shared endpoint and its handler. Everything about an operation lives here. */
+export type RouteSpec<
+  PS extends Schema | undefined,
+  QS extends Schema | undefined,
+  HS extends Schema | undefined,
+  BS extends Schema | undefined,
+> = Endpoint<PS, QS, HS, BS> & RouteBinding<PS, QS, HS, BS>;
+
+export type AnyRoute = AnyEndpoint & RouteBinding<Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined>;
 
 export function defineRoute<
   PS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
   HS extends Schema | undefined = undefined,
   BS extends Schema | undefined = undefined,
->(route: RouteSpec<PS, QS, HS, BS>): AnyRoute {
-  return route as unknown as AnyRoute;
+>(endpoint: Endpoint<PS, QS, HS, BS>, binding: RouteBinding<PS, QS, HS, BS>): AnyRoute {
+  return { ...endpoint, ...binding } as unknown as AnyRoute;
 }

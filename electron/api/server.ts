@@ -11,14 +11,14 @@ import { RateLimiter } from './pipeline/rate-limit.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
 import { validateInput } from './pipeline/validate.js';
+import type { RegisterPages } from './group-module.js';
+import type { Representation, ResourceKinds } from './resource-kinds.js';
 import type { AnyRoute, OperationResult } from './route.js';
 
-/** Extra, non-JSON routes a group serves itself (the buyer page, documents). */
-export type RegisterPages = (app: FastifyInstance, table: RouteTable) => void;
-
+/** Routes and pages on the API server: every API group's, and the host's own (documents, the UI). */
 export interface ApiGroup {
-  routes: AnyRoute[];
-  pages?: RegisterPages;
+  routes: readonly AnyRoute[];
+  pages?: RegisterPages | undefined;
 }
 
 export interface ApiServer {
@@ -32,7 +32,11 @@ export interface ApiServer {
  * Builds the Fastify app of the embedded API. The request pipeline (DESIGN.md section 4) reads top to
  * bottom below: each numbered step is one hook or one part of the operation handler.
  */
-export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiServer {
+export function buildApiServer(
+  deps: ApiDeps,
+  kinds: ResourceKinds,
+  groups: readonly ApiGroup[],
+): ApiServer {
   // forceCloseConnections: a closing host ends open event streams and keep-alive sockets instead of waiting on them.
   const app = Fastify({
     logger: false,
@@ -149,19 +153,18 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
 
     // 8. service and 9. persist: the domain operation and all its writes atomically (one savepoint of
     //    the commit group), including the idempotency record; a repeat of a retained Svc-Request-Id
-    //    answers 200 without running again.
+    //    answers 200 with the latest state of what the first call answered, without running again.
     const key = route.idempotency ? requestIdOf(request) : undefined;
     const execute = (): OperationResult => {
-      if (key && route.idempotency) {
-        const now = deps.clock.now();
-        const operation = IdempotencyGate.operation(request.method, request.url);
-        const earlier = idempotency.find(ctx, operation, key, now);
-        if (earlier && route.replay) return { ...route.replay(earlier, input), status: 200 };
-        const result = route.handle(input);
-        idempotency.remember(ctx, operation, key, result, now, route.idempotency.retentionMs);
-        return result;
-      }
-      return route.handle(input);
+      if (!key || !route.idempotency) return route.handle(input);
+      return idempotency.once(
+        ctx,
+        IdempotencyGate.operation(request.method, request.url),
+        key,
+        { now: deps.clock.now(), retentionMs: route.idempotency.retentionMs },
+        () => route.handle(input),
+        (earlier) => ({ status: 200, resource: deps.store.resources.get(earlier.kind, earlier.id) }),
+      );
     };
     // Writes join the commit group of this event-loop turn (Database.grouped); a read that may have seen
     // a pending group's writes waits for that commit too, so nothing uncommitted is ever shown.
@@ -171,13 +174,23 @@ export function buildApiServer(deps: ApiDeps, groups: readonly ApiGroup[]): ApiS
       await deps.store.db.committed();
     } else result = await deps.store.db.grouped(execute);
 
-    // 10. respond: status, headers and the body the service chose (Prefer and links are its job).
+    // 10. respond: status and headers; a resource answer is rendered through its kind's view with the
+    //     links of its state, as much of it as `Prefer` (or the route's default) asks for.
     reply.code(result.status);
     if (result.headers) reply.headers(result.headers);
-    return result.body === undefined ? reply.send() : reply.send(result.body);
+    const body = result.resource
+      ? kinds.present(result.resource, ctx.baseUrl, representationOf(route, ctx.prefer))
+      : result.body;
+    return body === undefined ? reply.send() : reply.send(body);
   }
 
   return { app, routes, tokens, requestLogger };
+}
+
+/** `Prefer` counts only where the operation honors it (spec 4.1); elsewhere the whole resource. */
+function representationOf(route: AnyRoute, prefer: Representation | undefined): Representation {
+  if (!route.prefer) return 'representation';
+  return prefer ?? route.prefer;
 }
 
 function requestIdOf(request: FastifyRequest): string | undefined {

@@ -6,20 +6,15 @@ import type { StoreLocation } from '../store/db.js';
 import { DEFAULT_API_CONFIG, type ApiConfig, type ApiDeps } from '../api/deps.js';
 import { TransitionBus } from '../api/transition-bus.js';
 import { buildApiServer, type ApiGroup, type ApiServer } from '../api/server.js';
-import { oauthGroup } from '../api/groups/oauth/routes.js';
-import { ordersGroup } from '../api/groups/orders-v2/routes.js';
-import { registerCheckoutPage } from '../api/groups/orders-v2/checkout-page.js';
-import { OrdersService } from '../api/groups/orders-v2/service.js';
-import { paymentsGroup } from '../api/groups/payments-v2/routes.js';
-import { PaymentsService } from '../api/groups/payments-v2/service.js';
 import { docsGroup } from '../api/docs/routes.js';
+import type { GroupDeps } from '../api/group-deps.js';
+import { GroupRegistry } from '../api/group-registry.js';
+import { defineGroups } from '../api/registry.js';
+import { ResourceKinds } from '../api/resource-kinds.js';
 import { registerRetentionSweep } from '../api/retention.js';
-import { testHelpersGroup } from '../api/test-helpers/routes.js';
-import { SandboxControl } from '../api/test-helpers/service.js';
-import { seedAccounts, SEED_ACCOUNTS } from '../api/test-helpers/seed.js';
-import { webhooksGroup } from '../api/groups/webhooks/routes.js';
+import { Ledger } from '../ledger/ledger.js';
+import { seedAccounts, SEED_ACCOUNTS } from '../store/seed.js';
 import { Webhooks, type WebhooksOptions } from '../webhooks/webhooks.js';
-import { ReportingModule } from '../api/groups/reporting/module.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import { ensureSandboxApp, type SandboxCredentials } from './sandbox-app.js';
 
@@ -47,12 +42,12 @@ export const DEFAULT_LISTENER_PORT = 8601;
 export interface Host {
   deps: ApiDeps;
   api: ApiServer;
+  /** The infrastructure every group plugs into, and the registered groups. */
   services: {
-    orders: OrdersService;
-    payments: PaymentsService;
-    control: SandboxControl;
+    kinds: ResourceKinds;
+    ledger: Ledger;
     webhooks: Webhooks;
-    reporting: ReportingModule;
+    groups: GroupRegistry;
   };
   sandboxApp: App;
   /** True when the sandbox credentials were generated on this start (print them). */
@@ -89,30 +84,48 @@ export function createHost(options: HostOptions): Host {
   );
 
   if (!store.accounts.byId(SEED_ACCOUNTS[0]?.id ?? '')) store.transaction(() => seedAccounts(store));
-  const { app: sandboxApp, generated } = ensureSandboxApp(store, options.credentials ?? {}, clock.nowIso());
+  const { app: sandboxApp, generated } = store.transaction(() =>
+    ensureSandboxApp(store, options.credentials ?? {}, clock.nowIso()),
+  );
 
-  const payments = new PaymentsService(deps);
-  const orders = new OrdersService(deps, payments);
-  // The ledger writer subscribes to transitions: it exists before anything can move.
-  const reporting = new ReportingModule(deps, { visibilityDelaySeconds: options.reportingDelaySeconds });
-  const scheduleSweep = registerRetentionSweep(deps);
-  if (!store.jobs.listPending().some((job) => job.kind === 'retention.sweep')) scheduleSweep();
+  // Infrastructure first: the ledger writer and the webhook outbox subscribe to transitions, so they
+  // exist before anything can move; the groups then register what they contribute.
+  const kinds = new ResourceKinds();
+  const ledger = new Ledger(deps);
   const webhooks = new Webhooks(deps, options.webhooks);
-  const control = new SandboxControl(deps, () => {
-    scheduleSweep();
-    webhooks.afterReset();
-    reporting.reset();
-  });
+  const scheduleSweep = registerRetentionSweep(deps);
+  if (!store.jobs.listPending().some((job) => job.kind === 'retention.sweep')) store.transaction(scheduleSweep);
+
+  const groupDeps: GroupDeps = {
+    ...deps,
+    kinds,
+    ledger,
+    webhooks,
+    options: { reportingDelaySeconds: options.reportingDelaySeconds },
+    resetSandbox: () => resetSandbox(),
+  };
+  const groups = new GroupRegistry(defineGroups(groupDeps));
+  groups.install({ kinds, scheduler, catalog: webhooks.catalog, ledger });
+
+  /** Back to the seed state in one transaction: resources, keys, jobs, ledger, events, every group's data. */
+  function resetSandbox(): void {
+    store.transaction(() => {
+      store.resources.deleteAll();
+      store.db.prepare('DELETE FROM idempotency_keys').run();
+      store.jobs.deleteAll();
+      store.accounts.deleteNotSeeded();
+      seedAccounts(store);
+      ledger.reset();
+      webhooks.reset();
+      groups.reset();
+      scheduleSweep();
+      clock.reset();
+    });
+  }
 
   let routes: ApiServer['routes'] = [];
-  const api = buildApiServer(deps, [
-    oauthGroup(deps),
-    ordersGroup(orders, store),
-    { routes: [], pages: (app, table) => registerCheckoutPage(app, table, orders, store) },
-    paymentsGroup(payments),
-    testHelpersGroup(control, orders, store),
-    webhooksGroup(deps, webhooks),
-    ...reporting.groups,
+  const api = buildApiServer(deps, kinds, [
+    ...groups.modules,
     docsGroup(() => routes),
     ...(options.extraGroups ?? []),
   ]);
@@ -123,7 +136,7 @@ export function createHost(options: HostOptions): Host {
   return {
     deps,
     api,
-    services: { orders, payments, control, webhooks, reporting },
+    services: { kinds, ledger, webhooks, groups },
     sandboxApp,
     generatedCredentials: generated,
     async listen(host, port) {
@@ -146,6 +159,7 @@ export function createHost(options: HostOptions): Host {
     listenerUrl: () => webhooks.listener.url,
     async close() {
       scheduler.stop();
+      await groups.close();
       await webhooks.close();
       await api.app.close();
       api.requestLogger.flush();

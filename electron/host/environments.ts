@@ -59,22 +59,26 @@ export class Environments {
       client_id: input.client_id,
     };
     this.vault.set(id, input.client_secret);
-    this.meta.set(ENVIRONMENTS_KEY, JSON.stringify([...this.remotes(), remote]));
+    this.meta.store.transaction(() =>
+      this.meta.set(ENVIRONMENTS_KEY, JSON.stringify([...this.remotes(), remote])),
+    );
     return { ...remote, kind: 'remote', client_secret: input.client_secret };
   }
 
   remove(id: string): boolean {
     const remotes = this.remotes();
     if (!remotes.some((r) => r.id === id)) return false;
-    this.meta.set(ENVIRONMENTS_KEY, JSON.stringify(remotes.filter((r) => r.id !== id)));
+    this.meta.store.transaction(() => {
+      this.meta.set(ENVIRONMENTS_KEY, JSON.stringify(remotes.filter((r) => r.id !== id)));
+      if (this.meta.get(ACTIVE_KEY) === id) this.meta.set(ACTIVE_KEY, EMBEDDED_ENVIRONMENT_ID);
+    });
     this.vault.delete(id);
-    if (this.meta.get(ACTIVE_KEY) === id) this.meta.set(ACTIVE_KEY, EMBEDDED_ENVIRONMENT_ID);
     return true;
   }
 
   select(id: string): Environment | undefined {
     const environment = this.get(id);
-    if (environment) this.meta.set(ACTIVE_KEY, id);
+    if (environment) this.meta.store.transaction(() => this.meta.set(ACTIVE_KEY, id));
     return environment;
   }
 

@@ -1,8 +1,8 @@
 import { newAppId, newClientId, newClientSecret } from '../../shared/ids.js';
-import { ALL_SCOPES } from '../../shared/scopes.js';
+import { ALL_SCOPES } from '../../shared/api/registry.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import type { Store } from '../store/store.js';
-import { SEED_MERCHANT } from '../api/test-helpers/seed.js';
+import { SEED_MERCHANT } from '../store/seed.js';
 
 export const SANDBOX_APP_NAME = 'Sandbox app';
 

@@ -12,14 +12,6 @@ import type {
 } from '../../shared/bridge.js';
 import { BridgeInputs } from '../../shared/bridge.js';
 import type { BridgeEventName, BridgeMethodName } from '../../shared/bridge-methods.js';
-import { orderView } from '../api/groups/orders-v2/order-view.js';
-import type { OrderBody } from '../api/groups/orders-v2/order-types.js';
-import type {
-  StoredAuthorization,
-  StoredCapture,
-  StoredRefund,
-} from '../api/groups/payments-v2/payment-types.js';
-import { authorizationView, captureView, refundView } from '../api/groups/payments-v2/views.js';
 import type { RequestLogEntry, RequestLogSummaryRow } from '../store/repositories/request-log-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
 import { ApiClient } from './api-client.js';
@@ -27,7 +19,9 @@ import type { HostEventMap } from '../events.js';
 import type { Host } from './create-host.js';
 import { EMBEDDED_ENVIRONMENT_ID, Environments, type Environment } from './environments.js';
 import { toHar } from './har.js';
-import { ledgerLine } from '../ledger/support-lookup.js';
+import { ledgerLine, supportLookup } from '../ledger/support-lookup.js';
+import { reportingSummary } from '../ledger/ledger-summary.js';
+import type { ResourceKinds } from '../api/resource-kinds.js';
 import type { SecretVault } from './vault.js';
 
 /** A failure the bridge reports to the renderer (never a stack trace). */
@@ -63,21 +57,15 @@ const toLogSummary = (e: RequestLogSummaryRow): RequestLogSummary => ({
   debug_id: e.debug_id,
 });
 
-function summarize(resource: StoredResource<unknown, unknown>): ResourceSummary {
-  const body = resource.body as {
-    amount?: { currency_code: string; value: string };
-    intent?: string;
-    purchase_units?: OrderBody['purchase_units'];
-  };
-  const amount = body.amount ?? body.purchase_units?.[0]?.amount;
+/** A resource as the workbench's lists show it; its kind's summary adds amount and intent. */
+function summarize(kinds: ResourceKinds, resource: StoredResource<unknown, unknown>): ResourceSummary {
   return {
     kind: resource.kind,
     id: resource.id,
     status: resource.status,
     order_id: resource.order_id,
     parent_id: resource.parent_id,
-    ...(amount ? { amount: { currency_code: amount.currency_code, value: amount.value } } : {}),
-    ...(body.intent ? { intent: body.intent } : {}),
+    ...kinds.summary(resource),
     create_time: resource.create_time,
     update_time: resource.update_time,
   };
@@ -152,7 +140,9 @@ export class WorkbenchService {
 
   private createHandlers(): Handlers {
     const { store, clock } = this.host.deps;
+    const { kinds, ledger } = this.host.services;
     const base = () => this.options.embeddedBaseUrl;
+    const summary = (resource: StoredResource<unknown, unknown>) => summarize(kinds, resource);
     return {
       getInfo: async (): Promise<WorkbenchInfo> => ({
         version: this.options.version,
@@ -188,21 +178,19 @@ export class WorkbenchService {
           page_size,
           (page - 1) * page_size,
         );
-        return { items: items.map(summarize), total, page, page_size };
+        return { items: items.map(summary), total, page, page_size };
       },
       getResource: async ({ kind, id }): Promise<ResourceDetail> => {
         const resource = store.resources.get(kind, id);
         if (!resource) throw new BridgeError('NOT_FOUND', `No ${kind} ${id}.`);
         const related = resource.order_id
-          ? (['order', 'authorization', 'capture', 'refund'] as const).flatMap((k) =>
-              store.resources.byOrder(k, resource.order_id ?? ''),
-            )
+          ? kinds.list().flatMap((k) => store.resources.byOrder(k, resource.order_id ?? ''))
           : [];
         return {
-          summary: summarize(resource),
+          summary: summary(resource),
           resource: this.view(resource),
           history: store.resources.history(kind, id),
-          related: related.filter((r) => !(r.kind === kind && r.id === id)).map(summarize),
+          related: related.filter((r) => !(r.kind === kind && r.id === id)).map(summary),
         };
       },
       listAccounts: async (): Promise<AccountSummary[]> =>
@@ -243,41 +231,29 @@ export class WorkbenchService {
         return { opened: this.options.openExternal ? await this.options.openExternal(url) : false };
       },
       lookupId: async ({ id }): Promise<SupportLookupResult> => {
-        const found = this.host.services.reporting.lookup(id);
+        const found = supportLookup(store, ledger.repo, kinds.list(), id);
         return {
           query: found.query,
           matches: found.matches,
           order_id: found.orderId,
           resources: found.resources.map((r) => ({
-            summary: summarize(r),
+            summary: summary(r),
             resource: this.view(r),
             history: store.resources.history(r.kind, r.id),
           })),
           ledger: found.ledger.map(ledgerLine),
         };
       },
-      reportingSummary: async ({ days, currency }) =>
-        this.host.services.reporting.summary(this.host.sandboxApp.merchant_id, days, currency),
+      reportingSummary: async ({ days, currency }) => {
+        const accountId = this.host.sandboxApp.merchant_id;
+        const primary = store.accounts.byId(accountId)?.balances[0]?.currency_code ?? 'USD';
+        return reportingSummary(ledger.reads, accountId, primary, clock.now(), days, currency);
+      },
     };
   }
 
   /** The resource as the API shows it, links included. */
   private view(resource: StoredResource<unknown, unknown>): Record<string, unknown> {
-    const base = this.options.embeddedBaseUrl;
-    switch (resource.kind) {
-      case 'order':
-        return orderView(
-          resource as unknown as StoredResource<OrderBody, never>,
-          base,
-          this.host.deps.store,
-          'full',
-        ) as Record<string, unknown>;
-      case 'authorization':
-        return authorizationView(resource as unknown as StoredAuthorization, base) as Record<string, unknown>;
-      case 'capture':
-        return captureView(resource as unknown as StoredCapture, base) as Record<string, unknown>;
-      case 'refund':
-        return refundView(resource as unknown as StoredRefund, base) as Record<string, unknown>;
-    }
+    return this.host.services.kinds.present(resource, this.options.embeddedBaseUrl);
   }
 }

@@ -1,4 +1,4 @@
-import { eventCode, type TransactionStatus } from '../../shared/api/reporting.js';
+import { eventCode, type TransactionStatus } from '../../shared/api/reporting/schemas.js';
 import type { Database } from '../store/db.js';
 import { decodeDetails, encodeDetails, Parties } from './details-codec.js';
 import { RollupDelta } from './ledger-rollups.js';

@@ -1,4 +1,4 @@
-import type { PayerInfo, TransactionStatus } from '../../shared/api/reporting.js';
+import type { PayerInfo, TransactionStatus } from '../../shared/api/reporting/schemas.js';
 
 /** One line of the cart, in exact minor units of the entry's currency. */
 export interface CartLine {

@@ -1,17 +1,15 @@
 import type { LedgerLine } from '../../shared/bridge.js';
-import { eventCode } from '../../shared/api/reporting.js';
+import { eventCode } from '../../shared/api/reporting/schemas.js';
 import { isoSeconds } from '../clock.js';
 import { money } from '../../shared/money.js';
-import type { ResourceKind, StoredResource } from '../store/repositories/resources-repo.js';
+import type { StoredResource } from '../store/repositories/resources-repo.js';
 import type { Store } from '../store/store.js';
 import type { LedgerRepository } from './ledger-repo.js';
 import type { LedgerEntry } from './ledger-types.js';
 
-const KINDS: readonly ResourceKind[] = ['order', 'authorization', 'capture', 'refund'];
-
 export interface SupportFindings {
   query: string;
-  matches: { kind: ResourceKind | 'transaction'; id: string }[];
+  matches: { kind: string; id: string }[];
   orderId: string | null;
   /** The order and every authorization, capture and refund of it (or the one resource found). */
   resources: StoredResource<unknown, unknown>[];
@@ -41,16 +39,22 @@ export function ledgerLine(entry: LedgerEntry): LedgerLine {
 }
 
 /**
- * The support agent's lookup: any id (order, authorization, capture, refund, transaction, or `O-` and an
- * order id) leads to its order, every payment resource of that order and every ledger entry of them.
+ * The support agent's lookup: any id (a resource of any registered kind, a transaction, or `O-` and an
+ * order id) leads to the root of its lineage, every resource of that lineage and every ledger entry of
+ * them. `kinds` are the registered resource kinds (the lookup knows no group).
  */
-export function supportLookup(store: Store, ledger: LedgerRepository, raw: string): SupportFindings {
+export function supportLookup(
+  store: Store,
+  ledger: LedgerRepository,
+  kinds: readonly string[],
+  raw: string,
+): SupportFindings {
   const query = raw.trim().toUpperCase();
   const id = query.length === 19 && query.startsWith('O-') ? query.slice(2) : query;
   const matches: SupportFindings['matches'] = [];
   let orderId: string | null = null;
   const found: StoredResource<unknown, unknown>[] = [];
-  for (const kind of KINDS) {
+  for (const kind of kinds) {
     const resource = store.resources.get(kind, id);
     if (!resource) continue;
     matches.push({ kind, id });
@@ -63,7 +67,7 @@ export function supportLookup(store: Store, ledger: LedgerRepository, raw: strin
   // An order known only from the ledger (generated history has no API resources).
   if (matches.length === 0 && direct.length > 0 && orderId === id) matches.push({ kind: 'order', id });
 
-  const resources = orderId ? KINDS.flatMap((kind) => store.resources.byOrder(kind, orderId ?? '')) : found;
+  const resources = orderId ? kinds.flatMap((kind) => store.resources.byOrder(kind, orderId ?? '')) : found;
   const entries = new Map<number, LedgerEntry>();
   for (const entry of [...direct, ...(orderId && orderId !== id ? ledger.related(orderId) : [])])
     entries.set(entry.seq, entry);

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_METHOD_NAMES, methodChannel } from '../../shared/bridge-methods.js';
-import { BridgeInputs } from '../../shared/bridge.js';
+import {
+  BRIDGE_METHOD_NAMES,
+  EVENT_CHANNEL,
+  methodChannel,
+  type BridgeMethodName,
+} from '../../shared/bridge-methods.js';
+import type { WorkbenchBridge } from '../../shared/bridge.js';
 import { BridgeError } from '../host/workbench-service.js';
 import { MemoryVault, FileVault } from '../host/vault.js';
+import { BridgeCallError, createWorkbenchApi, type RendererIpc } from '../preload/workbench-api.js';
+import { FIXED_NOW_ISO } from '../test-support/fixtures.js';
 import { APP_URL } from './app-protocol.js';
 import { registerBridgeHandlers, type Handle } from './ipc-handlers.js';
 import { safeStorageCodec } from './safe-storage-codec.js';
@@ -84,7 +91,6 @@ describe('IPC handlers', () => {
   it('registers one channel per bridge method and nothing else', () => {
     const handlers = register(async () => null);
     expect([...handlers.keys()].sort()).toEqual(BRIDGE_METHOD_NAMES.map(methodChannel).sort());
-    expect(Object.keys(BridgeInputs).sort()).toEqual([...BRIDGE_METHOD_NAMES].sort());
   });
 
   it('refuses untrusted senders without calling the service', async () => {
@@ -117,6 +123,71 @@ describe('IPC handlers', () => {
     });
     const hidden = await handlers.get('workbench:listAccounts')?.(good, {});
     expect(JSON.stringify(hidden)).not.toContain('internal secret detail');
+  });
+});
+
+describe('preload: window.workbench', () => {
+  /** The contract's subscription functions: the members of WorkbenchBridge that are not methods. */
+  const SUBSCRIPTIONS: Record<Exclude<keyof WorkbenchBridge, BridgeMethodName>, true> = { onEvent: true };
+
+  /** A fake ipcRenderer: records invokes and answers with the envelope `answer` gives. */
+  function fakeIpc(
+    answer: (channel: string, input: unknown) => unknown = (channel) => ({ ok: true, value: channel }),
+  ) {
+    const invoked: [string, unknown][] = [];
+    const listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
+    const ipc: RendererIpc = {
+      invoke: async (channel, input) => {
+        invoked.push([channel, input]);
+        return answer(channel, input);
+      },
+      on: (channel, listener) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
+      removeListener: (channel, listener) => listeners.get(channel)?.delete(listener),
+    };
+    const emit = (channel: string, payload: unknown) =>
+      [...(listeners.get(channel) ?? [])].forEach((listener) => listener({ sender: 'ipc event' }, payload));
+    return { ipc, invoked, listeners, emit };
+  }
+
+  it('exposes exactly the bridge methods and the event subscription, all functions', () => {
+    const api = createWorkbenchApi(fakeIpc().ipc) as unknown as Record<string, unknown>;
+    expect(Object.keys(api).sort()).toEqual([...BRIDGE_METHOD_NAMES, ...Object.keys(SUBSCRIPTIONS)].sort());
+    for (const value of Object.values(api)) expect(value).toEqual(expect.any(Function));
+  });
+
+  it.each(BRIDGE_METHOD_NAMES)(
+    '%s invokes its own channel with the input and returns the value',
+    async (name) => {
+      const { ipc, invoked } = fakeIpc();
+      const api = createWorkbenchApi(ipc) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+      const input = { probe: name };
+      await expect(api[name]?.(input)).resolves.toBe(methodChannel(name));
+      expect(invoked).toEqual([[methodChannel(name), input]]);
+    },
+  );
+
+  it('turns an error envelope into a thrown error with the name, message and details', async () => {
+    const error = { name: 'NOT_FOUND', message: 'No order X.', details: { id: 'X' } };
+    const api = createWorkbenchApi(fakeIpc(() => ({ ok: false, error })).ipc);
+    const thrown = await api.getResource({ kind: 'order', id: 'X' }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(BridgeCallError);
+    expect(thrown).toMatchObject({ errorName: 'NOT_FOUND', message: 'No order X.', details: { id: 'X' } });
+  });
+
+  it('onEvent listens on the event channel, passes only the payload, and unsubscribes', () => {
+    const { ipc, listeners, emit, invoked } = fakeIpc();
+    const api = createWorkbenchApi(ipc);
+    const received: unknown[] = [];
+    const unsubscribe = api.onEvent((event) => received.push(event));
+    expect([...listeners.keys()]).toEqual([EVENT_CHANNEL]);
+    const payload = { type: 'clock-moved', payload: { now: FIXED_NOW_ISO, offset_ms: 0 } };
+    emit(EVENT_CHANNEL, payload);
+    expect(received).toEqual([payload]);
+    unsubscribe();
+    expect(listeners.get(EVENT_CHANNEL)?.size).toBe(0);
+    emit(EVENT_CHANNEL, payload);
+    expect(received).toHaveLength(1);
+    expect(invoked).toEqual([]);
   });
 });
 

@@ -160,3 +160,90 @@ describe('Database group commit', () => {
     database.close();
   });
 });
+
+describe('Database.onRollback: undo steps for in-memory state', () => {
+  it('runs, newest first, when the transaction rolls back; dropped when it commits', () => {
+    const database = open();
+    const steps: string[] = [];
+    expect(() =>
+      database.transaction(() => {
+        database.onRollback(() => steps.push('first'));
+        database.onRollback(() => steps.push('second'));
+        throw new Error('failed');
+      }),
+    ).toThrow('failed');
+    expect(steps).toEqual(['second', 'first']);
+    database.transaction(() => database.onRollback(() => steps.push('must not run')));
+    // A later rollback does not undo what an earlier transaction committed.
+    expect(() =>
+      database.transaction(() => {
+        throw new Error('again');
+      }),
+    ).toThrow('again');
+    expect(steps).toEqual(['second', 'first']);
+    database.close();
+  });
+
+  it('a savepoint rolled back runs only its own steps; a released one hands them to its parent', () => {
+    const database = open();
+    const steps: string[] = [];
+    database.transaction(() => {
+      database.onRollback(() => steps.push('outer'));
+      expect(() =>
+        database.transaction(() => {
+          database.onRollback(() => steps.push('inner undone'));
+          throw new Error('inner');
+        }),
+      ).toThrow('inner');
+      expect(steps).toEqual(['inner undone']);
+      database.transaction(() => database.onRollback(() => steps.push('inner released')));
+    });
+    expect(steps).toEqual(['inner undone']);
+    expect(() =>
+      database.transaction(() => {
+        database.transaction(() => database.onRollback(() => steps.push('released, then outer failed')));
+        throw new Error('outer');
+      }),
+    ).toThrow('outer');
+    expect(steps).toEqual(['inner undone', 'released, then outer failed']);
+    database.close();
+  });
+
+  it('in a commit group: a failing work undoes its own steps; a failing COMMIT undoes every work’s', async () => {
+    const database = open();
+    database.db.exec(
+      'CREATE TABLE parents (id INTEGER PRIMARY KEY); ' +
+        'CREATE TABLE children (parent INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    const steps: string[] = [];
+    const ok = database.grouped(() => database.onRollback(() => steps.push('ok undone')));
+    const failing = database.grouped(() => {
+      database.onRollback(() => steps.push('failing undone'));
+      throw new Error('refused');
+    });
+    await expect(failing).rejects.toThrow('refused');
+    expect(steps).toEqual(['failing undone']);
+    await ok;
+    expect(steps).toEqual(['failing undone']);
+
+    const innocent = database.grouped(() => database.onRollback(() => steps.push('innocent undone')));
+    const orphan = database.grouped(() => database.prepare('INSERT INTO children VALUES (42)').run());
+    await expect(innocent).rejects.toThrow(/FOREIGN KEY/);
+    await expect(orphan).rejects.toThrow(/FOREIGN KEY/);
+    expect(steps).toEqual(['failing undone', 'innocent undone']);
+    database.close();
+  });
+
+  it('is ignored outside a transaction (nothing to roll back)', () => {
+    const database = open();
+    const steps: string[] = [];
+    database.onRollback(() => steps.push('never'));
+    expect(() =>
+      database.transaction(() => {
+        throw new Error('x');
+      }),
+    ).toThrow('x');
+    expect(steps).toEqual([]);
+    database.close();
+  });
+});

@@ -20,6 +20,27 @@ export type StoreLocation = { kind: 'dir'; dir: string } | { kind: 'memory' };
 export const DATABASE_FILE = 'workbench.db';
 
 /**
+ * A write attempted outside a transaction: a bug in the caller, never an answer to an API client. Writes
+ * must be part of a unit of work (`Database.transaction`, or a request's `grouped` savepoint) so that they
+ * commit, or roll back, together with the rest of it and with the in-memory state that follows them.
+ */
+export class OutsideTransactionError extends Error {
+  override readonly name = 'OutsideTransactionError';
+
+  constructor(what: string) {
+    super(
+      `${what} ran outside a transaction: wrap the caller in store.transaction(...) (a request's handler already runs in one).`,
+    );
+  }
+}
+
+/** The lengths of the after-commit and rollback queues when a work began. */
+interface QueueMarks {
+  afterCommit: number;
+  rollback: number;
+}
+
+/**
  * The one SQLite database of a workspace. Synchronous by design (`node:sqlite`): a request's service
  * work and its writes run without an `await` in between, inside one transaction, so concurrent requests
  * cannot interleave half-written state.
@@ -29,6 +50,8 @@ export class Database {
   private readonly statements = new Map<string, StatementSync>();
   private depth = 0;
   private afterCommitQueue: (() => void)[] = [];
+  /** Undo steps for in-memory state changed by the open transaction's works (see `onRollback`). */
+  private rollbackQueue: (() => void)[] = [];
   /** The requests waiting on the open commit group's COMMIT (undefined when none is open). */
   private group: { resolve: () => void; reject: (error: Error) => void }[] | undefined;
 
@@ -79,6 +102,21 @@ export class Database {
   }
 
   /**
+   * A cached prepared statement for a write (INSERT, UPDATE, DELETE): the repositories' one way to write.
+   * Throws `OutsideTransactionError` when no transaction is open, so a write can never be committed on its
+   * own, apart from the work it belongs to. Reads use `prepare`.
+   */
+  write(sql: string): StatementSync {
+    this.assertInTransaction(`The write "${sql.replace(/\s+/g, ' ')}"`);
+    return this.prepare(sql);
+  }
+
+  /** Throws `OutsideTransactionError` unless a transaction (or a request's commit group work) is open. */
+  assertInTransaction(what = 'A write'): void {
+    if (this.depth === 0) throw new OutsideTransactionError(what);
+  }
+
+  /**
    * Runs `work` in one transaction (BEGIN IMMEDIATE, so a second process on the same file waits instead
    * of failing mid-request). A nested call becomes a savepoint: its failure undoes only its own writes,
    * which lets a scheduled job fail inside a request without taking the request down with it. A caller
@@ -89,7 +127,7 @@ export class Database {
     const nested = this.depth > 0;
     if (!nested) this.commitGroup();
     const savepoint = `sp${this.depth}`;
-    const queued = this.afterCommitQueue.length;
+    const marks = this.marks();
     this.run(nested ? `SAVEPOINT ${savepoint}` : 'BEGIN IMMEDIATE');
     this.depth++;
     let result: T;
@@ -97,12 +135,13 @@ export class Database {
       result = work();
       this.run(nested ? `RELEASE ${savepoint}` : 'COMMIT');
     } catch (error) {
-      this.undo(nested ? savepoint : undefined, queued, error);
+      this.undo(nested ? savepoint : undefined, marks, error);
       throw error;
     } finally {
       this.depth--;
     }
     if (nested) return result;
+    this.rollbackQueue = [];
     this.runAfterCommit();
     return result;
   }
@@ -123,7 +162,7 @@ export class Database {
       setImmediate(() => this.commitGroup());
     }
     const group = this.group;
-    const queued = this.afterCommitQueue.length;
+    const marks = this.marks();
     this.run('SAVEPOINT grouped');
     this.depth++;
     let result: T;
@@ -131,7 +170,7 @@ export class Database {
       result = work();
       this.run('RELEASE grouped');
     } catch (error) {
-      this.undo('grouped', queued, error);
+      this.undo('grouped', marks, error);
       return Promise.reject(error as Error);
     } finally {
       this.depth--;
@@ -158,6 +197,7 @@ export class Database {
       return;
     }
     this.group = undefined;
+    this.rollbackQueue = [];
     for (const waiter of group) waiter.resolve();
     this.runAfterCommit();
   }
@@ -169,6 +209,15 @@ export class Database {
   afterCommit(callback: () => void): void {
     if (this.depth === 0) callback();
     else this.afterCommitQueue.push(callback);
+  }
+
+  /**
+   * Runs `undo` if the current transaction's or savepoint's work is rolled back (dropped once it commits;
+   * ignored outside a transaction, where there is nothing to roll back). For in-memory state that a work
+   * changes before its commit and that must not outlive a rollback; undo steps run newest first.
+   */
+  onRollback(undo: () => void): void {
+    if (this.depth > 0) this.rollbackQueue.push(undo);
   }
 
   get inTransaction(): boolean {
@@ -191,7 +240,7 @@ export class Database {
    * error SQLite may already have rolled the entire transaction back, savepoints and all; then every
    * request of the open group lost its writes too, and each is told so instead of being answered.
    */
-  private undo(savepoint: string | undefined, queued: number, error: unknown): void {
+  private undo(savepoint: string | undefined, marks: QueueMarks, error: unknown): void {
     if (!this.db.isTransaction) {
       this.abandonGroup(error);
       return;
@@ -201,7 +250,13 @@ export class Database {
       this.run(`ROLLBACK TO ${savepoint}`);
       this.run(`RELEASE ${savepoint}`);
     }
-    this.afterCommitQueue.length = queued;
+    this.afterCommitQueue.length = marks.afterCommit;
+    this.runRollback(marks.rollback);
+  }
+
+  /** Where the queues stand when a work starts: what it adds is dropped, or undone, with it. */
+  private marks(): QueueMarks {
+    return { afterCommit: this.afterCommitQueue.length, rollback: this.rollbackQueue.length };
   }
 
   /** The open group's writes are gone: every request waiting on it fails with `error`. */
@@ -209,7 +264,14 @@ export class Database {
     const group = this.group ?? [];
     this.group = undefined;
     this.afterCommitQueue = [];
+    this.runRollback(0);
     for (const waiter of group) waiter.reject(error as Error);
+  }
+
+  /** Runs, newest first, and drops the undo steps registered since `mark`. */
+  private runRollback(mark: number): void {
+    const steps = this.rollbackQueue.splice(mark);
+    for (let i = steps.length - 1; i >= 0; i--) steps[i]?.();
   }
 
   private runAfterCommit(): void {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Store } from '../store/store.js';
+import { FIXED_NOW } from '../test-support/fixtures.js';
 import { CERT_SUBJECT, CertificateStore, selfSignedCertificate } from './cert.js';
 import { objectIdentifier, time, unsignedInteger } from './der.js';
 
@@ -26,7 +27,7 @@ describe('self-signed signing certificate', () => {
 
   it('is a valid X.509 v3 certificate that Node parses, signed by its own key', () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const now = new Date('2026-05-15T12:00:00Z');
+    const now = new Date(FIXED_NOW);
     const certificate = new X509Certificate(selfSignedCertificate(privateKey, publicKey, now));
     expect(certificate.verify(publicKey)).toBe(true);
     expect(certificate.checkPrivateKey(privateKey)).toBe(true);

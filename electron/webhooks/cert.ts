@@ -119,8 +119,11 @@ export class CertificateStore {
       const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
       keyPem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
       certPem = selfSignedCertificate(pair.privateKey, pair.publicKey, this.now());
-      this.meta.set(KEY_META, keyPem);
-      this.meta.set(CERT_META, certPem);
+      const [key, cert] = [keyPem, certPem];
+      this.meta.store.transaction(() => {
+        this.meta.set(KEY_META, key);
+        this.meta.set(CERT_META, cert);
+      });
     }
     const privateKey = createPrivateKey(keyPem);
     const certificate = new X509Certificate(certPem);

@@ -1,4 +1,4 @@
-import { MOCK_WEBHOOK_ID, type WebhookEvent } from '../../shared/api/webhooks.js';
+import { MOCK_WEBHOOK_ID, type WebhookEvent } from '../../shared/api/webhooks/schemas.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
 import type { EventCatalog, EventDraft, EventTypeDefinition } from './catalog.js';

@@ -2,14 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListenerMessage } from '../../shared/api/webhooks.js';
-import {
-  captureOrder,
-  eventually,
-  expectError,
-  startWebhookHarness,
-  type WebhookHarness,
-} from './webhooks-test-kit.js';
+import type { ListenerMessage } from '../../shared/api/webhooks/schemas.js';
+import { expectError } from '../test-support/expect-error.js';
+import { captureOrder, eventually, startWebhookHarness, type WebhookHarness } from './webhooks-test-kit.js';
 
 const LISTENER = '/v1/test-helpers/webhooks/listener';
 
@@ -260,24 +255,18 @@ describe('the local listener (spec 6.6)', () => {
 
   it('validates its settings, answers GET / and refuses other methods; the inbox can be emptied', async () => {
     const h = await harness();
-    expectError(
-      await h.request('PUT', LISTENER, { body: { status: 99 } }),
-      'INVALID_REQUEST',
-      'INVALID_INTEGER_MIN_VALUE',
-      '/status',
-    );
-    expectError(
-      await h.request('PUT', LISTENER, { body: { delay_ms: -1 } }),
-      'INVALID_REQUEST',
-      'INVALID_INTEGER_MIN_VALUE',
-      '/delay_ms',
-    );
-    expectError(
-      await h.request('PUT', LISTENER, { body: { status: '200' } }),
-      'INVALID_REQUEST',
-      'INVALID_PARAMETER_VALUE',
-      '/status',
-    );
+    expectError(await h.request('PUT', LISTENER, { body: { status: 99 } }), 'INVALID_REQUEST', {
+      issue: 'INVALID_INTEGER_MIN_VALUE',
+      field: '/status',
+    });
+    expectError(await h.request('PUT', LISTENER, { body: { delay_ms: -1 } }), 'INVALID_REQUEST', {
+      issue: 'INVALID_INTEGER_MIN_VALUE',
+      field: '/delay_ms',
+    });
+    expectError(await h.request('PUT', LISTENER, { body: { status: '200' } }), 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_VALUE',
+      field: '/status',
+    });
     expectError(await h.request('GET', `${LISTENER}/messages/NOPE`), 'RESOURCE_NOT_FOUND');
     const base = h.host.listenerUrl() ?? '';
     expect((await fetch(base)).status).toBe(200);

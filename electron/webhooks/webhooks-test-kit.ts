@@ -3,7 +3,6 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { expect } from 'vitest';
-import { ERROR_NAMES, type ErrorName, type Issue } from '../../shared/errors.js';
 import { simpleOrder, startHarness, type ApiHarness, type Reply } from '../test-support/api-harness.js';
 
 /**
@@ -178,22 +177,6 @@ export async function authorizeOrder(
     orderId,
     authorizationId: authorized.body.purchase_units[0].payments.authorizations[0].id as string,
   };
-}
-
-/** The error body of spec part 7, and one detail with the given issue (and field, when given). */
-export function expectError(reply: Reply, name: ErrorName, issue?: Issue, field?: string): void {
-  expect(reply.status, reply.text).toBe(ERROR_NAMES[name].status);
-  expect(reply.body?.name, reply.text).toBe(name);
-  expect(reply.body.debug_id).toMatch(/^[0-9a-f]{13}$/);
-  expect(reply.body.links?.[0]?.rel).toBe('information_link');
-  expect(reply.text).not.toMatch(/at .*\.[jt]s:\d+/);
-  if (issue) {
-    const details = reply.body.details as { issue: string; field?: string; description?: string }[];
-    expect(details, reply.text).toEqual(
-      expect.arrayContaining([expect.objectContaining({ issue, ...(field !== undefined ? { field } : {}) })]),
-    );
-    for (const d of details) expect(d.description, reply.text).toEqual(expect.any(String));
-  }
 }
 
 /** Polls until `check` holds (real time), for things that settle asynchronously. */

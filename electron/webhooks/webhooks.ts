@@ -1,4 +1,4 @@
-import { WILDCARD_EVENT_TYPE } from '../../shared/api/webhooks.js';
+import { WILDCARD_EVENT_TYPE } from '../../shared/api/webhooks/schemas.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import { CertificateCache } from './cert-cache.js';
@@ -7,8 +7,6 @@ import { EventCatalog } from './catalog.js';
 import { DEFAULT_DELIVERY_OPTIONS, DeliveryWorker, RETRY_JOB, type DeliveryOptions } from './delivery.js';
 import { DeliveriesRepository } from './deliveries-repo.js';
 import { EventOutbox } from './emit.js';
-import { registerCheckoutEvents } from './event-types/checkout.js';
-import { registerPaymentEvents } from './event-types/payments.js';
 import { EventsRepository } from './events-repo.js';
 import { LocalListener } from './listener.js';
 import { LoadGauge } from './load-gauge.js';
@@ -26,8 +24,8 @@ const LISTENER_SUBSCRIPTION_META = 'webhooks.listener_subscription';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /**
- * The webhooks part of the host (DESIGN.md section 2): the event catalog, the outbox fed by the
- * transition bus, the delivery worker, the signing certificate, and the local listener. The API group
+ * The webhooks part of the host (DESIGN.md section 2): the event catalog (each group registers its event
+ * types through the group registry), the outbox fed by the transition bus, the delivery worker, the signing certificate, and the local listener. The API group
  * in `api/groups/webhooks/` is its HTTP face.
  */
 export class Webhooks {
@@ -71,8 +69,6 @@ export class Webhooks {
       now: () => deps.clock.now(),
       subscriptionsFor: (port, path) => this.subscriptionsPointingAt(port, path),
     });
-    registerCheckoutEvents(this.catalog, deps.store);
-    registerPaymentEvents(this.catalog);
     this.detach.push(this.outbox.attach());
   }
 
@@ -155,14 +151,15 @@ export class Webhooks {
     return id && this.subscriptions.get(id) ? id : undefined;
   }
 
-  /** After a sandbox reset: events and deliveries go with the resources; subscriptions stay (like credentials). */
-  afterReset(): void {
-    this.deps.store.transaction(() => {
-      this.deliveries.deleteAll();
-      this.events.deleteAll();
-      this.deps.scheduler.cancel(RETRY_JOB);
-    });
-    this.listener.clear();
+  /**
+   * The sandbox reset (inside its transaction): events and deliveries go with the resources;
+   * subscriptions stay (like credentials). The listener's inbox is emptied once the reset commits.
+   */
+  reset(): void {
+    this.deliveries.deleteAll();
+    this.events.deleteAll();
+    this.deps.scheduler.cancel(RETRY_JOB);
+    this.deps.store.db.afterCommit(() => this.listener.clear());
   }
 
   async close(): Promise<void> {

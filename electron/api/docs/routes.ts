@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ERROR_NAMES, ISSUES } from '../../../shared/errors.js';
+import { ERROR_NAMES } from '../../../shared/errors.js';
+import { ISSUES } from '../../../shared/api/registry.js';
 import { requestBaseUrl } from '../pipeline/links.js';
 import { mockCodes } from '../pipeline/mock-response.js';
 import type { RouteTable } from '../pipeline/route-not-found.js';
@@ -20,7 +21,7 @@ function errorsPage(): string {
     .join('');
   const issues = Object.entries(ISSUES)
     .map(
-      ([issue, description]) =>
+      ([issue, { description }]) =>
         `<tr id="${issue}"><td><code>${issue}</code></td><td>${escapeHtml(description)}</td></tr>`,
     )
     .join('');

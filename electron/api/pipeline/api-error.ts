@@ -1,13 +1,12 @@
 import {
   ERROR_NAMES,
-  ISSUES,
   TOKEN_ERRORS,
   type ErrorDetail,
   type ErrorLocation,
   type ErrorName,
-  type Issue,
   type TokenErrorKey,
 } from '../../../shared/errors.js';
+import { ISSUES, type Issue } from '../../../shared/api/registry.js';
 
 /**
  * An error the API answers with: its name picks the status (spec part 7), details say what and where.
@@ -54,7 +53,7 @@ export function detail(issue: Issue, options: DetailOptions = {}): ErrorDetail {
   if (options.value !== undefined) entry.value = describeValue(options.value);
   if (options.location !== undefined) entry.location = options.location;
   entry.issue = issue;
-  entry.description = options.description ?? ISSUES[issue];
+  entry.description = options.description ?? ISSUES[issue].description;
   return entry;
 }
 

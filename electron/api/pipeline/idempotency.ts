@@ -1,5 +1,5 @@
 import type { Store } from '../../store/store.js';
-import type { OperationResult, RequestContext, CreatedRef } from '../route.js';
+import type { OperationResult, RequestContext, ResourceRef } from '../route.js';
 import { ApiError, detail } from './api-error.js';
 
 /**
@@ -33,31 +33,34 @@ export class IdempotencyGate {
     this.inFlight.delete(slot);
   }
 
-  /** The earlier result under this key, if still retained. Call inside the request's transaction. */
-  find(ctx: RequestContext, operation: string, key: string, now: number): CreatedRef | undefined {
-    const record = this.store.idempotency.find(ctx.app.id, operation, key, now);
-    return record ? { kind: record.resource_kind as CreatedRef['kind'], id: record.resource_id } : undefined;
-  }
-
-  /** Remembers what `result` created under the key. Call inside the request's transaction. */
-  remember(
+  /**
+   * Runs the operation once per key (call inside the request's transaction): a repeat within the
+   * retention answers `replay` of the resource the first call answered with, and does not run again.
+   * Failed calls are not remembered (their transaction rolls back), so a retry after a 4xx runs again.
+   */
+  once(
     ctx: RequestContext,
     operation: string,
     key: string,
-    result: OperationResult,
-    now: number,
-    retentionMs: number,
-  ): void {
-    if (!result.created) return;
-    this.store.idempotency.save({
-      app_id: ctx.app.id,
-      operation,
-      key,
-      status_code: result.status,
-      resource_kind: result.created.kind,
-      resource_id: result.created.id,
-      created_at: now,
-      expires_at: now + retentionMs,
-    });
+    policy: { now: number; retentionMs: number },
+    execute: () => OperationResult,
+    replay: (earlier: ResourceRef) => OperationResult,
+  ): OperationResult {
+    const record = this.store.idempotency.find(ctx.app.id, operation, key, policy.now);
+    if (record) return replay({ kind: record.resource_kind, id: record.resource_id });
+    const result = execute();
+    if (result.resource) {
+      this.store.idempotency.save({
+        app_id: ctx.app.id,
+        operation,
+        key,
+        status_code: result.status,
+        resource_kind: result.resource.kind,
+        resource_id: result.resource.id,
+        created_at: policy.now,
+        expires_at: policy.now + policy.retentionMs,
+      });
+    }
+    return result;
   }
 }

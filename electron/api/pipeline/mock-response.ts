@@ -1,4 +1,5 @@
-import { ERROR_NAMES, ISSUES, type ErrorName, type Issue } from '../../../shared/errors.js';
+import { ERROR_NAMES, type ErrorName } from '../../../shared/errors.js';
+import { ISSUES, type Issue } from '../../../shared/api/registry.js';
 import { ApiError, detail } from './api-error.js';
 
 /** Mock codes that are error names rather than issues, answered with that name's status. */
@@ -10,40 +11,14 @@ const NAME_CODES = new Set<ErrorName>([
   'NOT_AUTHORIZED',
 ]);
 
-/** Issues that belong to another status than 422 when forced. */
-const ISSUE_NAMES: Partial<Record<Issue, ErrorName>> = {
-  MISSING_REQUIRED_PARAMETER: 'INVALID_REQUEST',
-  INVALID_PARAMETER_VALUE: 'INVALID_REQUEST',
-  INVALID_PARAMETER_SYNTAX: 'INVALID_REQUEST',
-  INVALID_STRING_LENGTH: 'INVALID_REQUEST',
-  MALFORMED_REQUEST_JSON: 'INVALID_REQUEST',
-  PERMISSION_DENIED_FOR_DONATION_ITEMS: 'NOT_AUTHORIZED',
-  INSUFFICIENT_SCOPE: 'NOT_AUTHORIZED',
-  TOKEN_EXPIRED: 'AUTHENTICATION_FAILURE',
-  INVALID_TOKEN: 'AUTHENTICATION_FAILURE',
-  RESOURCE_NOT_FOUND: 'RESOURCE_NOT_FOUND',
-  REQUEST_IN_PROGRESS: 'RESOURCE_CONFLICT',
-  RATE_LIMIT_REACHED: 'RATE_LIMIT_REACHED',
-  DATE_RANGE_TOO_LONG: 'INVALID_REQUEST',
-  DATE_RANGE_REVERSED: 'INVALID_REQUEST',
-  DATE_BEYOND_HISTORY: 'INVALID_REQUEST',
-  INVALID_AMOUNT_RANGE: 'INVALID_REQUEST',
-  GENERATION_IN_PROGRESS: 'RESOURCE_CONFLICT',
-  WEBHOOK_URL_ALREADY_EXISTS: 'INVALID_REQUEST',
-  WEBHOOK_URL_NOT_SUPPORTED: 'INVALID_REQUEST',
-  EVENT_TYPE_NOT_SUPPORTED: 'INVALID_REQUEST',
-  DUPLICATE_EVENT_TYPE: 'INVALID_REQUEST',
-  WILDCARD_NOT_ALONE: 'INVALID_REQUEST',
-  RESOURCE_VERSION_NOT_SUPPORTED: 'INVALID_REQUEST',
-  WEBHOOK_TARGET_REQUIRED: 'INVALID_REQUEST',
-  INVALID_RESOURCE_ID: 'INVALID_REQUEST',
-};
-
-/** Every code `Svc-Mock-Response` accepts, with the status it produces (for docs and the console). */
+/**
+ * Every code `Svc-Mock-Response` accepts, with the status it produces (for docs and the console): the
+ * error names above, and every issue of the one issue table (each answered with its declared name).
+ */
 export function mockCodes(): { code: string; status: number; name: ErrorName }[] {
   const names = [...NAME_CODES].map((name) => ({ code: name, status: ERROR_NAMES[name].status, name }));
   const issues = (Object.keys(ISSUES) as Issue[]).map((issue) => {
-    const name = ISSUE_NAMES[issue] ?? 'UNPROCESSABLE_ENTITY';
+    const name = ISSUES[issue].name;
     return { code: issue, status: ERROR_NAMES[name].status, name };
   });
   return [...names, ...issues];
@@ -79,5 +54,5 @@ export function applyMockResponse(header: string | string[] | undefined): void {
     ]);
   }
   const issue = code as Issue;
-  throw new ApiError(ISSUE_NAMES[issue] ?? 'UNPROCESSABLE_ENTITY', [detail(issue, { location: 'body' })]);
+  throw new ApiError(ISSUES[issue].name, [detail(issue, { location: 'body' })]);
 }

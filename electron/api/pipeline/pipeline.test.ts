@@ -1,26 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_NAMES } from '../../../shared/errors.js';
 import { startHarness, simpleOrder, type ApiHarness, type Reply } from '../../test-support/api-harness.js';
+import { expectError } from '../../test-support/expect-error.js';
+import { CARD, MASTERCARD, VISA } from '../../test-support/fixtures.js';
 import { defineRoute } from '../route.js';
 import { buildApiServer } from '../server.js';
 import { IdempotencyGate } from './idempotency.js';
 import { maskCardNumber, redactBody } from './request-log.js';
-
-/** Every error body of spec part 7: name, message, debug_id, details, links with an information_link. */
-function expectErrorBody(reply: Reply, name: keyof typeof ERROR_NAMES, issue?: string): void {
-  expect(reply.status).toBe(ERROR_NAMES[name].status);
-  expect(reply.body.name).toBe(name);
-  expect(reply.body.message).toBe(ERROR_NAMES[name].message);
-  expect(reply.body.debug_id).toMatch(/^[0-9a-f]{13}$/);
-  expect(reply.body.links).toEqual([
-    expect.objectContaining({
-      rel: 'information_link',
-      href: expect.stringContaining(`/docs/errors#${name}`),
-    }),
-  ]);
-  if (issue) expect(reply.body.details.map((d: { issue: string }) => d.issue)).toContain(issue);
-  expect(reply.text).not.toMatch(/at .*\.ts:\d+/); // never a stack trace
-}
 
 describe('the request pipeline', () => {
   let api: ApiHarness;
@@ -33,20 +18,20 @@ describe('the request pipeline', () => {
   ] as const)('answers 401 AUTHENTICATION_FAILURE for %s', async (_name, options, issue) => {
     api = await startHarness();
     const reply = await api.request('GET', '/v2/checkout/orders/ABC', options);
-    expectErrorBody(reply, 'AUTHENTICATION_FAILURE', issue);
+    expectError(reply, 'AUTHENTICATION_FAILURE', issue);
     expect(reply.headers['www-authenticate']).toBe('Bearer');
   });
 
   it('authenticates before routing: an unknown path without a token is 401, with one 404', async () => {
     api = await startHarness();
-    expectErrorBody(await api.request('GET', '/v9/nothing', { token: null }), 'AUTHENTICATION_FAILURE');
-    expectErrorBody(await api.request('GET', '/v9/nothing'), 'RESOURCE_NOT_FOUND', 'RESOURCE_NOT_FOUND');
+    expectError(await api.request('GET', '/v9/nothing', { token: null }), 'AUTHENTICATION_FAILURE');
+    expectError(await api.request('GET', '/v9/nothing'), 'RESOURCE_NOT_FOUND', 'RESOURCE_NOT_FOUND');
   });
 
   it('answers 405 with Allow for a known path and another method', async () => {
     api = await startHarness();
     const reply = await api.request('DELETE', '/v2/checkout/orders/ABC');
-    expectErrorBody(reply, 'METHOD_NOT_SUPPORTED');
+    expectError(reply, 'METHOD_NOT_SUPPORTED');
     expect(String(reply.headers.allow)).toContain('PATCH');
     expect(String(reply.headers.allow)).toContain('GET');
   });
@@ -62,7 +47,7 @@ describe('the request pipeline', () => {
     api = await startHarness();
     const reply = await api.request('GET', '/v1/test-helpers/clock', { headers: { accept } });
     expect(reply.status).toBe(status);
-    if (status === 406) expectErrorBody(reply, 'MEDIA_TYPE_NOT_ACCEPTABLE', 'UNSUPPORTED_ACCEPT');
+    if (status === 406) expectError(reply, 'MEDIA_TYPE_NOT_ACCEPTABLE', 'UNSUPPORTED_ACCEPT');
   });
 
   it('answers 415 for a body that is not JSON', async () => {
@@ -71,7 +56,7 @@ describe('the request pipeline', () => {
       headers: { 'content-type': 'text/plain' },
       payload: 'intent=CAPTURE',
     });
-    expectErrorBody(reply, 'UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_CONTENT_TYPE');
+    expectError(reply, 'UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_CONTENT_TYPE');
   });
 
   it.each(['{"intent": "CAPTURE",}', '{', '[1, 2'])(
@@ -82,7 +67,7 @@ describe('the request pipeline', () => {
         headers: { 'content-type': 'application/json' },
         payload,
       });
-      expectErrorBody(reply, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
+      expectError(reply, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
     },
   );
 
@@ -93,7 +78,7 @@ describe('the request pipeline', () => {
       purchase_units: [{ amount: { currency_code: 'USD', value: '1.00' }, description: 'x'.repeat(600) }],
     };
     const reply = await api.request('POST', '/v2/checkout/orders', { body: big });
-    expectErrorBody(reply, 'PAYLOAD_TOO_LARGE', 'REQUEST_BODY_TOO_LARGE');
+    expectError(reply, 'PAYLOAD_TOO_LARGE', 'REQUEST_BODY_TOO_LARGE');
     expect(api.host.deps.store.resources.count('order')).toBe(0);
   });
 
@@ -102,7 +87,7 @@ describe('the request pipeline', () => {
     const replies = [];
     for (let i = 0; i < 4; i++) replies.push(await api.request('GET', '/v1/test-helpers/clock'));
     expect(replies.slice(0, 3).map((r) => r.status)).toEqual([200, 200, 200]);
-    expectErrorBody(replies[3] as Reply, 'RATE_LIMIT_REACHED', 'RATE_LIMIT_REACHED');
+    expectError(replies[3] as Reply, 'RATE_LIMIT_REACHED', 'RATE_LIMIT_REACHED');
     expect(Number((replies[3] as Reply).headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Another token of the same app has its own window.
     const other = await api.newToken();
@@ -121,7 +106,7 @@ describe('the request pipeline', () => {
     const reply = await api.createOrder(simpleOrder(), {
       'svc-mock-response': JSON.stringify({ mock_application_codes: code }),
     });
-    expectErrorBody(reply, name, issue);
+    expectError(reply, name, issue);
     expect(api.host.deps.store.resources.count('order')).toBe(0);
   });
 
@@ -130,27 +115,31 @@ describe('the request pipeline', () => {
     async (header) => {
       api = await startHarness();
       const reply = await api.createOrder(simpleOrder(), { 'svc-mock-response': header });
-      expectErrorBody(reply, 'INVALID_REQUEST', 'INVALID_MOCK_RESPONSE');
+      expectError(reply, 'INVALID_REQUEST', 'INVALID_MOCK_RESPONSE');
     },
   );
 
   it('answers an unexpected failure with 500 INTERNAL_SERVER_ERROR and no internals', async () => {
     api = await startHarness();
-    const broken = buildApiServer(api.host.deps, [
+    const broken = buildApiServer(api.host.deps, api.host.services.kinds, [
       {
         routes: [
-          defineRoute({
-            method: 'GET',
-            path: '/v1/broken',
-            operationId: 'broken',
-            summary: 'always fails',
-            tag: 'test',
-            scope: 'openid',
-            responses: { 200: 'never' },
-            handle: () => {
-              throw new Error('secret internal detail');
+          defineRoute(
+            {
+              method: 'GET',
+              path: '/v1/broken',
+              operationId: 'broken',
+              summary: 'always fails',
+              tag: 'test',
+              scope: 'openid',
+              responses: { 200: 'never' },
             },
-          }),
+            {
+              handle: () => {
+                throw new Error('secret internal detail');
+              },
+            },
+          ),
         ],
       },
     ]);
@@ -196,26 +185,23 @@ describe('the request pipeline', () => {
       headers: { 'svc-auth-assertion': jwt({ email: 'buyer@example.com' }) },
       body: simpleOrder(),
     });
-    expectErrorBody(personal, 'NOT_AUTHORIZED', 'PAYEE_ACCOUNT_INVALID');
+    expectError(personal, 'NOT_AUTHORIZED', 'PAYEE_ACCOUNT_INVALID');
     const garbage = await api.request('POST', '/v2/checkout/orders', {
       headers: { 'svc-auth-assertion': 'garbage' },
       body: simpleOrder(),
     });
-    expectErrorBody(garbage, 'INVALID_REQUEST');
+    expectError(garbage, 'INVALID_REQUEST');
   });
 
   it('logs every exchange with secrets and card numbers redacted', async () => {
     api = await startHarness();
-    await api.createOrder(
-      { ...simpleOrder(), payment_source: { card: { number: '4111111111111111', expiry: '2035-01' } } },
-      { 'svc-request-id': 'log-test-1' },
-    );
+    await api.createOrder({ ...simpleOrder(), payment_source: CARD }, { 'svc-request-id': 'log-test-1' });
     api.host.api.requestLogger.flush();
     const [entry] = api.host.deps.store.requestLog.recent(1);
     expect(entry?.path).toBe('/v2/checkout/orders');
     expect(entry?.status).toBe(201);
     expect(entry?.request.headers.authorization).toBe('Bearer [redacted]');
-    expect(JSON.stringify(entry)).not.toContain('4111111111111111');
+    expect(JSON.stringify(entry)).not.toContain(VISA);
     expect(JSON.stringify(entry?.request.body)).toContain('1111');
   });
 
@@ -259,8 +245,8 @@ describe('the request pipeline', () => {
   });
 
   it('masks card numbers and secrets wherever they appear', () => {
-    expect(maskCardNumber('4111111111111111')).toBe('••••••••••••1111');
-    expect(redactBody({ a: [{ number: '5555555555554444', access_token: 'x', note: 'hi' }] })).toEqual({
+    expect(maskCardNumber(VISA)).toBe('••••••••••••1111');
+    expect(redactBody({ a: [{ number: MASTERCARD, access_token: 'x', note: 'hi' }] })).toEqual({
       a: [{ number: '••••••••••••4444', access_token: '[redacted]', note: 'hi' }],
     });
   });

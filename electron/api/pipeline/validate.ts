@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
-import type { ErrorDetail, ErrorLocation, Issue } from '../../../shared/errors.js';
+import type { ErrorDetail, ErrorLocation } from '../../../shared/errors.js';
+import type { Issue } from '../../../shared/api/registry.js';
 import type { AnyRoute } from '../route.js';
 import { ApiError, detail } from './api-error.js';
 

@@ -101,16 +101,18 @@ describe('migration 004 (lean writes)', () => {
       body: { id: 'ORDER9' },
       internal: {},
     };
-    resources.insert(order, 'create-with-card');
     const approved = { trigger: 'approve', from_status: 'CREATED', to_status: 'APPROVED', at: T2, note: 'b' };
-    resources.update({ ...order, status: 'APPROVED', update_time: T2 }, approved);
+    database.transaction(() => {
+      resources.insert(order, 'create-with-card');
+      resources.update({ ...order, status: 'APPROVED', update_time: T2 }, approved);
+    });
     expect(resources.history('order', 'ORDER9')).toEqual([
       { trigger: 'create-with-card', from_status: null, to_status: 'CREATED', at: T0, note: null },
       approved,
     ]);
     expect(resources.get('order', 'ORDER9')).toMatchObject({ status: 'APPROVED', update_time: T2 });
     expect(resources.get('order', 'ORDER9')).not.toHaveProperty('created_by');
-    resources.deleteAll();
+    database.transaction(() => resources.deleteAll());
     expect(resources.history('order', 'ORDER9')).toEqual([]);
     database.close();
   });

@@ -37,9 +37,9 @@ export class AccountsRepository {
   constructor(private readonly store: Database) {}
 
   upsert(account: Account): void {
-    this.version++;
+    this.written();
     this.store
-      .prepare(
+      .write(
         `INSERT INTO accounts (id, email, type, body) VALUES (?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET email = excluded.email, type = excluded.type, body = excluded.body`,
       )
@@ -65,11 +65,21 @@ export class AccountsRepository {
   }
 
   deleteNotSeeded(): void {
-    this.version++;
+    this.written();
     this.store
-      .prepare(
+      .write(
         `DELETE FROM accounts WHERE json_extract(body, '$.seeded') = 0 AND id NOT IN (SELECT merchant_id FROM apps)`,
       )
       .run();
+  }
+
+  /**
+   * Bumps the version for a write, and again if that write is rolled back: a cache filled in between
+   * (from rows that are then undone) must not survive the rollback.
+   */
+  private written(): void {
+    this.store.assertInTransaction('An account write');
+    this.version++;
+    this.store.onRollback(() => this.version++);
   }
 }

@@ -22,7 +22,7 @@ export class AppsRepository {
 
   insert(app: App): void {
     this.store
-      .prepare(
+      .write(
         'INSERT INTO apps (id, client_id, client_secret, name, merchant_id, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
@@ -38,12 +38,12 @@ export class AppsRepository {
 
   updateCredentials(id: string, clientId: string, clientSecret: string): void {
     this.store
-      .prepare('UPDATE apps SET client_id = ?, client_secret = ? WHERE id = ?')
+      .write('UPDATE apps SET client_id = ?, client_secret = ? WHERE id = ?')
       .run(clientId, clientSecret, id);
   }
 
   updateScopes(id: string, scopes: readonly string[]): void {
-    this.store.prepare('UPDATE apps SET scopes = ? WHERE id = ?').run(JSON.stringify(scopes), id);
+    this.store.write('UPDATE apps SET scopes = ? WHERE id = ?').run(JSON.stringify(scopes), id);
   }
 
   byId(id: string): App | undefined {

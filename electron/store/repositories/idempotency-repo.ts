@@ -25,7 +25,7 @@ export class IdempotencyRepository {
 
   save(record: IdempotencyRecord): void {
     this.store
-      .prepare(
+      .write(
         `INSERT INTO idempotency_keys (app_id, operation, key, status_code, resource_kind, resource_id, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(app_id, operation, key) DO UPDATE SET status_code = excluded.status_code,
@@ -45,6 +45,6 @@ export class IdempotencyRepository {
   }
 
   deleteExpired(now: number): number {
-    return Number(this.store.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?').run(now).changes);
+    return Number(this.store.write('DELETE FROM idempotency_keys WHERE expires_at <= ?').run(now).changes);
   }
 }

@@ -21,7 +21,7 @@ export class JobsRepository {
   /** Adds a job; with a `unique_key` an existing pending job of that key is moved to the new time. */
   schedule(job: Job): void {
     this.store
-      .prepare(
+      .write(
         `INSERT INTO jobs (id, kind, due_at, payload, unique_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(unique_key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload`,
       )
@@ -42,11 +42,11 @@ export class JobsRepository {
   }
 
   delete(id: string): void {
-    this.store.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+    this.store.write('DELETE FROM jobs WHERE id = ?').run(id);
   }
 
   cancel(uniqueKey: string): void {
-    this.store.prepare('DELETE FROM jobs WHERE unique_key = ?').run(uniqueKey);
+    this.store.write('DELETE FROM jobs WHERE unique_key = ?').run(uniqueKey);
   }
 
   listPending(): Job[] {
@@ -59,6 +59,6 @@ export class JobsRepository {
   }
 
   deleteAll(): void {
-    this.store.prepare('DELETE FROM jobs').run();
+    this.store.write('DELETE FROM jobs').run();
   }
 }

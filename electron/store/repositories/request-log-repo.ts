@@ -37,7 +37,7 @@ export class RequestLogRepository {
 
   /** Inserts the rows (inside the caller's transaction) and returns their ids, in order. */
   insertMany(rows: readonly RequestLogRow[]): number[] {
-    const insert = this.store.prepare(
+    const insert = this.store.write(
       'INSERT INTO request_log (at, method, path, status, duration_ms, app_id, debug_id, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     return rows.map((row) =>
@@ -101,6 +101,6 @@ export class RequestLogRepository {
 
   /** Keeps the newest `keep` entries. */
   trim(keep: number): void {
-    this.store.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?').run(keep);
+    this.store.write('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?').run(keep);
   }
 }

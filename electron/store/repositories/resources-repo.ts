@@ -1,6 +1,7 @@
 import type { Database } from '../db.js';
 
-export type ResourceKind = 'order' | 'authorization' | 'capture' | 'refund';
+/** A resource kind some API group registered (the store knows none of them). */
+export type ResourceKind = string;
 
 /**
  * A stored resource: `body` is what the API shows (without links, which depend on the request's base
@@ -63,7 +64,7 @@ export class ResourcesRepository {
    */
   insert(resource: StoredResource<unknown, unknown>, createdBy: string): void {
     this.store
-      .prepare(INSERT_SQL)
+      .write(INSERT_SQL)
       .run(
         resource.kind,
         resource.id,
@@ -83,7 +84,7 @@ export class ResourcesRepository {
   /** A resource's new state, with the history entry that explains it. */
   update(resource: StoredResource<unknown, unknown>, entry: HistoryEntry): void {
     this.store
-      .prepare(
+      .write(
         'UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ? WHERE kind = ? AND id = ?',
       )
       .run(
@@ -95,7 +96,7 @@ export class ResourcesRepository {
         resource.id,
       );
     this.store
-      .prepare(
+      .write(
         'INSERT INTO resource_history (kind, id, trigger, from_status, to_status, at, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
@@ -194,7 +195,7 @@ export class ResourcesRepository {
   }
 
   deleteAll(): void {
-    this.store.prepare('DELETE FROM resources').run();
-    this.store.prepare('DELETE FROM resource_history').run();
+    this.store.write('DELETE FROM resources').run();
+    this.store.write('DELETE FROM resource_history').run();
   }
 }

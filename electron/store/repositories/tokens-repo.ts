@@ -13,7 +13,7 @@ export class TokensRepository {
 
   insert(token: AccessToken): void {
     this.store
-      .prepare('INSERT INTO access_tokens (token, app_id, scopes, expires_at) VALUES (?, ?, ?, ?)')
+      .write('INSERT INTO access_tokens (token, app_id, scopes, expires_at) VALUES (?, ?, ?, ?)')
       .run(token.token, token.app_id, JSON.stringify(token.scopes), token.expires_at);
   }
 
@@ -25,6 +25,6 @@ export class TokensRepository {
 
   /** Deletes tokens that expired at or before `now`; returns how many. */
   deleteExpired(now: number): number {
-    return Number(this.store.prepare('DELETE FROM access_tokens WHERE expires_at <= ?').run(now).changes);
+    return Number(this.store.write('DELETE FROM access_tokens WHERE expires_at <= ?').run(now).changes);
   }
 }

@@ -1,4 +1,9 @@
-/** How API values read in the workbench. Pure, so views and their models share it without the bridge. */
+import { fromMinor, isSupportedCurrency } from '../../../shared/money';
+
+/**
+ * How API values read in the workbench: the one place times and money are turned into text. Pure, so
+ * views and their models share it without the bridge.
+ */
 
 /** `2025-01-02T03:04:05Z` → `2025-01-02 03:04:05 UTC` (simulated time is shown as the API gives it). */
 export function formatTime(iso: string | undefined): string {
@@ -10,4 +15,13 @@ export function formatTime(iso: string | undefined): string {
 export function formatMoney(money: { currency_code?: string; value?: string } | undefined): string {
   if (!money?.value) return '—';
   return `${money.value} ${money.currency_code ?? ''}`.trim();
+}
+
+/**
+ * Minor units as money: `1234n, 'USD'` → `12.34 USD`; a dash when there is no amount (a draft that does
+ * not parse yet) or the currency is not one the sandbox knows.
+ */
+export function formatMinor(minor: bigint | undefined, currency: string): string {
+  if (minor === undefined || !isSupportedCurrency(currency)) return '—';
+  return `${fromMinor(minor, currency)} ${currency}`;
 }

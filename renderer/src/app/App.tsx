@@ -13,16 +13,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { bridge } from '../bridge';
-import { ConsolePage } from '../features/console/console-page';
-import { EnvironmentsPage } from '../features/environments/environments-page';
-import { EventsPage } from '../features/events/events-page';
-import { OrderDetailPage } from '../features/orders/order-detail-page';
-import { OrdersPage } from '../features/orders/orders-page';
-import { PaymentDetailPage } from '../features/payments/payment-detail-page';
-import { PaymentsListPage } from '../features/payments/payments-list-page';
-import { RequestLogPage } from '../features/request-log/request-log-page';
-import { ReportsPage } from '../features/reports/reports-page';
-import { SupportPage } from '../features/support/support-page';
+import { HOME_SEGMENT, NAVIGATION, ROUTES } from '../features/registry';
+import { queryKeys } from '../api/query-keys';
 import { ClockWidget } from './clock-widget';
 import { EnvironmentSwitcher } from './environment-switcher';
 import { Notifications } from './notifications';
@@ -33,50 +25,13 @@ import { useUi } from './ui-store';
 
 const DRAWER_WIDTH = 208;
 
-const NAVIGATION = [
-  {
-    section: 'Payments',
-    items: [
-      { path: 'orders', label: 'Orders' },
-      { path: 'authorizations', label: 'Authorizations' },
-      { path: 'captures', label: 'Captures' },
-      { path: 'refunds', label: 'Refunds' },
-    ],
-  },
-  {
-    section: 'Reporting',
-    items: [
-      { path: 'reports', label: 'Reports' },
-      { path: 'support', label: 'Transaction view' },
-    ],
-  },
-  {
-    section: 'Tools',
-    items: [
-      { path: 'events', label: 'Events' },
-      { path: 'console', label: 'Console' },
-      { path: 'log', label: 'Request log' },
-      { path: 'environments', label: 'Environments' },
-    ],
-  },
-];
-
-const PAYMENT_KINDS = { authorizations: 'authorization', captures: 'capture', refunds: 'refund' } as const;
-
+/** The page of a route, as the feature registry declares it. */
 function Page({ route }: { route: string[] }) {
-  const [area = 'orders', id] = route;
-  if (area === 'orders') return id ? <OrderDetailPage id={id} /> : <OrdersPage />;
-  if (area in PAYMENT_KINDS) {
-    const kind = PAYMENT_KINDS[area as keyof typeof PAYMENT_KINDS];
-    return id ? <PaymentDetailPage kind={kind} id={id} /> : <PaymentsListPage kind={kind} />;
-  }
-  if (area === 'reports') return <ReportsPage />;
-  if (area === 'support') return <SupportPage id={id} />;
-  if (area === 'events') return <EventsPage route={route} />;
-  if (area === 'console') return <ConsolePage />;
-  if (area === 'log') return <RequestLogPage />;
-  if (area === 'environments') return <EnvironmentsPage />;
-  return <Typography sx={{ p: 3 }}>No page at #/{route.join('/')}.</Typography>;
+  const [segment = HOME_SEGMENT, id] = route;
+  const pages = ROUTES.get(segment);
+  if (!pages) return <Typography sx={{ p: 3 }}>No page at #/{route.join('/')}.</Typography>;
+  if (id !== undefined && pages.detail) return <pages.detail id={id} />;
+  return <pages.list route={route} id={id} />;
 }
 
 /** The shell: navigation, environment switcher, clock, theme, notifications, and the routed page. */
@@ -85,9 +40,9 @@ export function App() {
   const toggleTheme = useUi((s) => s.toggleTheme);
   const theme = useMemo(() => workbenchTheme(themeMode), [themeMode]);
   const route = useRoute();
-  const info = useQuery({ queryKey: ['info'], queryFn: () => bridge.getInfo({}) });
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
   useHostEvents();
-  const area = route[0] ?? 'orders';
+  const area = route[0] ?? HOME_SEGMENT;
 
   return (
     <ThemeProvider theme={theme}>

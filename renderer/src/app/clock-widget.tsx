@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bridge } from '../bridge';
 import { useUi } from './ui-store';
+import { queryKeys } from '../api/query-keys';
 
 const PRESETS = [
   { label: '+1 hour', seconds: 3600 },
@@ -25,7 +26,7 @@ export function ClockWidget() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [customOpen, setCustomOpen] = useState(false);
   const [custom, setCustom] = useState('2');
-  const info = useQuery({ queryKey: ['info'], queryFn: () => bridge.getInfo({}), refetchInterval: 30_000 });
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}), refetchInterval: 30_000 });
   const embedded = info.data?.active_environment.kind === 'embedded';
   const advance = useMutation({
     mutationFn: async (seconds: number) => {

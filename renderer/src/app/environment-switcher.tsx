@@ -3,12 +3,13 @@ import Select from '@mui/material/Select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../bridge';
 import { useUi } from './ui-store';
+import { queryKeys } from '../api/query-keys';
 
 /** Which environment API calls go to: the embedded sandbox or a remote one the user added. */
 export function EnvironmentSwitcher() {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const environments = useQuery({ queryKey: ['environments'], queryFn: () => bridge.listEnvironments({}) });
+  const environments = useQuery({ queryKey: queryKeys.environments, queryFn: () => bridge.listEnvironments({}) });
   const select = useMutation({
     mutationFn: (id: string) => bridge.selectEnvironment({ id }),
     onSuccess: (env) => {

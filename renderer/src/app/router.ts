@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ResourceKind } from '../../../shared/bridge';
+import { LOOKUP_SEGMENT, RESOURCE_ROUTES } from '../features/registry';
 
 /** Hash routes (`#/orders/ID`): the same under app:// in Electron and /__workbench/ in a browser, with no server fallback. */
 function subscribe(callback: () => void): () => void {
@@ -21,14 +22,18 @@ export function navigate(path: string): void {
 
 export const hrefFor = (path: string): string => '#' + (path.startsWith('/') ? path : `/${path}`);
 
-/** Where each kind of API resource lives in the workbench (its list page; its detail is below it). */
-export const RESOURCE_ROUTES: Record<ResourceKind, string> = {
-  order: 'orders',
-  authorization: 'authorizations',
-  capture: 'captures',
-  refund: 'refunds',
-};
+/**
+ * Where each kind of API resource lives, as the feature registry declares it (kind -> route segment).
+ * Features import this module and the registry imports the features, so the table is only read when
+ * a route is asked for, never while modules load.
+ */
+export { RESOURCE_ROUTES };
 
-/** The workbench route of an API resource, e.g. `/captures/ABC` (give it to `hrefFor` or `navigate`). */
-export const resourceRoute = (kind: ResourceKind, id: string): string =>
-  `/${RESOURCE_ROUTES[kind]}/${encodeURIComponent(id)}`;
+/**
+ * The workbench route of an API resource, e.g. `/captures/ABC` (give it to `hrefFor` or `navigate`); a
+ * kind without a page of its own opens in the page that finds any id.
+ */
+export function resourceRoute(kind: ResourceKind, id: string): string {
+  const segment = RESOURCE_ROUTES[kind] ?? LOOKUP_SEGMENT ?? kind;
+  return `/${segment}/${encodeURIComponent(id)}`;
+}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../api/query-keys';
 import { bridge } from '../bridge';
 import { useUi } from './ui-store';
 
@@ -34,13 +35,17 @@ export function useHostEvents(): void {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
   useEffect(() => {
-    const invalidate = (...keys: string[][]) => {
+    const invalidate = (...keys: (readonly unknown[])[]) => {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
-    const logRefresh = coalesced(() => invalidate(['request-log']));
+    const logRefresh = coalesced(() => invalidate(queryKeys.requestLog.all));
     // The outbox views (event list, an event, its deliveries); subscriptions and the catalog stay put.
     const outboxRefresh = coalesced(() =>
-      invalidate(['webhooks', 'events'], ['webhooks', 'event'], ['webhooks', 'deliveries']),
+      invalidate(
+        queryKeys.webhooks.eventLists,
+        queryKeys.webhooks.eventDetails,
+        queryKeys.webhooks.deliveryLists,
+      ),
     );
     const unsubscribe = bridge.onEvent((event) => {
       switch (event.type) {
@@ -48,17 +53,17 @@ export function useHostEvents(): void {
           logRefresh.request();
           break;
         case 'resource-changed':
-          invalidate(['resources'], ['resource']);
+          invalidate(queryKeys.resources.all, queryKeys.resource.all);
           notify(
             `${event.payload.kind} ${event.payload.id} is ${event.payload.status} (${event.payload.trigger})`,
             'info',
           );
           break;
         case 'clock-moved':
-          invalidate(['info'], ['resource']);
+          invalidate(queryKeys.info, queryKeys.resource.all);
           break;
         case 'webhook-received':
-          invalidate(['webhooks']);
+          invalidate(queryKeys.webhooks.all);
           notify(`Webhook ${event.payload.event_type} received`, 'success');
           break;
         case 'webhook-outbox-changed':

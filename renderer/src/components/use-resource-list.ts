@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ResourceKind } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDebounced } from './use-debounced';
+import { queryKeys } from '../api/query-keys';
 
 export const RESOURCE_PAGE_SIZE = 25;
 
@@ -23,7 +24,7 @@ export function useResourceList(kind: ResourceKind) {
   const setPage = (next: number) => setPaging({ filterKey, page: next });
 
   const query = useQuery({
-    queryKey: ['resources', kind, { status, search, page }],
+    queryKey: queryKeys.resources.page(kind, { status, search, page }),
     queryFn: () =>
       bridge.listResources({
         kind,

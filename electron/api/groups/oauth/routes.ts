@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { ApiDeps } from '../../deps.js';
 import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
-import type { ApiGroup } from '../../server.js';
 import { TokenService } from './service.js';
 
 export const TOKEN_PATH = '/v1/oauth2/token';
@@ -18,12 +17,9 @@ export const TokenFormSchema = z.object({
  * The token endpoint is public (it is how a caller authenticates) and answers errors in the short
  * identity form, so it is a page of its own rather than a bearer-token operation.
  */
-export function oauthGroup(deps: ApiDeps): ApiGroup {
+export function registerTokenEndpoint(app: FastifyInstance, table: RouteTable, deps: ApiDeps): void {
   const service = new TokenService(deps);
-  return {
-    routes: [],
-    pages(app: FastifyInstance, table: RouteTable) {
-      table.add('POST', TOKEN_PATH);
+  table.add('POST', TOKEN_PATH);
       app.post(
         TOKEN_PATH,
         { config: { public: true, contentTypes: [FORM_MEDIA_TYPE], errorStyle: 'identity' } },
@@ -36,6 +32,4 @@ export function oauthGroup(deps: ApiDeps): ApiGroup {
           return reply.code(200).header('cache-control', 'no-store').send(response);
         },
       );
-    },
-  };
 }

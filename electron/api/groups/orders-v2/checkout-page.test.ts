@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountIdFor } from '../../../../shared/ids.js';
 import { simpleOrder, startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { CARD } from '../../../test-support/fixtures.js';
 import {
   BUYER,
   CHARITY,
   MERCHANT,
   ORDERS,
-  VISA,
   createId,
   getOrder,
   rels,
@@ -273,7 +273,7 @@ describe('the buyer approval page /checkoutnow', () => {
     it.each([
       [
         'a card-approved order',
-        { ...simpleOrder(), payment_source: { card: { number: VISA, expiry: '2030-12' } } },
+        { ...simpleOrder(), payment_source: CARD },
         { 'svc-request-id': 'card-approved' },
         false,
       ],

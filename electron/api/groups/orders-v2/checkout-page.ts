@@ -3,6 +3,8 @@ import type { Store } from '../../../store/store.js';
 import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
 import { ApiError } from '../../pipeline/api-error.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
+import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
+import { refusalOf } from '../../../../shared/machines/machine.js';
 import type { StoredOrder } from './order-types.js';
 import type { OrdersService } from './service.js';
 
@@ -53,7 +55,8 @@ function orderSummary(order: StoredOrder): string {
 function checkoutForm(order: StoredOrder, buyers: string[], buyerEmail: string, error?: string): string {
   const brand =
     order.internal.brand_name ?? order.body.purchase_units[0]?.payee.email_address ?? 'the merchant';
-  const approvable = order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED';
+  // The same machine that guards the approve call decides whether the page offers it.
+  const approvable = !refusalOf(orderMachine, order.status as OrderStatus, 'approve');
   const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
   return page(
     `Pay ${brand}`,

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorName, Issue } from '../../../../shared/errors.js';
+import type { ErrorName } from '../../../../shared/errors.js';
+import type { Issue } from '../../../../shared/api/registry.js';
 import { accountIdFor } from '../../../../shared/ids.js';
 import { simpleOrder, startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { expectError } from '../../../test-support/expect-error.js';
 import {
-  CHARITY,
   FIXED_NOW,
-  MERCHANT,
-  ORDERS,
+  FUTURE_EXPIRY,
+  LUHN_INVALID_NUMBER,
+  MASTERCARD,
+  TEST_CARDS,
   VISA,
-  createId,
-  expectError,
-  rels,
-  usd,
-} from './orders-test-kit.js';
+} from '../../../test-support/fixtures.js';
+import { CHARITY, MERCHANT, ORDERS, createId, rels, usd } from './orders-test-kit.js';
 
 const unit = (value: string, currency = 'USD', extra: Record<string, unknown> = {}) => ({
   amount: { currency_code: currency, value },
@@ -37,7 +37,7 @@ const walletSource = {
     },
   },
 };
-const cardSource = (number = VISA, expiry = '2030-12') => ({
+const cardSource = (number = VISA, expiry = FUTURE_EXPIRY) => ({
   card: { number, expiry, name: 'Bailey Buyer' },
 });
 
@@ -761,7 +761,7 @@ describe('POST /v2/checkout/orders', () => {
     });
 
     it.each([
-      ['fails the Luhn check', '4111111111111112', 'INVALID_CARD_NUMBER'],
+      ['fails the Luhn check', LUHN_INVALID_NUMBER, 'INVALID_CARD_NUMBER'],
       ['has letters', '4111abcd11111111', 'INVALID_PARAMETER_SYNTAX'],
       ['is too short', '411111111111', 'INVALID_PARAMETER_SYNTAX'],
     ] as const)('rejects a card number that %s with 400', async (_name, number, issue) => {
@@ -781,7 +781,7 @@ describe('POST /v2/checkout/orders', () => {
     it('does not echo a rejected card number in the error body or keep it in the request log', async () => {
       api = await startHarness();
       // A Luhn failure is usually a one-digit typo of a real card number: it is as sensitive as a valid one.
-      const number = '4111111111111112';
+      const number = LUHN_INVALID_NUMBER;
       const reply = await api.createOrder(
         { ...simpleOrder(), payment_source: cardSource(number) },
         { 'svc-request-id': 'echo-1' },
@@ -813,7 +813,7 @@ describe('POST /v2/checkout/orders', () => {
 
     it('never stores or returns the full card number', async () => {
       api = await startHarness();
-      const number = '5555555555554444';
+      const number = MASTERCARD;
       const created = await api.createOrder(
         { ...simpleOrder(), payment_source: cardSource(number, '2031-01') },
         { 'svc-request-id': 'card-store', prefer: 'return=representation' },
@@ -825,8 +825,8 @@ describe('POST /v2/checkout/orders', () => {
       const filtered = await api.request('GET', `${ORDERS}/${id}?fields=payment_source`);
       expect(filtered.status).toBe(200);
       expect(filtered.body.payment_source.card).toMatchObject({
-        last_digits: '4444',
-        brand: 'MASTERCARD',
+        last_digits: TEST_CARDS.mastercard.lastDigits,
+        brand: TEST_CARDS.mastercard.brand,
         expiry: '2031-01',
         name: 'Bailey Buyer',
       });

@@ -3,9 +3,9 @@ import { JsonPatchError, applyPatch, parsePointer } from '../../../../shared/jso
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
 import type { OrderBody } from './order-types.js';
-import { allowedOps, resolvePatchPath } from '../../../../shared/order-patch-rules.js';
+import { allowedOps, resolvePatchPath } from '../../../../shared/api/orders-v2/patch-rules.js';
 
-export { allowedOps, PATCH_TARGETS } from '../../../../shared/order-patch-rules.js';
+export { allowedOps, PATCH_TARGETS } from '../../../../shared/api/orders-v2/patch-rules.js';
 
 /** Resolves a reference-id path of the request; an unknown reference id is 422 naming the op. */
 export function resolvePath(order: Pick<OrderBody, 'purchase_units'>, path: string, field: string): string {

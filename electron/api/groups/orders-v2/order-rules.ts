@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../../../../shared/errors.js';
-import type { PaymentSourceInput, PurchaseUnitInput } from '../../../../shared/api/orders.js';
+import type { PaymentSourceInput, PurchaseUnitInput } from '../../../../shared/api/orders-v2/schemas.js';
 import { checkAmount } from '../../../../shared/amount-rules.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';

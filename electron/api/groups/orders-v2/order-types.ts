@@ -1,6 +1,6 @@
 import type { AddressV2 } from '../../../../shared/api/common.js';
-import type { OrderIntent, PurchaseUnitInput } from '../../../../shared/api/orders.js';
-import type { OrderStatus } from '../../../../shared/machines/index.js';
+import type { OrderIntent, PurchaseUnitInput } from '../../../../shared/api/orders-v2/schemas.js';
+import type { OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
 import type { StoredResource } from '../../../store/repositories/resources-repo.js';
 import type { Payee } from '../payments-v2/payment-types.js';
 

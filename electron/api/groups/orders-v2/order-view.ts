@@ -1,7 +1,13 @@
 import type { Store } from '../../../store/store.js';
 import { link, type Link } from '../../pipeline/links.js';
-import type { StoredAuthorization, StoredCapture, StoredRefund } from '../payments-v2/payment-types.js';
-import { authorizationView, captureView, refundView } from '../payments-v2/views.js';
+import {
+  authorizationView,
+  captureView,
+  refundView,
+  type StoredAuthorization,
+  type StoredCapture,
+  type StoredRefund,
+} from '../payments-v2/index.js';
 import type { StoredOrder } from './order-types.js';
 
 /** The buyer-facing approval page of an order, served by the API host itself. */
@@ -29,29 +35,21 @@ export function orderLinks(order: StoredOrder, base: string): Link[] {
   }
 }
 
-export type OrderRepresentation = 'minimal' | 'full';
+/** `GET ...?fields=payment_source`: the order projected to its id, status and payment source. */
+export function orderPaymentSourceView(order: StoredOrder, base: string) {
+  return {
+    id: order.id,
+    status: order.status,
+    ...(order.body.payment_source ? { payment_source: order.body.payment_source } : {}),
+    links: orderLinks(order, base),
+  };
+}
 
 /**
- * The order as the API shows it. Payments on each purchase unit are read from the authorizations,
- * captures and refunds themselves, so the order always shows their latest state.
+ * The whole order as the API shows it, without its own links. Payments on each purchase unit are read
+ * from the authorizations, captures and refunds themselves, so the order always shows their latest state.
  */
-export function orderView(
-  order: StoredOrder,
-  base: string,
-  store: Store,
-  representation: OrderRepresentation,
-  fields?: readonly string[],
-) {
-  const links = orderLinks(order, base);
-  if (representation === 'minimal') return { id: order.id, status: order.status, links };
-  if (fields?.includes('payment_source')) {
-    return {
-      id: order.id,
-      status: order.status,
-      ...(order.body.payment_source ? { payment_source: order.body.payment_source } : {}),
-      links,
-    };
-  }
+export function orderView(order: StoredOrder, base: string, store: Store): Record<string, unknown> {
   const authorizations = store.resources.byOrder<
     StoredAuthorization['body'],
     StoredAuthorization['internal']
@@ -80,5 +78,5 @@ export function orderView(
       },
     };
   });
-  return { ...order.body, purchase_units, links };
+  return { ...order.body, purchase_units };
 }

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorName, Issue } from '../../../../shared/errors.js';
+import type { ErrorName } from '../../../../shared/errors.js';
+import type { Issue } from '../../../../shared/api/registry.js';
 import { accountIdFor } from '../../../../shared/ids.js';
 import { simpleOrder, startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { expectError } from '../../../test-support/expect-error.js';
 import {
   CHARITY,
   MERCHANT,
   ORDERS,
   approve,
   createId,
-  expectError,
   getOrder,
   rels,
   richOrder,

@@ -1,17 +1,19 @@
-import type { OrderCreateRequest, PaymentSourceInput } from '../../../../shared/api/orders.js';
-import { OrderCreateSchema } from '../../../../shared/api/orders.js';
+import type { OrderCreateRequest, PaymentSourceInput } from '../../../../shared/api/orders-v2/schemas.js';
+import { OrderCreateSchema } from '../../../../shared/api/orders-v2/schemas.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { newOrderId } from '../../../../shared/ids.js';
-import { findTransition, orderMachine, type OrderStatus } from '../../../../shared/machines/index.js';
+import { orderMachine, type OrderStatus, type OrderTrigger } from '../../../../shared/api/orders-v2/machines.js';
+import { refusalOf } from '../../../../shared/machines/machine.js';
 import { isoSeconds } from '../../../clock.js';
+import type { Issue } from '../../../../shared/api/registry.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { zodDetails } from '../../pipeline/validate.js';
-import { saveCreation, saveTransition } from '../../resource-log.js';
 import type { RequestContext } from '../../route.js';
-import type { PaymentsService } from '../payments-v2/service.js';
-import { registerApprovalReversal, REVERSE_APPROVAL_TRIGGER } from './approval-reversal.js';
+import { createResource, transition, transitionIfLegal } from '../../transition.js';
+import type { ResourceTransition } from '../../transition-bus.js';
+import type { UnitPayment } from '../payments-v2/index.js';
 import { applyOrderPatch } from './order-patch.js';
 import { cardBrand, checkCardExpiry, normalizeUnits } from './order-rules.js';
 import type { OrderBody, StoredOrder, StoredPaymentSource } from './order-types.js';
@@ -31,26 +33,21 @@ function storedCard(card: NonNullable<PaymentSourceInput['card']>): NonNullable<
   };
 }
 
+/** The port through which an order pays its purchase units (the payments group implements it). */
+export interface OrderPayments {
+  captureUnit(unit: UnitPayment): unknown;
+  authorizeUnit(unit: UnitPayment): unknown;
+}
+
 /**
  * Orders v2 (spec 2.4, 3, 4.4): create, show, update, buyer approval, authorize and capture. The state
- * machine of `shared/machines/order.ts` guards every move.
+ * machine of `shared/api/orders-v2/machines.ts` guards every move.
  */
 export class OrdersService {
   constructor(
     private readonly deps: ApiDeps,
-    private readonly payments: PaymentsService,
-  ) {
-    payments.onAuthorizationsVoided = (orderId, at) =>
-      this.moveIfAllowed(orderId, 'void', 'every authorization was voided', at);
-    registerApprovalReversal(deps, (orderId, at) =>
-      this.moveIfAllowed(
-        orderId,
-        REVERSE_APPROVAL_TRIGGER,
-        'approved but not captured or authorized within 3 days',
-        at,
-      ),
-    );
-  }
+    private readonly payments: OrderPayments,
+  ) {}
 
   create(request: OrderCreateRequest, ctx: RequestContext, requestId: string | undefined): StoredOrder {
     if (request.payment_source && !requestId) {
@@ -67,8 +64,13 @@ export class OrdersService {
     checkCardExpiry(request.payment_source, now);
     const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store);
     const source = request.payment_source;
-    const trigger = source?.card ? 'create-with-card' : source?.svc ? 'create-with-wallet' : 'create';
-    const status = orderMachine.transitions.find((t) => t.trigger === trigger)?.to ?? 'CREATED';
+    const trigger: OrderTrigger = source?.card
+      ? 'create-with-card'
+      : source?.svc
+        ? 'create-with-wallet'
+        : 'create';
+    // The machine sets the status; the literal only gives the body its key order.
+    const status = 'CREATED';
     const experience = source?.svc?.experience_context ?? request.application_context;
     const at = isoSeconds(now);
     const id = newOrderId();
@@ -103,7 +105,7 @@ export class OrdersService {
         ...(experience?.brand_name ? { brand_name: experience.brand_name } : {}),
       },
     };
-    saveCreation(this.deps, order, trigger);
+    createResource(this.deps, orderMachine, order, trigger);
     return order;
   }
 
@@ -120,16 +122,7 @@ export class OrdersService {
 
   /** The sandbox buyer approves the order (approval page or test helper). */
   approve(order: StoredOrder, buyerEmail: string): { order: StoredOrder; buyer: Account } {
-    if (!findTransition(orderMachine, order.status as OrderStatus, 'approve')) {
-      throw unprocessable(
-        detail('ORDER_CANNOT_BE_APPROVED', {
-          field: 'id',
-          value: order.id,
-          location: 'path',
-          description: `The order is ${order.status}.`,
-        }),
-      );
-    }
+    this.refuseUnless(order, 'approve');
     const buyer = this.deps.store.accounts.byEmail(buyerEmail);
     if (!buyer || buyer.type !== 'PERSONAL') {
       throw unprocessable(
@@ -152,23 +145,18 @@ export class OrdersService {
         },
       };
     }
-    this.move(order, 'approve', `approved by ${buyer.email}`);
+    transition(this.deps, orderMachine, order, 'approve', { note: `approved by ${buyer.email}` });
     return { order, buyer };
   }
 
   /** PATCH (spec 4.4): every op applied atomically, the result validated like a create, 204. */
   update(id: string, operations: readonly PatchOperation[], ctx: RequestContext): StoredOrder {
     const order = this.get(id, ctx);
-    if (order.status !== 'CREATED' && order.status !== 'APPROVED') {
-      throw unprocessable(
-        detail('ORDER_CANNOT_BE_UPDATED', {
-          field: 'id',
-          value: id,
-          location: 'path',
-          description: `The order is ${order.status}; only CREATED or APPROVED orders can be updated.`,
-        }),
-      );
-    }
+    this.refuseUnless(
+      order,
+      'update',
+      `The order is ${order.status}; only CREATED or APPROVED orders can be updated.`,
+    );
     const patched = applyOrderPatch(order.body, operations);
     const parsed = PatchedOrderSchema.safeParse(patched, { reportInput: true });
     if (!parsed.success) {
@@ -184,7 +172,9 @@ export class OrdersService {
     if (parsed.data.payer) order.body.payer = parsed.data.payer;
     else delete order.body.payer;
     order.body.purchase_units = normalizeUnits(parsed.data.purchase_units, ctx.merchant, this.deps.store);
-    this.move(order, 'update', operations.map((op) => `${op.op} ${op.path}`).join(', '));
+    transition(this.deps, orderMachine, order, 'update', {
+      note: operations.map((op) => `${op.op} ${op.path}`).join(', '),
+    });
     return order;
   }
 
@@ -209,15 +199,10 @@ export class OrdersService {
       // A card given at capture time is the approval (the merchant collected it from the buyer).
       checkCardExpiry(source, this.deps.clock.now());
       order.body.payment_source = { card: storedCard(source.card) };
-      this.move(order, 'approve', 'card given with the request');
+      transition(this.deps, orderMachine, order, 'approve', { note: 'card given with the request' });
     }
-    if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED')
-      throw unprocessable(detail('ORDER_NOT_APPROVED', field));
-    if (order.status === 'VOIDED') throw unprocessable(detail('ORDER_VOIDED', field));
-    if (order.status !== 'APPROVED')
-      throw unprocessable(
-        detail('ORDER_ALREADY_COMPLETED', { ...field, description: `The order is ${order.status}.` }),
-      );
+    // Not yet approved or voided: the issue says it all; completed: say what the order is now.
+    this.refuseUnless(order, action, order.status === 'COMPLETED' ? undefined : null);
     for (const unit of order.body.purchase_units) {
       const payment = {
         orderId: order.id,
@@ -232,30 +217,45 @@ export class OrdersService {
       if (action === 'capture') this.payments.captureUnit(payment);
       else this.payments.authorizeUnit(payment);
     }
-    this.move(order, action);
+    transition(this.deps, orderMachine, order, action);
     return order;
   }
 
-  /** A move the system makes on its own (not a caller's request): skipped when the order has moved on. */
-  private moveIfAllowed(orderId: string, trigger: string, note: string, at: string): void {
-    const order = this.find(orderId);
-    if (!order || !findTransition(orderMachine, order.status as OrderStatus, trigger)) return;
-    this.move(order, trigger, note, at);
+  /**
+   * The orders' side of a voided authorization (a transition bus subscriber): once every authorization
+   * of an order that was never captured is voided, the order is VOIDED too.
+   */
+  onPaymentTransition({ resource, trigger, at }: ResourceTransition): void {
+    if (resource.kind !== 'authorization' || trigger !== 'void' || !resource.order_id) return;
+    const orderId = resource.order_id;
+    const store = this.deps.store.resources;
+    if (store.byOrder('capture', orderId).length > 0) return;
+    if (!store.byOrder('authorization', orderId).every((a) => a.status === 'VOIDED')) return;
+    transitionIfLegal(this.deps, orderMachine, this.find(orderId), 'void', {
+      note: 'every authorization was voided',
+      at,
+    });
   }
 
-  private move(
-    order: StoredOrder,
-    trigger: string,
-    note: string | null = null,
-    at = this.deps.clock.nowIso(),
-  ): void {
-    const from = order.status as OrderStatus;
-    const transition = findTransition(orderMachine, from, trigger);
-    if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');
-    order.status = transition.to;
-    order.body.status = transition.to;
-    order.update_time = at;
-    order.body.update_time = at;
-    saveTransition(this.deps, order, trigger, from, at, note);
+  /** The approval-reversal job: approved, then not paid within 3 days. */
+  reverseApproval(orderId: string, at: string): void {
+    transitionIfLegal(this.deps, orderMachine, this.find(orderId), 'reverse-approval', {
+      note: 'approved but not captured or authorized within 3 days',
+      at,
+    });
+  }
+
+  /** Answers 422 with the machine's issue for `trigger` when the order's state refuses it. */
+  private refuseUnless(order: StoredOrder, trigger: OrderTrigger, description?: string | null): void {
+    const issue = refusalOf(orderMachine, order.status as OrderStatus, trigger);
+    if (!issue) return;
+    throw unprocessable(
+      detail(issue as Issue, {
+        field: 'id',
+        value: order.id,
+        location: 'path',
+        ...(description === null ? {} : { description: description ?? `The order is ${order.status}.` }),
+      }),
+    );
   }
 }

@@ -2,19 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountIdFor } from '../../../../shared/ids.js';
 import { toMinor } from '../../../../shared/money.js';
 import { simpleOrder, startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { expectError } from '../../../test-support/expect-error.js';
 import {
-  CHARITY,
+  CARD,
+  EXPIRED_EXPIRY,
   FIXED_NOW,
-  MERCHANT,
-  ORDERS,
+  FIXED_NOW_ISO,
+  FUTURE_EXPIRY,
   VISA,
-  approve,
-  createId,
-  expectError,
-  getOrder,
-  rels,
-  usd,
-} from './orders-test-kit.js';
+} from '../../../test-support/fixtures.js';
+import { CHARITY, MERCHANT, ORDERS, approve, createId, getOrder, rels, usd } from './orders-test-kit.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 type Action = 'capture' | 'authorize';
@@ -122,7 +119,7 @@ describe('POST /v2/checkout/orders/{id}/capture and /authorize', () => {
           final_capture: true,
           payee: { email_address: MERCHANT, merchant_id: accountIdFor(MERCHANT) },
           supplementary_data: { related_ids: { order_id: id } },
-          create_time: '2026-05-15T12:00:00Z',
+          create_time: FIXED_NOW_ISO,
         });
         const { gross_amount, svc_fee, net_amount } = capture.seller_receivable_breakdown;
         expect(gross_amount).toEqual(usd(value));
@@ -221,12 +218,12 @@ describe('POST /v2/checkout/orders/{id}/capture and /authorize', () => {
         id,
         'capture',
         { 'svc-request-id': 'card-at-capture' },
-        { payment_source: { card: { number: VISA, expiry: '2030-12' } } },
+        { payment_source: CARD },
       );
       expect(reply.status, reply.text).toBe(201);
       expect(reply.body.status).toBe('COMPLETED');
       expect(reply.body.payment_source).toEqual({
-        card: { last_digits: '1111', brand: 'VISA', type: 'CREDIT', expiry: '2030-12' },
+        card: { last_digits: '1111', brand: 'VISA', type: 'CREDIT', expiry: FUTURE_EXPIRY },
       });
       expect(reply.text).not.toContain(VISA);
     });
@@ -240,7 +237,7 @@ describe('POST /v2/checkout/orders/{id}/capture and /authorize', () => {
         id,
         'capture',
         { 'svc-request-id': 'expired-at-capture' },
-        { payment_source: { card: { number: VISA, expiry: '2026-04' } } },
+        { payment_source: { card: { number: VISA, expiry: EXPIRED_EXPIRY } } },
       );
       expectError(reply, 'UNPROCESSABLE_ENTITY', {
         issue: 'CARD_EXPIRED',
@@ -254,7 +251,7 @@ describe('POST /v2/checkout/orders/{id}/capture and /authorize', () => {
       api = await startHarness();
       const id = await createId(
         api,
-        { ...simpleOrder(), payment_source: { card: { number: VISA, expiry: '2030-12' } } },
+        { ...simpleOrder(), payment_source: CARD },
         { 'svc-request-id': 'card-order' },
       );
       const reply = await settle(api, id, 'capture');

@@ -2,17 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountIdFor } from '../../../../shared/ids.js';
 import { SCOPES } from '../../../../shared/scopes.js';
 import { simpleOrder, startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
-import {
-  BUYER,
-  MERCHANT,
-  ORDERS,
-  VISA,
-  approve,
-  createId,
-  expectError,
-  rels,
-  richOrder,
-} from './orders-test-kit.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import { CARD, FUTURE_EXPIRY } from '../../../test-support/fixtures.js';
+import { BUYER, MERCHANT, ORDERS, approve, createId, rels, richOrder } from './orders-test-kit.js';
 
 describe('GET /v2/checkout/orders/{id}', () => {
   let api: ApiHarness;
@@ -84,14 +76,14 @@ describe('GET /v2/checkout/orders/{id}', () => {
       api = await startHarness();
       const id = await createId(
         api,
-        { ...simpleOrder(), payment_source: { card: { number: VISA, expiry: '2030-12' } } },
+        { ...simpleOrder(), payment_source: CARD },
         { 'svc-request-id': 'fields-1' },
       );
       const reply = await api.request('GET', `${ORDERS}/${id}?fields=payment_source`);
       expect(reply.status).toBe(200);
       expect(Object.keys(reply.body).sort()).toEqual(['id', 'links', 'payment_source', 'status']);
       expect(reply.body.payment_source).toEqual({
-        card: { last_digits: '1111', brand: 'VISA', type: 'CREDIT', expiry: '2030-12' },
+        card: { last_digits: '1111', brand: 'VISA', type: 'CREDIT', expiry: FUTURE_EXPIRY },
       });
     });
 

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_MERCHANT } from '../../test-helpers/seed.js';
+import { SEED_MERCHANT } from '../../../store/seed.js';
 import { AUTHORIZATION_LIFETIME_MS } from './service.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import { FIXED_NOW_ISO } from '../../../test-support/fixtures.js';
 import {
   AUTHORIZATIONS,
   DAY,
   advance,
   capture,
   captureOk,
-  expectError,
   getAuthorization,
   linkOf,
   newAuthorization,
@@ -42,8 +43,8 @@ describe('GET /v2/payments/authorizations/{id}', () => {
         dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
       },
       payee: { email_address: SEED_MERCHANT.email, merchant_id: SEED_MERCHANT.id },
-      create_time: '2026-05-15T12:00:00Z',
-      update_time: '2026-05-15T12:00:00Z',
+      create_time: FIXED_NOW_ISO,
+      update_time: FIXED_NOW_ISO,
       expiration_time: '2026-06-13T12:00:00Z',
     });
     expect(Date.parse(authorization.expiration_time) - Date.parse(authorization.create_time)).toBe(

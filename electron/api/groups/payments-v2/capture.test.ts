@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CAPTURE_LIMITS } from '../../../../shared/api/payments.js';
+import { CAPTURE_LIMITS } from '../../../../shared/api/payments-v2/schemas.js';
 import { newAppId } from '../../../../shared/ids.js';
-import { ALL_SCOPES } from '../../../../shared/scopes.js';
+import { ALL_SCOPES } from '../../../../shared/api/registry.js';
 import { basic } from '../../../test-support/api-harness.js';
-import { SEED_MERCHANT } from '../../test-helpers/seed.js';
+import { SEED_MERCHANT } from '../../../store/seed.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import { FIXED_NOW_ISO } from '../../../test-support/fixtures.js';
 import {
   AUTHORIZATIONS,
   CAPTURES,
@@ -12,7 +14,6 @@ import {
   capture,
   captureOk,
   createCardOrder,
-  expectError,
   getAuthorization,
   getCapture,
   getOrder,
@@ -495,15 +496,17 @@ describe('POST /v2/payments/authorizations/{id}/capture', () => {
       const { authorizationId } = await newAuthorization(api, '100.00');
       const captured = await captureOk(api, authorizationId, { amount: usd('10.00') });
       const refunded = await refundOk(api, captured.id, { amount: usd('1.00') });
-      api.host.deps.store.apps.insert({
-        id: newAppId(),
-        client_id: 'other-client',
-        client_secret: 'other-secret',
-        name: 'Other app',
-        merchant_id: SEED_MERCHANT.id,
-        scopes: [...ALL_SCOPES],
-        created_at: '2026-05-15T12:00:00Z',
-      });
+      api.host.deps.store.transaction(() =>
+        api.host.deps.store.apps.insert({
+          id: newAppId(),
+          client_id: 'other-client',
+          client_secret: 'other-secret',
+          name: 'Other app',
+          merchant_id: SEED_MERCHANT.id,
+          scopes: [...ALL_SCOPES],
+          created_at: FIXED_NOW_ISO,
+        }),
+      );
       const tokenReply = await api.request('POST', '/v1/oauth2/token', {
         token: null,
         headers: {
@@ -580,8 +583,8 @@ describe('POST /v2/payments/authorizations/{id}/capture', () => {
         },
         payee: { email_address: SEED_MERCHANT.email, merchant_id: SEED_MERCHANT.id },
         supplementary_data: { related_ids: { order_id: orderId, authorization_id: authorizationId } },
-        create_time: '2026-05-15T12:00:00Z',
-        update_time: '2026-05-15T12:00:00Z',
+        create_time: FIXED_NOW_ISO,
+        update_time: FIXED_NOW_ISO,
       });
       expect(await getCapture(api, body.id)).toEqual(body);
     });

@@ -1,16 +1,17 @@
-import type { RefundRequest } from '../../../../shared/api/payments.js';
+import type { RefundRequest } from '../../../../shared/api/payments-v2/schemas.js';
 import { newCaptureId, newRefundId } from '../../../../shared/ids.js';
-import { captureMachine, findTransition } from '../../../../shared/machines/index.js';
+import { captureMachine, refundMachine } from '../../../../shared/api/payments-v2/machines.js';
 import { money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { saveCreation, saveTransition } from '../../resource-log.js';
+import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
+import { createResource, transition } from '../../transition.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
 import { requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './payment-types.js';
 import type { UnitPayment } from './service.js';
+import { refuseUnless } from './state-guard.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -40,8 +41,7 @@ export class CapturesService {
   refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
     const capture = this.getCapture(id, ctx);
     const currency = capture.body.amount.currency_code;
-    if (capture.status === 'REFUNDED')
-      throw unprocessable(detail('CAPTURE_FULLY_REFUNDED', { field: 'id', value: id, location: 'path' }));
+    refuseUnless(captureMachine, capture, 'refund');
     const gross = BigInt(capture.internal.gross_minor);
     const refundedBefore = BigInt(capture.internal.refunded_minor);
     const remaining = gross - refundedBefore;
@@ -98,28 +98,13 @@ export class CapturesService {
       },
       internal: { amount_minor: String(amountMinor), fee_refunded_minor: String(feeBack) },
     };
-    saveCreation(this.deps, refund, 'create');
+    createResource(this.deps, refundMachine, refund, 'create');
 
-    const from = capture.status;
-    const transition = findTransition(
-      captureMachine,
-      capture.status as 'COMPLETED',
-      totalRefunded === gross ? 'refund-rest' : 'refund',
-    );
-    if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');
-    capture.status = transition.to;
-    capture.body.status = transition.to;
-    capture.update_time = at;
-    capture.body.update_time = at;
     capture.internal.refunded_minor = String(totalRefunded);
-    saveTransition(
-      this.deps,
-      capture,
-      transition.trigger,
-      from,
+    transition(this.deps, captureMachine, capture, totalRefunded === gross ? 'refund-rest' : 'refund', {
+      note: `refunded ${refund.body.amount.value} ${currency} as ${refundId}`,
       at,
-      `refunded ${refund.body.amount.value} ${currency} as ${refundId}`,
-    );
+    });
     return refund;
   }
 
@@ -174,7 +159,7 @@ export class CapturesService {
         refunded_minor: '0',
       },
     };
-    saveCreation(this.deps, capture, 'create');
+    createResource(this.deps, captureMachine, capture, 'create');
     return capture;
   }
 }

@@ -1,5 +1,9 @@
 import type { Money } from '../../../../shared/money.js';
-import type { AuthorizationStatus, CaptureStatus, RefundStatus } from '../../../../shared/machines/index.js';
+import type {
+  AuthorizationStatus,
+  CaptureStatus,
+  RefundStatus,
+} from '../../../../shared/api/payments-v2/machines.js';
 import type { StoredResource } from '../../../store/repositories/resources-repo.js';
 
 export interface Payee {

@@ -1,17 +1,13 @@
 import { expect } from 'vitest';
-import { ERROR_NAMES, type ErrorName, type Issue } from '../../../../shared/errors.js';
 import { DAY } from '../../../clock.js';
 import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { CARD, FIXED_NOW } from '../../../test-support/fixtures.js';
 
 /**
  * Shared pieces of the payments v2 tests: a harness on a pinned real-time source, request builders for
- * authorized orders, and the error-body contract of spec part 7. Test support only.
+ * authorized orders, capture and refund steps. Test support only.
  */
 
-/** A fixed real "now": 2026-05-15T12:00:00Z (the simulated clock adds its offset to it). */
-export const FIXED_NOW = Date.parse('2026-05-15T12:00:00Z');
-export const VISA = '4111111111111111';
-export const CARD = { card: { number: VISA, expiry: '2031-12' } };
 export const ORDERS = '/v2/checkout/orders';
 export const AUTHORIZATIONS = '/v2/payments/authorizations';
 export const CAPTURES = '/v2/payments/captures';
@@ -171,28 +167,6 @@ export async function refundOk(api: ApiHarness, captureId: string, body?: unknow
   const reply = await refund(api, captureId, body, { Prefer: 'return=representation' });
   expect(reply.status, reply.text).toBe(201);
   return reply.body;
-}
-
-export interface ExpectedDetail {
-  issue: Issue;
-  field?: string;
-  location?: 'body' | 'query' | 'path' | 'header';
-}
-
-/** Asserts the error body of spec part 7 and, when given, one detail with the expected members. */
-export function expectError(reply: Reply, name: ErrorName, expected?: ExpectedDetail): void {
-  expect(reply.status, reply.text).toBe(ERROR_NAMES[name].status);
-  const body = reply.body as Json;
-  expect(body.name, reply.text).toBe(name);
-  expect(body.message).toBe(ERROR_NAMES[name].message);
-  expect(body.debug_id).toMatch(/^[0-9a-f]{13}$/);
-  expect(body.links?.[0]?.rel).toBe('information_link');
-  expect(reply.text).not.toMatch(/at .*\.[jt]s:\d+/);
-  if (!expected) return;
-  const wanted: Record<string, unknown> = { issue: expected.issue };
-  if (expected.field !== undefined) wanted.field = expected.field;
-  if (expected.location !== undefined) wanted.location = expected.location;
-  expect(body.details, reply.text).toContainEqual(expect.objectContaining(wanted));
 }
 
 /** The rels of a links array, in order. */

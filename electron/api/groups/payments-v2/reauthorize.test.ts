@@ -7,13 +7,13 @@ import {
   REAUTHORIZE_MAX_INCREASE_USD_MINOR,
   REAUTHORIZE_MAX_PERCENT,
 } from './service.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import { FIXED_NOW } from '../../../test-support/fixtures.js';
 import {
   DAY,
-  FIXED_NOW,
   advance,
   capture,
   captureOk,
-  expectError,
   getAuthorization,
   money,
   newAuthorization,

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../../../shared/scopes.js';
-import { SEED_MERCHANT } from '../../test-helpers/seed.js';
+import { SEED_MERCHANT } from '../../../store/seed.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import { FIXED_NOW_ISO } from '../../../test-support/fixtures.js';
 import {
   CAPTURES,
   ORDERS,
   REFUNDS,
   captureOk,
   createCardOrder,
-  expectError,
   getCapture,
   getOrder,
   getRefund,
@@ -65,7 +66,7 @@ describe('POST /v2/payments/captures/{id}/refund', () => {
       },
       payee: { email_address: SEED_MERCHANT.email, merchant_id: SEED_MERCHANT.id },
       supplementary_data: { related_ids: { order_id: orderId, capture_id: captureId } },
-      create_time: '2026-05-15T12:00:00Z',
+      create_time: FIXED_NOW_ISO,
     });
     const captured = await getCapture(api, captureId);
     expect(captured.status).toBe('REFUNDED');

@@ -1,22 +1,19 @@
-import type { CaptureRequest, ReauthorizeRequest } from '../../../../shared/api/payments.js';
+import type { CaptureRequest, ReauthorizeRequest } from '../../../../shared/api/payments-v2/schemas.js';
 import { newAuthorizationId } from '../../../../shared/ids.js';
-import {
-  authorizationMachine,
-  findTransition,
-  type AuthorizationStatus,
-} from '../../../../shared/machines/index.js';
+import { authorizationMachine } from '../../../../shared/api/payments-v2/machines.js';
 import {
   AUTHORIZATION_LIFETIME_MS,
   HONOR_PERIOD_MS,
   reauthorizeCeiling,
-} from '../../../../shared/authorization-rules.js';
+} from '../../../../shared/api/payments-v2/authorization-rules.js';
 import { money, minorOf, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { saveCreation, saveTransition } from '../../resource-log.js';
+import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
+import { createResource, transition, transitionIfLegal } from '../../transition.js';
 import { CapturesService } from './captures-service.js';
+import { authorizationExpiryKey, EXPIRE_AUTHORIZATION_JOB } from './jobs.js';
 import { requestedAmount } from './requested-amount.js';
 import {
   SELLER_PROTECTION,
@@ -24,15 +21,16 @@ import {
   type StoredAuthorization,
   type StoredCapture,
 } from './payment-types.js';
+import { refuseUnless } from './state-guard.js';
 
 export {
   AUTHORIZATION_LIFETIME_MS,
   HONOR_PERIOD_MS,
   REAUTHORIZE_MAX_INCREASE_USD_MINOR,
   REAUTHORIZE_MAX_PERCENT,
-} from '../../../../shared/authorization-rules.js';
+} from '../../../../shared/api/payments-v2/authorization-rules.js';
 
-export const EXPIRE_AUTHORIZATION_JOB = 'authorization.expire';
+export { EXPIRE_AUTHORIZATION_JOB } from './jobs.js';
 
 /** One purchase unit being paid: what an order hands to the payments domain. */
 export interface UnitPayment {
@@ -54,17 +52,11 @@ const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Re
  * guards. Every method runs inside the caller's request transaction.
  */
 export class PaymentsService {
-  /** Called when an order's authorizations are all voided without a capture (orders marks it VOIDED). */
-  onAuthorizationsVoided: (orderId: string, at: string) => void = () => {};
-
   /** Captures and refunds: created here from authorizations and orders, refunded on their own. */
   readonly captures: CapturesService;
 
   constructor(private readonly deps: ApiDeps) {
     this.captures = new CapturesService(deps);
-    deps.scheduler.register(EXPIRE_AUTHORIZATION_JOB, (payload, run) =>
-      this.expire(String((payload as { id: string }).id), run.dueAt),
-    );
   }
 
   // ---- created by orders ------------------------------------------------------------------------
@@ -108,12 +100,12 @@ export class PaymentsService {
         expiration_ms: now + AUTHORIZATION_LIFETIME_MS,
       },
     };
-    saveCreation(this.deps, authorization, 'create');
+    createResource(this.deps, authorizationMachine, authorization, 'create');
     this.deps.scheduler.schedule(
       EXPIRE_AUTHORIZATION_JOB,
       now + AUTHORIZATION_LIFETIME_MS,
       { id },
-      `authorization-expiry:${id}`,
+      authorizationExpiryKey(id),
     );
     return authorization;
   }
@@ -175,52 +167,34 @@ export class PaymentsService {
       authorization.id,
     );
     authorization.internal.captured_minor = String(captured);
-    this.move(
-      authorization,
-      final ? 'final-capture' : 'capture',
-      `captured ${capture.body.amount.value} ${currency} as ${capture.id}`,
-    );
+    transition(this.deps, authorizationMachine, authorization, final ? 'final-capture' : 'capture', {
+      note: `captured ${capture.body.amount.value} ${currency} as ${capture.id}`,
+    });
     return capture;
   }
 
   voidAuthorization(id: string, ctx: RequestContext): StoredAuthorization {
     const authorization = this.getAuthorization(id, ctx);
-    if (!findTransition(authorizationMachine, authorization.status as AuthorizationStatus, 'void')) {
-      throw unprocessable(
-        detail(authorization.status === 'VOIDED' ? 'AUTHORIZATION_VOIDED' : 'CANNOT_BE_VOIDED', {
-          field: 'id',
-          value: id,
-          location: 'path',
-        }),
-      );
-    }
-    this.move(authorization, 'void');
-    this.deps.scheduler.cancel(`authorization-expiry:${id}`);
-    const orderId = authorization.order_id;
-    if (orderId) {
-      const siblings = this.deps.store.resources.byOrder('authorization', orderId);
-      const captures = this.deps.store.resources.byOrder('capture', orderId);
-      if (captures.length === 0 && siblings.every((a) => a.status === 'VOIDED'))
-        this.onAuthorizationsVoided(orderId, authorization.update_time);
-    }
+    // The order voids itself once its last authorization is voided (it listens on the transition bus).
+    refuseUnless(authorizationMachine, authorization, 'void');
+    transition(this.deps, authorizationMachine, authorization, 'void');
+    this.deps.scheduler.cancel(authorizationExpiryKey(id));
     return authorization;
   }
 
   reauthorize(id: string, request: ReauthorizeRequest, ctx: RequestContext): StoredAuthorization {
     const authorization = this.getAuthorization(id, ctx);
-    const status = authorization.status as AuthorizationStatus;
-    if (status === 'VOIDED')
-      throw unprocessable(detail('AUTHORIZATION_VOIDED', { field: 'id', value: id, location: 'path' }));
+    // The machine refuses a voided (AUTHORIZATION_VOIDED), expired (REAUTHORIZE_TOO_LATE) or captured
+    // one (REAUTHORIZE_NOT_ALLOWED).
+    refuseUnless(authorizationMachine, authorization, 'reauthorize');
     const now = this.deps.clock.now();
     const elapsed = now - authorization.internal.created_ms;
     // An authorization expires exactly when its reauthorization window (day 4 to day 29) closes, and the
-    // scheduled expiry runs as soon as the clock passes it: so an EXPIRED one is "too late", the answer
-    // that tells the caller to create a new authorization (spec part 3 and 8).
-    if (status === 'EXPIRED' || (status === 'CREATED' && elapsed >= AUTHORIZATION_LIFETIME_MS)) {
+    // scheduled expiry runs as soon as the clock passes it: so one past its lifetime whose expiry has not
+    // run yet is "too late" as well, the answer that tells the caller to create a new authorization
+    // (spec part 3 and 8).
+    if (elapsed >= AUTHORIZATION_LIFETIME_MS) {
       throw unprocessable(detail('REAUTHORIZE_TOO_LATE', { field: 'id', value: id, location: 'path' }));
-    }
-    if (!findTransition(authorizationMachine, status, 'reauthorize')) {
-      throw unprocessable(detail('REAUTHORIZE_NOT_ALLOWED', { field: 'id', value: id, location: 'path' }));
     }
     if (elapsed < HONOR_PERIOD_MS) {
       throw unprocessable(
@@ -252,52 +226,31 @@ export class PaymentsService {
     authorization.internal.amount_minor = String(amountMinor);
     authorization.internal.honor_period_end_ms = now + HONOR_PERIOD_MS;
     authorization.body.amount = money(amountMinor, currency);
-    this.move(
-      authorization,
-      'reauthorize',
-      `reauthorized for ${authorization.body.amount.value} ${currency}; honor period until ${isoSeconds(now + HONOR_PERIOD_MS)}`,
-    );
+    transition(this.deps, authorizationMachine, authorization, 'reauthorize', {
+      note: `reauthorized for ${authorization.body.amount.value} ${currency}; honor period until ${isoSeconds(now + HONOR_PERIOD_MS)}`,
+    });
     return authorization;
   }
 
-  /** The scheduled expiry after 29 days (runs in the scheduler's transaction). */
-  private expire(id: string, dueAt: number): void {
+  /** The scheduled expiry after 29 days (the job runs it in the scheduler's transaction). */
+  expire(id: string, dueAt: number): void {
     const authorization = this.deps.store.resources.get<
       StoredAuthorization['body'],
       StoredAuthorization['internal']
     >('authorization', id);
-    if (
-      !authorization ||
-      !findTransition(authorizationMachine, authorization.status as AuthorizationStatus, 'expire')
-    )
-      return;
-    this.move(authorization, 'expire', 'not captured within 29 days', dueAt);
+    transitionIfLegal(this.deps, authorizationMachine, authorization, 'expire', {
+      note: 'not captured within 29 days',
+      at: isoSeconds(dueAt),
+    });
   }
 
+  /** The machine refuses a captured, voided or expired one; past its expiration time it is expired too. */
   private assertCapturable(authorization: StoredAuthorization): void {
-    const field = { field: 'id', value: authorization.id, location: 'path' as const };
-    if (authorization.status === 'CAPTURED')
-      throw unprocessable(detail('AUTHORIZATION_ALREADY_CAPTURED', field));
-    if (authorization.status === 'VOIDED') throw unprocessable(detail('AUTHORIZATION_VOIDED', field));
-    if (authorization.status === 'EXPIRED' || this.deps.clock.now() >= authorization.internal.expiration_ms) {
-      throw unprocessable(detail('AUTHORIZATION_EXPIRED', field));
+    refuseUnless(authorizationMachine, authorization, 'capture');
+    if (this.deps.clock.now() >= authorization.internal.expiration_ms) {
+      throw unprocessable(
+        detail('AUTHORIZATION_EXPIRED', { field: 'id', value: authorization.id, location: 'path' }),
+      );
     }
-  }
-
-  private move(
-    authorization: StoredAuthorization,
-    trigger: string,
-    note: string | null = null,
-    atMs = this.deps.clock.now(),
-  ): void {
-    const from = authorization.status as AuthorizationStatus;
-    const transition = findTransition(authorizationMachine, from, trigger);
-    if (!transition) throw new ApiError('INTERNAL_SERVER_ERROR');
-    const at = isoSeconds(atMs);
-    authorization.status = transition.to;
-    authorization.body.status = transition.to;
-    authorization.update_time = at;
-    authorization.body.update_time = at;
-    saveTransition(this.deps, authorization, trigger, from, at, note);
   }
 }

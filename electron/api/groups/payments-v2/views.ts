@@ -1,21 +1,13 @@
 import {
   authorizationMachine,
-  legalTriggers,
+  captureMachine,
+  refundMachine,
   type AuthorizationStatus,
-} from '../../../../shared/machines/index.js';
+} from '../../../../shared/api/payments-v2/machines.js';
+import { legalTriggers } from '../../../../shared/machines/machine.js';
+import { defineResourceKind, type ResourceSummaryFields } from '../../group-module.js';
 import { link, type Link } from '../../pipeline/links.js';
 import type { StoredAuthorization, StoredCapture, StoredRefund } from './payment-types.js';
-
-/** How much of a resource a response carries (`Prefer: return=minimal|representation`). */
-export type Representation = 'minimal' | 'full';
-
-function shape<T extends { id: string; status: string }>(
-  body: T,
-  links: Link[],
-  representation: Representation,
-) {
-  return representation === 'minimal' ? { id: body.id, status: body.status, links } : { ...body, links };
-}
 
 /** Links follow the state machine: only calls that are legal now are advertised. */
 export function authorizationLinks(authorization: StoredAuthorization, base: string): Link[] {
@@ -29,15 +21,7 @@ export function authorizationLinks(authorization: StoredAuthorization, base: str
   return links;
 }
 
-export function authorizationView(
-  authorization: StoredAuthorization,
-  base: string,
-  representation: Representation = 'full',
-) {
-  return shape(authorization.body, authorizationLinks(authorization, base), representation);
-}
-
-export function captureView(capture: StoredCapture, base: string, representation: Representation = 'full') {
+export function captureLinks(capture: StoredCapture, base: string): Link[] {
   const path = `/v2/payments/captures/${capture.id}`;
   const links = [link(base, path, 'self')];
   if (capture.status !== 'REFUNDED') links.push(link(base, `${path}/refund`, 'refund', 'POST'));
@@ -47,13 +31,60 @@ export function captureView(capture: StoredCapture, base: string, representation
       ? link(base, `/v2/payments/authorizations/${authorizationId}`, 'up')
       : link(base, `/v2/checkout/orders/${capture.order_id ?? ''}`, 'up'),
   );
-  return shape(capture.body, links, representation);
+  return links;
 }
 
-export function refundView(refund: StoredRefund, base: string, representation: Representation = 'full') {
-  const links = [
+export function refundLinks(refund: StoredRefund, base: string): Link[] {
+  return [
     link(base, `/v2/payments/refunds/${refund.id}`, 'self'),
     link(base, `/v2/payments/captures/${refund.body.supplementary_data.related_ids.capture_id}`, 'up'),
   ];
-  return shape(refund.body, links, representation);
 }
+
+/** The whole authorization as the API shows it, links last (orders embed it in their purchase units). */
+export const authorizationView = (authorization: StoredAuthorization, base: string) => ({
+  ...authorization.body,
+  links: authorizationLinks(authorization, base),
+});
+
+export const captureView = (capture: StoredCapture, base: string) => ({
+  ...capture.body,
+  links: captureLinks(capture, base),
+});
+
+export const refundView = (refund: StoredRefund, base: string) => ({
+  ...refund.body,
+  links: refundLinks(refund, base),
+});
+
+const amountOf = (body: { amount: { currency_code: string; value: string } }): ResourceSummaryFields => ({
+  amount: { currency_code: body.amount.currency_code, value: body.amount.value },
+});
+
+/** The resource kinds of payments v2: each one's machine, view, links and summary; an order is their root. */
+export const PAYMENT_RESOURCE_KINDS = [
+  defineResourceKind<StoredAuthorization>({
+    kind: 'authorization',
+    machine: authorizationMachine,
+    view: (authorization) => ({ ...authorization.body }),
+    links: authorizationLinks,
+    summary: (authorization) => amountOf(authorization.body),
+    rootKind: 'order',
+  }),
+  defineResourceKind<StoredCapture>({
+    kind: 'capture',
+    machine: captureMachine,
+    view: (capture) => ({ ...capture.body }),
+    links: captureLinks,
+    summary: (capture) => amountOf(capture.body),
+    rootKind: 'order',
+  }),
+  defineResourceKind<StoredRefund>({
+    kind: 'refund',
+    machine: refundMachine,
+    view: (refund) => ({ ...refund.body }),
+    links: refundLinks,
+    summary: (refund) => amountOf(refund.body),
+    rootKind: 'order',
+  }),
+];

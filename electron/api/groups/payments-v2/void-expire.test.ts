@@ -1,18 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isoSeconds } from '../../../clock.js';
 import { AUTHORIZATION_LIFETIME_MS, EXPIRE_AUTHORIZATION_JOB } from './service.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import { CARD, FIXED_NOW } from '../../../test-support/fixtures.js';
 import {
   AUTHORIZATIONS,
-  CARD,
   CLOCK,
   DAY,
-  FIXED_NOW,
   ORDERS,
   advance,
   authorizeOrder,
   capture,
   captureOk,
-  expectError,
   getAuthorization,
   getCapture,
   getOrder,

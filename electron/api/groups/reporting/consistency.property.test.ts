@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../../../../shared/money.js';
+import { CARD } from '../../../test-support/fixtures.js';
 import {
   allEntries,
   balances,
@@ -64,7 +65,7 @@ async function run(api: ReportingHarness, steps: Step[]): Promise<void> {
         {
           intent,
           purchase_units: [{ amount: { currency_code: s.currency, value: value(s.cents, s.currency) } }],
-          payment_source: { card: { number: '4111111111111111', expiry: '2031-12' } },
+          payment_source: CARD,
         },
         { 'Svc-Request-Id': `p-${Math.random()}` },
       );

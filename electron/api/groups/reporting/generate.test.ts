@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../../../shared/api/reporting.js';
+import { DAY_MS } from '../../../../shared/api/reporting/schemas.js';
 import { toMinor } from '../../../../shared/money.js';
+import { LedgerReads } from '../../../ledger/ledger-reads.js';
+import { LedgerRepository } from '../../../ledger/ledger-repo.js';
 import type { LedgerFilter } from '../../../ledger/ledger-types.js';
+import { expectError } from '../../../test-support/expect-error.js';
 import {
   balances,
-  expectRule,
   iso,
   search,
   startReportingHarness,
@@ -77,7 +79,7 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
     await api.request('POST', GENERATE, { body: { entries: 4000, days: 60, seed: 11 } });
     const all = rows(api);
     const now = api.now();
-    const reads = api.host.services.reporting.reads;
+    const reads = new LedgerReads(new LedgerRepository(api.host.deps.store.db));
     const account = api.host.sandboxApp.merchant_id;
     await fc.assert(
       fc.property(
@@ -189,29 +191,25 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
   });
 
   it('rejects a bad request with 400 naming the member, and a reset empties the ledger', async () => {
-    expectRule(
-      await api.request('POST', GENERATE, { body: { entries: 0 } }),
-      '/entries',
-      'INVALID_INTEGER_MIN_VALUE',
-      'body',
-    );
-    expectRule(
+    expectError(await api.request('POST', GENERATE, { body: { entries: 0 } }), 'INVALID_REQUEST', {
+      issue: 'INVALID_INTEGER_MIN_VALUE',
+      field: '/entries',
+      location: 'body',
+    });
+    expectError(
       await api.request('POST', GENERATE, { body: { entries: 10, days: 2000 } }),
-      '/days',
-      'INVALID_INTEGER_MAX_VALUE',
-      'body',
+      'INVALID_REQUEST',
+      { issue: 'INVALID_INTEGER_MAX_VALUE', field: '/days', location: 'body' },
     );
-    expectRule(
+    expectError(
       await api.request('POST', GENERATE, { body: { entries: 10, currencies: ['XYZ'] } }),
-      '/currencies/0',
-      'CURRENCY_NOT_SUPPORTED',
-      'body',
+      'INVALID_REQUEST',
+      { issue: 'CURRENCY_NOT_SUPPORTED', field: '/currencies/0', location: 'body' },
     );
-    expectRule(
+    expectError(
       await api.request('POST', GENERATE, { body: { entries: 10, end_time: iso(api.now() + 86_400_000) } }),
-      '/end_time',
-      'INVALID_PARAMETER_VALUE',
-      'body',
+      'INVALID_REQUEST',
+      { issue: 'INVALID_PARAMETER_VALUE', field: '/end_time', location: 'body' },
     );
     await api.request('POST', GENERATE, { body: { entries: 500, days: 3 } });
     expect(rows(api)).toHaveLength(500);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Issue } from '../../../../shared/errors.js';
+import type { Issue } from '../../../../shared/api/registry.js';
 import { SCOPES } from '../../../../shared/scopes.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import { FIXED_NOW } from '../../../test-support/fixtures.js';
 import {
   BALANCES,
-  FIXED_NOW,
   TRANSACTIONS,
-  expectRule,
   iso,
   query,
   startReportingHarness,
@@ -171,7 +171,7 @@ describe('GET /v1/reporting/transactions parameter rules', () => {
     });
 
   it.each(TRANSACTION_RULES)('%s: 400 naming the parameter', async (_rule, params, field, issue) => {
-    expectRule(await get(params), field, issue);
+    expectError(await get(params), 'INVALID_REQUEST', { issue, field, location: 'query' });
   });
 
   it('a repeated parameter is a 400 naming it', async () => {
@@ -179,16 +179,19 @@ describe('GET /v1/reporting/transactions parameter rules', () => {
       'GET',
       `${TRANSACTIONS}?${query({ start_date: START, end_date: END })}&page=1&page=2`,
     );
-    expectRule(reply, 'page', 'INVALID_PARAMETER_VALUE');
+    expectError(reply, 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_VALUE',
+      field: 'page',
+      location: 'query',
+    });
   });
 
   it('Svc-Enforce-ISO8601-Format is a boolean: 400 naming the header', async () => {
-    expectRule(
-      await get({}, { 'Svc-Enforce-ISO8601-Format': 'yes' }),
-      'Svc-Enforce-ISO8601-Format',
-      'INVALID_PARAMETER_VALUE',
-      'header',
-    );
+    expectError(await get({}, { 'Svc-Enforce-ISO8601-Format': 'yes' }), 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_VALUE',
+      field: 'Svc-Enforce-ISO8601-Format',
+      location: 'header',
+    });
   });
 
   it('reports every violated rule at once', async () => {
@@ -273,16 +276,15 @@ describe('GET /v1/reporting/balances parameter rules', () => {
   ] as [string, Record<string, string>, string, Issue][])(
     '%s: 400 naming the parameter',
     async (_rule, params, field, issue) => {
-      expectRule(await get(params), field, issue);
+      expectError(await get(params), 'INVALID_REQUEST', { issue, field, location: 'query' });
     },
   );
 
   it('Svc-Enforce-ISO8601-Format is a boolean', async () => {
-    expectRule(
-      await get({}, { 'svc-enforce-iso8601-format': '1' }),
-      'Svc-Enforce-ISO8601-Format',
-      'INVALID_PARAMETER_VALUE',
-      'header',
-    );
+    expectError(await get({}, { 'svc-enforce-iso8601-format': '1' }), 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_VALUE',
+      field: 'Svc-Enforce-ISO8601-Format',
+      location: 'header',
+    });
   });
 });

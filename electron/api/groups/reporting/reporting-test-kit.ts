@@ -1,17 +1,14 @@
 import { expect } from 'vitest';
-import { ERROR_NAMES, type ErrorName, type Issue } from '../../../../shared/errors.js';
 import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { FIXED_NOW, FUTURE_EXPIRY, VISA } from '../../../test-support/fixtures.js';
 
 /**
  * Shared pieces of the reporting tests: a harness on a pinned real time, payment flows through the real
  * API, and search helpers. Test support only; no production code imports it.
  */
 
-/** Real time stands still here; the simulated clock adds its offset. */
-export const FIXED_NOW = Date.parse('2026-05-15T12:00:00Z');
 export const TRANSACTIONS = '/v1/reporting/transactions';
 export const BALANCES = '/v1/reporting/balances';
-export const VISA = '4111111111111111';
 
 export type Json = Reply['body'];
 
@@ -26,6 +23,7 @@ export interface ReportingHarness extends ApiHarness {
   advance(seconds: number): Promise<void>;
 }
 
+/** Real time stands still (at `FIXED_NOW` unless given); the simulated clock adds its offset. */
 export async function startReportingHarness(realNow = FIXED_NOW): Promise<ReportingHarness> {
   const api = await startHarness({
     realNow: () => realNow,
@@ -100,7 +98,7 @@ export async function cardOrder(
       purchase_units: [
         { amount: { currency_code: unit.currency ?? 'USD', value: unit.value ?? '100.00' }, ...unit.extra },
       ],
-      payment_source: { card: { number: VISA, expiry: '2031-12', name: 'Card Holder' } },
+      payment_source: { card: { number: VISA, expiry: FUTURE_EXPIRY, name: 'Card Holder' } },
     },
     { 'Svc-Request-Id': requestId() },
   );
@@ -161,23 +159,6 @@ export async function captureAuthorization(
   });
   expect(reply.status, reply.text).toBe(201);
   return reply.body;
-}
-
-/** The 400 of spec part 7 with one detail naming `field` in `location` with `issue`. */
-export function expectRule(
-  reply: Reply,
-  field: string,
-  issue: Issue,
-  location: 'query' | 'header' | 'body' = 'query',
-  name: ErrorName = 'INVALID_REQUEST',
-): void {
-  expect(reply.status, reply.text).toBe(ERROR_NAMES[name].status);
-  expect(reply.body.name).toBe(name);
-  expect(reply.body.debug_id).toMatch(/^[0-9a-f]{13}$/);
-  expect(reply.body.links?.[0]?.rel).toBe('information_link');
-  expect(reply.body.details, reply.text).toContainEqual(expect.objectContaining({ field, issue, location }));
-  for (const d of reply.body.details as { description?: string }[])
-    expect(typeof d.description).toBe('string');
 }
 
 /** Every entry of a search, following the pages. */

@@ -13,7 +13,13 @@ import {
   type ReportLink,
   type TransactionSearchResponse,
   type TransactionStatus,
-} from '../../../../shared/api/reporting.js';
+} from '../../../../shared/api/reporting/schemas.js';
+import {
+  FILTER_PARAMETERS,
+  type BalancesParams,
+  type ReportingHeaderParams,
+  type TransactionSearchParams,
+} from '../../../../shared/api/reporting/query-schemas.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import { money } from '../../../../shared/money.js';
 import type { LedgerReads } from '../../../ledger/ledger-reads.js';
@@ -21,12 +27,6 @@ import type { LedgerFilter } from '../../../ledger/ledger-types.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
-import {
-  FILTER_PARAMETERS,
-  type BalancesParams,
-  type ReportingHeaderParams,
-  type TransactionSearchParams,
-} from './query-schemas.js';
 import type { ReportingSettingsStore } from './settings.js';
 import { transactionDetail } from './transaction-view.js';
 

@@ -1,4 +1,4 @@
-import { REPORTING_LIMITS } from '../../../../shared/api/reporting.js';
+import { REPORTING_LIMITS } from '../../../../shared/api/reporting/schemas.js';
 import type { MetaRepository } from '../../../store/repositories/meta-repo.js';
 
 const DELAY_KEY = 'reporting.visibility_delay_seconds';

@@ -5,8 +5,8 @@ import type {
   ReportDateFormat,
   TransactionDetail,
   TransactionInfo,
-} from '../../../../shared/api/reporting.js';
-import { formatReportDateTime } from '../../../../shared/api/reporting.js';
+} from '../../../../shared/api/reporting/schemas.js';
+import { formatReportDateTime } from '../../../../shared/api/reporting/schemas.js';
 import { money } from '../../../../shared/money.js';
 import type { CartLine, LedgerEntry } from '../../../ledger/ledger-types.js';
 

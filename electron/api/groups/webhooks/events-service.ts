@@ -3,7 +3,7 @@ import type {
   DeliveryStatus,
   SimulateEventRequest,
   WebhookEvent,
-} from '../../../../shared/api/webhooks.js';
+} from '../../../../shared/api/webhooks/schemas.js';
 import type { StoredEvent } from '../../../webhooks/events-repo.js';
 import type { Webhooks } from '../../../webhooks/webhooks.js';
 import type { ApiDeps } from '../../deps.js';

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../../../clock.js';
-import { SEED_MERCHANT } from '../../test-helpers/seed.js';
+import { SEED_MERCHANT } from '../../../store/seed.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
-import { authorizeOrder, captureOrder, expectError } from '../../../webhooks/webhooks-test-kit.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import type { PaymentsService } from '../payments-v2/index.js';
+import { authorizeOrder, captureOrder } from '../../../webhooks/webhooks-test-kit.js';
 
 const EVENTS = '/v1/notifications/webhooks-events';
 const INJECT_BASE = 'http://localhost:80';
@@ -135,6 +137,9 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
   it('writes events in the transaction of the change: a rolled-back change leaves no event and no delivery', async () => {
     const { host } = h;
     const webhooks = host.services.webhooks;
+    const payments = host.services.groups.modules.find((m) => m.name === 'payments-v2') as unknown as {
+      api: PaymentsService;
+    };
     const sub = await h.request('POST', '/v1/notifications/webhooks', {
       body: { url: 'https://example.com/x', event_types: [{ name: '*' }] },
     });
@@ -142,7 +147,7 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
     const before = webhooks.events.count();
     expect(() =>
       host.deps.store.transaction(() => {
-        host.services.payments.authorizeUnit({
+        payments.api.authorizeUnit({
           orderId: 'ROLLBACKORDER0001',
           appId: host.sandboxApp.id,
           referenceId: 'default',
@@ -252,8 +257,7 @@ describe('CHECKOUT.PAYMENT-APPROVAL.REVERSED: an approval not followed by paymen
     expectError(
       await h.request('POST', `/v2/checkout/orders/${id}/capture`, { body: {} }),
       'UNPROCESSABLE_ENTITY',
-      'ORDER_VOIDED',
-      'id',
+      { issue: 'ORDER_VOIDED', field: 'id' },
     );
   });
 
@@ -322,33 +326,31 @@ describe('events API (spec 4.12)', () => {
     ['start_time=yesterday', 'start_time', 'INVALID_PARAMETER_SYNTAX'],
     ['start_time=2026-01-02T00:00:00Z&end_time=2026-01-01T00:00:00Z', 'end_time', 'INVALID_PARAMETER_VALUE'],
   ])('refuses %s with a clear 400', async (query, field, issue) => {
-    expectError(await h.request('GET', `${EVENTS}?${query}`), 'INVALID_REQUEST', issue as never, field);
+    expectError(await h.request('GET', `${EVENTS}?${query}`), 'INVALID_REQUEST', {
+      issue: issue as never,
+      field,
+    });
   });
 
   it('answers 404 for an unknown event, a malformed id is a 400, and resend to unknown webhooks is a 400', async () => {
-    expectError(
-      await h.request('GET', `${EVENTS}/WH-NOPE`),
-      'RESOURCE_NOT_FOUND',
-      'RESOURCE_NOT_FOUND',
-      '/event_id',
-    );
-    expectError(
-      await h.request('GET', `${EVENTS}/bad id!`),
-      'INVALID_REQUEST',
-      'INVALID_PARAMETER_SYNTAX',
-      'event_id',
-    );
+    expectError(await h.request('GET', `${EVENTS}/WH-NOPE`), 'RESOURCE_NOT_FOUND', {
+      issue: 'RESOURCE_NOT_FOUND',
+      field: '/event_id',
+    });
+    expectError(await h.request('GET', `${EVENTS}/bad id!`), 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_SYNTAX',
+      field: 'event_id',
+    });
     await captureOrder(h);
     const [event] = await events(h);
     const reply = await h.request('POST', `${EVENTS}/${event.id}/resend`, {
       body: { webhook_ids: ['NOSUCHWEBHOOK1'] },
     });
-    expectError(reply, 'INVALID_REQUEST', 'INVALID_RESOURCE_ID', '/webhook_ids/0');
+    expectError(reply, 'INVALID_REQUEST', { issue: 'INVALID_RESOURCE_ID', field: '/webhook_ids/0' });
     expectError(
       await h.request('POST', `${EVENTS}/${event.id}/resend`, { body: { webhook_ids: ['bad_id'] } }),
       'INVALID_REQUEST',
-      'INVALID_PARAMETER_SYNTAX',
-      '/webhook_ids/0',
+      { issue: 'INVALID_PARAMETER_SYNTAX', field: '/webhook_ids/0' },
     );
   });
 });

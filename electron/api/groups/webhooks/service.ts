@@ -6,7 +6,7 @@ import {
   WebhookUrlSchema,
   type EventTypeRef,
   type WebhookCreateRequest,
-} from '../../../../shared/api/webhooks.js';
+} from '../../../../shared/api/webhooks/schemas.js';
 import { announceOutboxChange } from '../../../webhooks/outbox-change.js';
 import type { StoredWebhook } from '../../../webhooks/subscriptions-repo.js';
 import { newWebhookId } from '../../../webhooks/webhook-ids.js';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, SCOPES } from '../../../../shared/scopes.js';
+import { ALL_SCOPES } from '../../../../shared/api/registry.js';
+import { SCOPES } from '../../../../shared/scopes.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
-import { expectError } from '../../../webhooks/webhooks-test-kit.js';
+import { expectError } from '../../../test-support/expect-error.js';
 
 const HOOKS = '/v1/notifications/webhooks';
 /** Fastify's inject() calls arrive as Host localhost:80; links are built from the request's base URL. */
@@ -60,12 +61,10 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     expect(patched.body.event_types).toEqual([{ name: '*', description: 'ALL', status: 'ENABLED' }]);
 
     expect((await h.request('DELETE', `${HOOKS}/${id}`)).status).toBe(204);
-    expectError(
-      await h.request('GET', `${HOOKS}/${id}`),
-      'RESOURCE_NOT_FOUND',
-      'RESOURCE_NOT_FOUND',
-      '/webhook_id',
-    );
+    expectError(await h.request('GET', `${HOOKS}/${id}`), 'RESOURCE_NOT_FOUND', {
+      issue: 'RESOURCE_NOT_FOUND',
+      field: '/webhook_id',
+    });
     expectError(await h.request('DELETE', `${HOOKS}/${id}`), 'RESOURCE_NOT_FOUND');
     expect((await h.request('GET', HOOKS)).body.webhooks).toEqual([]);
   });
@@ -136,7 +135,10 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
       '/event_types/0/name',
     ],
   ])('refuses %s with a clear 400', async (_label, request, issue, field) => {
-    expectError(await h.request('POST', HOOKS, { body: request }), 'INVALID_REQUEST', issue as never, field);
+    expectError(await h.request('POST', HOOKS, { body: request }), 'INVALID_REQUEST', {
+      issue: issue as never,
+      field,
+    });
   });
 
   it('accepts a URL of exactly 2048 characters and 500 event types at the limit', async () => {
@@ -148,7 +150,10 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     const reply = await h.request('POST', HOOKS, {
       body: { url: 'https://example.com/many', event_types: many },
     });
-    expectError(reply, 'INVALID_REQUEST', 'EVENT_TYPE_NOT_SUPPORTED', '/event_types/499/name');
+    expectError(reply, 'INVALID_REQUEST', {
+      issue: 'EVENT_TYPE_NOT_SUPPORTED',
+      field: '/event_types/499/name',
+    });
     expect(reply.body.details).toHaveLength(500);
   });
 
@@ -157,13 +162,13 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     const dup = await h.request('POST', HOOKS, {
       body: body('https://example.com/same', 'PAYMENT.CAPTURE.COMPLETED'),
     });
-    expectError(dup, 'INVALID_REQUEST', 'WEBHOOK_URL_ALREADY_EXISTS', '/url');
+    expectError(dup, 'INVALID_REQUEST', { issue: 'WEBHOOK_URL_ALREADY_EXISTS', field: '/url' });
     expect(dup.body.details[0].description).toContain(first.body.id);
     const second = await h.request('POST', HOOKS, { body: body('https://example.com/second') });
     const moved = await h.request('PATCH', `${HOOKS}/${second.body.id}`, {
       body: [{ op: 'replace', path: '/url', value: 'https://example.com/same' }],
     });
-    expectError(moved, 'INVALID_REQUEST', 'WEBHOOK_URL_ALREADY_EXISTS', '/0/value');
+    expectError(moved, 'INVALID_REQUEST', { issue: 'WEBHOOK_URL_ALREADY_EXISTS', field: '/0/value' });
     expect((await h.request('GET', `${HOOKS}/${second.body.id}`)).body.url).toBe(
       'https://example.com/second',
     );
@@ -215,12 +220,10 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     ['an empty patch', [], 'INVALID_ARRAY_MIN_ITEMS', '/'],
   ])('PATCH with %s is a clear 400 and changes nothing', async (_label, ops, issue, field) => {
     const created = await h.request('POST', HOOKS, { body: body('https://example.com/keep') });
-    expectError(
-      await h.request('PATCH', `${HOOKS}/${created.body.id}`, { body: ops }),
-      'INVALID_REQUEST',
-      issue as never,
+    expectError(await h.request('PATCH', `${HOOKS}/${created.body.id}`, { body: ops }), 'INVALID_REQUEST', {
+      issue: issue as never,
       field,
-    );
+    });
     expect((await h.request('GET', `${HOOKS}/${created.body.id}`)).body).toEqual(created.body);
   });
 
@@ -229,12 +232,10 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     ['an underscore', 'WEBHOOK_1'],
     ['a hyphen', 'WH-1'],
   ])('refuses a webhook id with %s (at most 50 letters and digits)', async (_label, id) => {
-    expectError(
-      await h.request('GET', `${HOOKS}/${id}`),
-      'INVALID_REQUEST',
-      'INVALID_PARAMETER_SYNTAX',
-      'webhook_id',
-    );
+    expectError(await h.request('GET', `${HOOKS}/${id}`), 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_SYNTAX',
+      field: 'webhook_id',
+    });
   });
 
   it('answers 404 for a well-formed id that does not exist (50 letters and digits)', async () => {
@@ -269,14 +270,14 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     const own = await h.request('POST', HOOKS, { body: body('https://example.com/own') });
     const store = h.host.deps.store;
     const app = store.apps.byClientId('test-client-id');
-    store.apps.insert({
+    store.transaction(() => store.apps.insert({
       ...app!,
       id: 'APP-SECOND',
       client_id: 'second-client',
       client_secret: 'second-secret',
       name: 'Second app',
       scopes: [...ALL_SCOPES],
-    });
+    }));
     const token = await h.request('POST', '/v1/oauth2/token', {
       token: null,
       headers: {
@@ -297,12 +298,10 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     expect(account.body.webhooks.map((w: { id: string }) => w.id).sort()).toEqual(
       [own.body.id, theirs.body.id].sort(),
     );
-    expectError(
-      await h.request('GET', `${HOOKS}?anchor_type=MERCHANT`),
-      'INVALID_REQUEST',
-      'INVALID_PARAMETER_VALUE',
-      'anchor_type',
-    );
+    expectError(await h.request('GET', `${HOOKS}?anchor_type=MERCHANT`), 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_VALUE',
+      field: 'anchor_type',
+    });
   });
 
   it('needs the webhooks scope', async () => {

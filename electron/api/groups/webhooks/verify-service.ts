@@ -3,7 +3,7 @@ import {
   MOCK_WEBHOOK_ID,
   WEBHOOK_ID_PATTERN,
   type VerifySignatureRequest,
-} from '../../../../shared/api/webhooks.js';
+} from '../../../../shared/api/webhooks/schemas.js';
 import { rawMember } from '../../../webhooks/raw-json.js';
 import { signedString, verifyTransmission } from '../../../webhooks/signing.js';
 import { CERTS_PATH, type Webhooks } from '../../../webhooks/webhooks.js';

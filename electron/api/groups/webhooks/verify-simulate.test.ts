@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test-support/expect-error.js';
 import {
   captureOrder,
-  expectError,
   Receiver,
   startWebhookHarness,
   verifyIndependently,
@@ -130,35 +130,26 @@ describe('verify-webhook-signature (spec 4.12, 6.7) and the simulator (spec 6.8)
   });
 
   it('answers bad requests with clear errors, and refuses mock events', async () => {
-    expectError(
-      await verify(verifyPayload(message, 'WEBHOOK_ID', raw)),
-      'UNPROCESSABLE_ENTITY',
-      'MOCK_EVENT_NOT_VERIFIABLE',
-      '/webhook_id',
-    );
-    expectError(
-      await verify(verifyPayload(message, 'NOSUCHWEBHOOK', raw)),
-      'INVALID_REQUEST',
-      'INVALID_RESOURCE_ID',
-      '/webhook_id',
-    );
-    expectError(
-      await verify(verifyPayload(message, 'bad id', raw)),
-      'INVALID_REQUEST',
-      'INVALID_PARAMETER_SYNTAX',
-      '/webhook_id',
-    );
-    expectError(
-      await verify(verifyPayload(message, webhookId, '"a string"')),
-      'INVALID_REQUEST',
-      'INVALID_PARAMETER_VALUE',
-      '/webhook_event',
-    );
+    expectError(await verify(verifyPayload(message, 'WEBHOOK_ID', raw)), 'UNPROCESSABLE_ENTITY', {
+      issue: 'MOCK_EVENT_NOT_VERIFIABLE',
+      field: '/webhook_id',
+    });
+    expectError(await verify(verifyPayload(message, 'NOSUCHWEBHOOK', raw)), 'INVALID_REQUEST', {
+      issue: 'INVALID_RESOURCE_ID',
+      field: '/webhook_id',
+    });
+    expectError(await verify(verifyPayload(message, 'bad id', raw)), 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_SYNTAX',
+      field: '/webhook_id',
+    });
+    expectError(await verify(verifyPayload(message, webhookId, '"a string"')), 'INVALID_REQUEST', {
+      issue: 'INVALID_PARAMETER_VALUE',
+      field: '/webhook_event',
+    });
     expectError(
       await verify(verifyPayload(message, webhookId, raw).replace(',"webhook_event"', ',"other"')),
       'INVALID_REQUEST',
-      'MISSING_REQUIRED_PARAMETER',
-      '/webhook_event',
+      { issue: 'MISSING_REQUIRED_PARAMETER', field: '/webhook_event' },
     );
     expectError(
       await verify(`${verifyPayload(message, webhookId, raw)},`),
@@ -167,12 +158,10 @@ describe('verify-webhook-signature (spec 4.12, 6.7) and the simulator (spec 6.8)
     );
     const noSig = JSON.parse(verifyPayload(message, webhookId, raw)) as Record<string, unknown>;
     delete noSig.transmission_sig;
-    expectError(
-      await verify(JSON.stringify(noSig)),
-      'INVALID_REQUEST',
-      'MISSING_REQUIRED_PARAMETER',
-      '/transmission_sig',
-    );
+    expectError(await verify(JSON.stringify(noSig)), 'INVALID_REQUEST', {
+      issue: 'MISSING_REQUIRED_PARAMETER',
+      field: '/transmission_sig',
+    });
 
     const simulated = await h.request('POST', SIMULATE, {
       body: { url: r.url, event_type: 'PAYMENT.CAPTURE.COMPLETED' },
@@ -183,8 +172,7 @@ describe('verify-webhook-signature (spec 4.12, 6.7) and the simulator (spec 6.8)
     expectError(
       await verify(verifyPayload(mock, webhookId, mock.body.toString('utf8'))),
       'UNPROCESSABLE_ENTITY',
-      'MOCK_EVENT_NOT_VERIFIABLE',
-      '/webhook_event/id',
+      { issue: 'MOCK_EVENT_NOT_VERIFIABLE', field: '/webhook_event/id' },
     );
   });
 
@@ -310,7 +298,10 @@ describe('verify-webhook-signature (spec 4.12, 6.7) and the simulator (spec 6.8)
     ],
     ['no event type', { url: 'https://example.com/x' }, 'MISSING_REQUIRED_PARAMETER', '/event_type'],
   ])('simulate refuses %s with a clear 400', async (_label, body, issue, field) => {
-    expectError(await h.request('POST', SIMULATE, { body }), 'INVALID_REQUEST', issue as never, field);
+    expectError(await h.request('POST', SIMULATE, { body }), 'INVALID_REQUEST', {
+      issue: issue as never,
+      field,
+    });
   });
 });
 

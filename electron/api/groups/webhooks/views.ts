@@ -1,5 +1,10 @@
-import type { Delivery, Webhook, WebhookEvent, WebhookEventType } from '../../../../shared/api/webhooks.js';
-import { WILDCARD_EVENT_TYPE } from '../../../../shared/api/webhooks.js';
+import type {
+  Delivery,
+  Webhook,
+  WebhookEvent,
+  WebhookEventType,
+} from '../../../../shared/api/webhooks/schemas.js';
+import { WILDCARD_EVENT_TYPE } from '../../../../shared/api/webhooks/schemas.js';
 import type { EventCatalog } from '../../../webhooks/catalog.js';
 import type { AttemptRow, DeliveryRow } from '../../../webhooks/deliveries-repo.js';
 import { eventLinks } from '../../../webhooks/emit.js';

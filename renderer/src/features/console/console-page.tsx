@@ -22,6 +22,8 @@ import { patchedOrderId } from './patch-preview';
 import { prepareRequest, requestFromDraft } from './request-model';
 import { RequestBar } from './request-bar';
 import { ResponsePane } from './response-pane';
+import { queryKeys } from '../../api/query-keys';
+import { Section } from '../../components/section';
 
 /** Monaco is large: it loads with the console, not with the app. */
 const MonacoJsonEditor = lazy(() => import('./monaco-json-editor'));
@@ -70,8 +72,8 @@ export function ConsolePage() {
       setResponse(answer);
       // Host events refresh resource views too; this covers a missed event (and the patch preview's order).
       if (input.method !== 'GET') {
-        void queryClient.invalidateQueries({ queryKey: ['resource'] });
-        void queryClient.invalidateQueries({ queryKey: ['resources'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
       }
       record({
         method: input.method,
@@ -152,10 +154,7 @@ export function ConsolePage() {
           alignItems: 'start',
         }}
       >
-        <Paper sx={{ p: 2, minWidth: 0 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-            Headers
-          </Typography>
+        <Section title="Headers" sx={{ minWidth: 0 }}>
           <HeadersEditor rows={request.headers} onChange={(headers) => update({ headers })} />
           <FormControlLabel
             sx={{ mt: 1 }}
@@ -235,15 +234,12 @@ export function ConsolePage() {
               {problems.length > 6 ? <li>… {problems.length - 6} more</li> : null}
             </Box>
           ) : null}
-        </Paper>
+        </Section>
 
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <Paper sx={{ p: 2 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              Response
-            </Typography>
+          <Section title="Response">
             <ResponsePane response={response} error={send.error} pending={send.isPending} />
-          </Paper>
+          </Section>
           <Paper sx={{ p: 2 }}>
             <HistoryList />
           </Paper>

@@ -1,18 +1,16 @@
-import { BuyerApprovalSchema, ClockMoveSchema } from '../../../../shared/api/test-helpers';
 import { z } from 'zod';
-import { OrderCreateSchema, OrderPatchSchema, OrderPaymentSchema } from '../../../../shared/api/orders';
-import {
-  CaptureRequestSchema,
-  ReauthorizeRequestSchema,
-  RefundRequestSchema,
-} from '../../../../shared/api/payments';
+import { pathTemplate, type HttpMethod } from '../../../../shared/api/endpoint';
+import { OrderPatchSchema } from '../../../../shared/api/orders-v2';
+import { ENDPOINTS as SHARED_ENDPOINTS } from '../../../../shared/api/registry';
 
 /**
- * The endpoints of the embedded sandbox the console knows about: for the path autocomplete, an example
- * body, and the JSON schema Monaco validates and completes the body with (generated from shared/api).
+ * The endpoints the console knows, for the path autocomplete, an example body, and the JSON schema
+ * Monaco validates and completes the body with. Derived from the shared registry (`ENDPOINTS` of
+ * `shared/api/registry.ts`, every group's endpoints, test helpers included), the same declarations the
+ * host binds its handlers to: an endpoint a group registers is in the console, with its body schema.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type { HttpMethod };
 export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
 export interface Endpoint {
@@ -20,28 +18,13 @@ export interface Endpoint {
   /** Path with `{id}` placeholders, e.g. `/v2/checkout/orders/{id}`. */
   template: string;
   summary: string;
+  /** The OpenAPI tag it is documented under, e.g. `Orders v2`. */
   group: string;
   /** The request body's schema, when the endpoint takes one. */
   body?: z.ZodType;
   /** A starting body for the editor. */
   example?: unknown;
 }
-
-/** The sandbox control API's bodies, the same schemas the server validates with. */
-const ClockMoveBody = ClockMoveSchema;
-const BuyerApprovalBody = BuyerApprovalSchema;
-const ResetBody = z.object({});
-
-const EXAMPLE_ORDER = {
-  intent: 'CAPTURE',
-  purchase_units: [
-    {
-      reference_id: 'default',
-      description: 'Console order',
-      amount: { currency_code: 'USD', value: '25.00' },
-    },
-  ],
-};
 
 /** Path forms the PATCH editor suggests (spec 4.4: the reference form addresses a unit). */
 export const PATCH_PATH_EXAMPLES = [
@@ -60,119 +43,14 @@ export const PATCH_PATH_EXAMPLES = [
   "/purchase_units/@reference_id=='default'/shipping/type",
 ];
 
-export const ENDPOINTS: readonly Endpoint[] = [
-  {
-    method: 'POST',
-    template: '/v2/checkout/orders',
-    summary: 'Create order',
-    group: 'Orders v2',
-    body: OrderCreateSchema,
-    example: EXAMPLE_ORDER,
-  },
-  { method: 'GET', template: '/v2/checkout/orders/{id}', summary: 'Show order details', group: 'Orders v2' },
-  {
-    method: 'PATCH',
-    template: '/v2/checkout/orders/{id}',
-    summary: 'Update order (JSON Patch)',
-    group: 'Orders v2',
-    body: OrderPatchSchema,
-    example: [
-      {
-        op: 'replace',
-        path: "/purchase_units/@reference_id=='default'/description",
-        value: 'Patched from the console',
-      },
-    ],
-  },
-  {
-    method: 'POST',
-    template: '/v2/checkout/orders/{id}/authorize',
-    summary: 'Authorize payment for order',
-    group: 'Orders v2',
-    body: OrderPaymentSchema,
-    example: {},
-  },
-  {
-    method: 'POST',
-    template: '/v2/checkout/orders/{id}/capture',
-    summary: 'Capture payment for order',
-    group: 'Orders v2',
-    body: OrderPaymentSchema,
-    example: {},
-  },
-  {
-    method: 'GET',
-    template: '/v2/payments/authorizations/{id}',
-    summary: 'Show authorization',
-    group: 'Payments v2',
-  },
-  {
-    method: 'POST',
-    template: '/v2/payments/authorizations/{id}/capture',
-    summary: 'Capture authorized payment',
-    group: 'Payments v2',
-    body: CaptureRequestSchema,
-    example: { final_capture: true },
-  },
-  {
-    method: 'POST',
-    template: '/v2/payments/authorizations/{id}/reauthorize',
-    summary: 'Reauthorize authorized payment',
-    group: 'Payments v2',
-    body: ReauthorizeRequestSchema,
-    example: { amount: { currency_code: 'USD', value: '25.00' } },
-  },
-  {
-    method: 'POST',
-    template: '/v2/payments/authorizations/{id}/void',
-    summary: 'Void authorized payment',
-    group: 'Payments v2',
-  },
-  {
-    method: 'GET',
-    template: '/v2/payments/captures/{id}',
-    summary: 'Show captured payment',
-    group: 'Payments v2',
-  },
-  {
-    method: 'POST',
-    template: '/v2/payments/captures/{id}/refund',
-    summary: 'Refund captured payment',
-    group: 'Payments v2',
-    body: RefundRequestSchema,
-    example: { amount: { currency_code: 'USD', value: '5.00' }, note_to_payer: 'Refund from the console' },
-  },
-  { method: 'GET', template: '/v2/payments/refunds/{id}', summary: 'Show refund', group: 'Payments v2' },
-  {
-    method: 'GET',
-    template: '/v1/test-helpers/clock',
-    summary: 'Read the simulated clock',
-    group: 'Sandbox control',
-  },
-  {
-    method: 'POST',
-    template: '/v1/test-helpers/clock',
-    summary: 'Advance the simulated clock',
-    group: 'Sandbox control',
-    body: ClockMoveBody,
-    example: { advance_seconds: 3600 },
-  },
-  {
-    method: 'POST',
-    template: '/v1/test-helpers/checkout/orders/{id}/approve',
-    summary: 'Approve an order as a sandbox buyer',
-    group: 'Sandbox control',
-    body: BuyerApprovalBody,
-    example: {},
-  },
-  {
-    method: 'POST',
-    template: '/v1/test-helpers/reset',
-    summary: 'Reset the sandbox to its seed state',
-    group: 'Sandbox control',
-    body: ResetBody,
-  },
-];
+export const ENDPOINTS: readonly Endpoint[] = SHARED_ENDPOINTS.map((endpoint) => ({
+  method: endpoint.method,
+  template: pathTemplate(endpoint.path),
+  summary: endpoint.summary,
+  group: endpoint.tag,
+  ...(endpoint.body ? { body: endpoint.body } : {}),
+  ...(endpoint.example !== undefined ? { example: endpoint.example } : {}),
+}));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -186,18 +64,30 @@ function templatePattern(template: string): RegExp {
 
 const PATTERNS = new Map(ENDPOINTS.map((e) => [e, templatePattern(e.template)]));
 
-/** The known endpoint a method and a concrete path (or a template) name, if any. */
-export function matchEndpoint(method: string, path: string): Endpoint | undefined {
-  const trimmed = path.trim();
-  return ENDPOINTS.find(
-    (e) => e.method === method && (e.template === trimmed || (PATTERNS.get(e)?.test(trimmed) ?? false)),
-  );
-}
+const placeholders = (template: string): number => template.split('{').length - 1;
 
-/** Endpoints whose path matches, whatever the method (to tell "wrong method" from "unknown path"). */
+/**
+ * Endpoints whose path matches, whatever the method (to tell "wrong method" from "unknown path"): the
+ * template itself first, then by fewest placeholders, as the router prefers a literal segment
+ * (`/webhooks-event-types`) over a parameter.
+ */
 export function endpointsForPath(path: string): Endpoint[] {
   const trimmed = path.trim();
-  return ENDPOINTS.filter((e) => e.template === trimmed || (PATTERNS.get(e)?.test(trimmed) ?? false));
+  const exact = (e: Endpoint) => (e.template === trimmed ? 0 : 1);
+  return ENDPOINTS.filter((e) => e.template === trimmed || (PATTERNS.get(e)?.test(trimmed) ?? false))
+    .map((e, index) => ({ e, index }))
+    .sort(
+      (a, b) =>
+        exact(a.e) - exact(b.e) ||
+        placeholders(a.e.template) - placeholders(b.e.template) ||
+        a.index - b.index,
+    )
+    .map(({ e }) => e);
+}
+
+/** The known endpoint a method and a concrete path (or a template) name, if any. */
+export function matchEndpoint(method: string, path: string): Endpoint | undefined {
+  return endpointsForPath(path).find((e) => e.method === method);
 }
 
 export type JsonSchema = Record<string, unknown>;

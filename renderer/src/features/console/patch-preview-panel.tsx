@@ -11,6 +11,7 @@ import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
 import { StatusChip } from '../../components/status-chip';
 import { previewOrderPatch, type DiffLine } from './patch-preview';
+import { queryKeys } from '../../api/query-keys';
 
 const short = (value: unknown): string => {
   const text = JSON.stringify(value);
@@ -103,7 +104,7 @@ export function PatchPreviewPanel({
   sending: boolean;
 }) {
   const order = useQuery({
-    queryKey: ['resource', 'order', orderId],
+    queryKey: queryKeys.resource.detail('order', orderId),
     queryFn: () => bridge.getResource({ kind: 'order', id: orderId }),
     retry: false,
   });

@@ -1,5 +1,5 @@
-import { allowedOps, resolvePatchPath as resolveReferencePath } from '../../../../shared/order-patch-rules';
-import { OrderCreateSchema, OrderPatchSchema } from '../../../../shared/api/orders';
+import { allowedOps, resolvePatchPath as resolveReferencePath } from '../../../../shared/api/orders-v2/patch-rules';
+import { OrderCreateSchema, OrderPatchSchema } from '../../../../shared/api/orders-v2/schemas';
 import type { PatchOp, PatchOperation } from '../../../../shared/json-patch';
 import { diffJson } from '../../../../shared/json-diff';
 import { JsonPatchError, applyPatch, getAtPointer, parsePointer } from '../../../../shared/json-patch';

@@ -17,6 +17,7 @@ import {
 } from './endpoint-schemas';
 import { useConsoleStore, type ConsoleRequest } from './history-store';
 import { chooseEndpoint, filterEndpoints, kindForTemplate } from './request-model';
+import { queryKeys } from '../../api/query-keys';
 
 const METHOD_COLORS: Record<HttpMethod, 'success' | 'primary' | 'warning' | 'secondary' | 'error'> = {
   GET: 'success',
@@ -50,7 +51,7 @@ function EndpointOption({ endpoint }: { endpoint: Endpoint }) {
 function IdSuggestions({ path, onPick }: { path: string; onPick(id: string): void }) {
   const kind = kindForTemplate(path);
   const recent = useQuery({
-    queryKey: ['resources', kind, 'console-ids'],
+    queryKey: queryKeys.resources.recent(kind),
     queryFn: () => bridge.listResources({ kind: kind ?? 'order', page: 1, page_size: 6 }),
     enabled: kind !== undefined,
   });

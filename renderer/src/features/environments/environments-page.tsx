@@ -15,6 +15,8 @@ import { useState } from 'react';
 import { bridge } from '../../bridge';
 import { QueryState } from '../../components/query-state';
 import { useUi } from '../../app/ui-store';
+import { queryKeys } from '../../api/query-keys';
+import { Section } from '../../components/section';
 
 const EMPTY = { name: '', base_url: '', client_id: '', client_secret: '' };
 
@@ -38,7 +40,7 @@ export function EnvironmentsPage() {
   const notify = useUi((s) => s.notify);
   const [form, setForm] = useState(EMPTY);
   const [touched, setTouched] = useState(false);
-  const environments = useQuery({ queryKey: ['environments'], queryFn: () => bridge.listEnvironments({}) });
+  const environments = useQuery({ queryKey: queryKeys.environments, queryFn: () => bridge.listEnvironments({}) });
   const refresh = () => void queryClient.invalidateQueries();
   const add = useMutation({
     mutationFn: () => bridge.addEnvironment(form),
@@ -122,10 +124,7 @@ export function EnvironmentsPage() {
           </Table>
         </QueryState>
       </Paper>
-      <Paper sx={{ p: 2 }}>
-        <Typography variant="subtitle1" gutterBottom>
-          Add a remote environment
-        </Typography>
+      <Section title="Add a remote environment">
         <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
           {field('name', 'Name')}
           {field('base_url', 'Base URL')}
@@ -151,7 +150,7 @@ export function EnvironmentsPage() {
           The secret goes to the host once and is stored there encrypted; the workbench fetches and refreshes
           tokens itself.
         </Typography>
-      </Paper>
+      </Section>
     </Stack>
   );
 }

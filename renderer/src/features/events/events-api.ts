@@ -6,27 +6,15 @@ import type {
   ListenerState,
   Webhook,
   WebhookEvent,
-} from '../../../../shared/api/webhooks';
+} from '../../../../shared/api/webhooks/schemas';
 import { callApi } from '../../api/api-call';
 
 /**
  * The Events page's calls: the platform's webhooks API and the sandbox control endpoints for
  * deliveries and the local listener, all through the bridge's `sendRequest` (so they show in the
- * request log like any integration's calls). Query keys start with `webhooks`: the shell invalidates
- * them whenever the listener receives something.
+ * request log like any integration's calls). Their query keys are
+ * `queryKeys.webhooks` (`api/query-keys.ts`): the shell invalidates them whenever the listener receives.
  */
-
-export const WEBHOOK_KEYS = {
-  all: ['webhooks'] as const,
-  listener: ['webhooks', 'listener'] as const,
-  messages: ['webhooks', 'messages'] as const,
-  message: (id: string) => ['webhooks', 'message', id] as const,
-  events: (type: string) => ['webhooks', 'events', type] as const,
-  event: (id: string) => ['webhooks', 'event', id] as const,
-  deliveries: (eventId: string) => ['webhooks', 'deliveries', eventId] as const,
-  subscriptions: ['webhooks', 'subscriptions'] as const,
-  catalog: ['webhooks', 'catalog'] as const,
-};
 
 const get = async <T>(path: string): Promise<T> => (await callApi({ method: 'GET', path })).body as T;
 

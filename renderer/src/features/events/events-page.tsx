@@ -11,6 +11,7 @@ import { InboxPanel } from './inbox-panel';
 import { ListenerControl } from './listener-control';
 import { SimulateForm } from './simulate-form';
 import { SubscriptionsPanel } from './subscriptions-panel';
+import { queryKeys } from '../../api/query-keys';
 
 const TABS = [
   { id: 'inbox', label: 'Listener inbox' },
@@ -29,7 +30,7 @@ type TabId = (typeof TABS)[number]['id'];
 export function EventsPage({ route }: { route: string[] }) {
   const [, tabSegment, id] = route;
   const tab: TabId = TABS.some((t) => t.id === tabSegment) ? (tabSegment as TabId) : 'inbox';
-  const info = useQuery({ queryKey: ['info'], queryFn: () => bridge.getInfo({}) });
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
   const remote = info.data?.active_environment.kind === 'remote';
   return (
     <Stack spacing={2} data-testid="events-page">

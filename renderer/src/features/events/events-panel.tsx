@@ -18,24 +18,25 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
 import { DeliveryTimeline } from './delivery-timeline';
-import { clockTime, eventsApi, shortTime, WEBHOOK_KEYS } from './events-api';
+import {clockTime, eventsApi, shortTime} from './events-api';
+import { queryKeys } from '../../api/query-keys';
 
 function EventDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
   const [target, setTarget] = useState('');
-  const event = useQuery({ queryKey: WEBHOOK_KEYS.event(id), queryFn: () => eventsApi.event(id) });
+  const event = useQuery({ queryKey: queryKeys.webhooks.event(id), queryFn: () => eventsApi.event(id) });
   const deliveries = useQuery({
-    queryKey: WEBHOOK_KEYS.deliveries(id),
+    queryKey: queryKeys.webhooks.deliveries(id),
     // Kept current by the host's outbox events (app/use-host-events), not by polling.
     queryFn: () => eventsApi.deliveries(id),
   });
-  const subscriptions = useQuery({ queryKey: WEBHOOK_KEYS.subscriptions, queryFn: eventsApi.subscriptions });
+  const subscriptions = useQuery({ queryKey: queryKeys.webhooks.subscriptions, queryFn: eventsApi.subscriptions });
   const resend = useMutation({
     mutationFn: () => eventsApi.resend(id, target ? [target] : undefined),
     onSuccess: () => {
       notify(`Event ${id} queued again${target ? ` for ${target}` : ''}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
     },
   });
   return (
@@ -102,9 +103,9 @@ function EventDetail({ id }: { id: string }) {
 /** The outbox: every event of the app, newest first, with its deliveries and a resend. */
 export function EventsPanel({ selected }: { selected: string | undefined }) {
   const [eventType, setEventType] = useState('');
-  const catalog = useQuery({ queryKey: WEBHOOK_KEYS.catalog, queryFn: eventsApi.catalog });
+  const catalog = useQuery({ queryKey: queryKeys.webhooks.catalog, queryFn: eventsApi.catalog });
   const events = useQuery({
-    queryKey: WEBHOOK_KEYS.events(eventType),
+    queryKey: queryKeys.webhooks.events(eventType),
     queryFn: () => eventsApi.events(eventType),
   });
   const rows = events.data ?? [];

@@ -11,17 +11,18 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { navigate } from '../../app/router';
 import { QueryState } from '../../components/query-state';
-import { clockTime, eventsApi, shortTime, WEBHOOK_KEYS } from './events-api';
+import {clockTime, eventsApi, shortTime} from './events-api';
 import { MessageDetail } from './message-detail';
 import { VerdictChip } from './verification-steps';
+import { queryKeys } from '../../api/query-keys';
 
 /** What the local listener received, newest first, live (each delivery refreshes it through a host event). */
 export function InboxPanel({ selected }: { selected: string | undefined }) {
   const queryClient = useQueryClient();
-  const messages = useQuery({ queryKey: WEBHOOK_KEYS.messages, queryFn: eventsApi.messages });
+  const messages = useQuery({ queryKey: queryKeys.webhooks.messages, queryFn: eventsApi.messages });
   const clear = useMutation({
     mutationFn: eventsApi.clearMessages,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
   const rows = messages.data ?? [];
   return (

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { eventsApi, WEBHOOK_KEYS } from './events-api';
+import {eventsApi} from './events-api';
+import { queryKeys } from '../../api/query-keys';
 
 /** What the listener can answer: success, or the failures that make the service retry. */
 const STATUSES = [
@@ -29,7 +30,7 @@ const STATUSES = [
 export function ListenerControl() {
   const queryClient = useQueryClient();
   // Its received count follows each delivery through the host's webhook-received event.
-  const state = useQuery({ queryKey: WEBHOOK_KEYS.listener, queryFn: eventsApi.listener });
+  const state = useQuery({ queryKey: queryKeys.webhooks.listener, queryFn: eventsApi.listener });
   const [status, setStatus] = useState(200);
   const [delay, setDelay] = useState('0');
   const [webhookId, setWebhookId] = useState('');
@@ -46,7 +47,7 @@ export function ListenerControl() {
         delay_ms: Number(delay),
         webhook_id: webhookId.trim() === '' ? null : webhookId.trim(),
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.listener }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.listener }),
   });
   const delayOk = /^\d{1,6}$/.test(delay) && Number(delay) <= 120_000;
   const data = state.data;

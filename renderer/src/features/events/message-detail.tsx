@@ -12,8 +12,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
-import { eventsApi, shortTime, WEBHOOK_KEYS } from './events-api';
+import {eventsApi, shortTime} from './events-api';
 import { VerificationSteps, VerdictChip } from './verification-steps';
+import { queryKeys } from '../../api/query-keys';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
 
@@ -21,7 +22,7 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
 export function MessageDetail({ id }: { id: string }) {
   const [tab, setTab] = useState<'verification' | 'headers' | 'raw' | 'json'>('verification');
   const message = useQuery({
-    queryKey: WEBHOOK_KEYS.message(id),
+    queryKey: queryKeys.webhooks.message(id),
     queryFn: () => eventsApi.message(id),
     // Verification may still be running (the certificate is being fetched): look again shortly.
     refetchInterval: (query) => (query.state.data?.verification.verdict === 'PENDING' ? 500 : false),

@@ -11,15 +11,16 @@ import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { eventsApi, WEBHOOK_KEYS } from './events-api';
+import {eventsApi} from './events-api';
+import { queryKeys } from '../../api/query-keys';
 
 /** The simulator (spec 6.8): a realistic mock event of any catalog type, signed with webhook id WEBHOOK_ID. */
 export function SimulateForm() {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const catalog = useQuery({ queryKey: WEBHOOK_KEYS.catalog, queryFn: eventsApi.catalog });
-  const listener = useQuery({ queryKey: WEBHOOK_KEYS.listener, queryFn: eventsApi.listener });
-  const subscriptions = useQuery({ queryKey: WEBHOOK_KEYS.subscriptions, queryFn: eventsApi.subscriptions });
+  const catalog = useQuery({ queryKey: queryKeys.webhooks.catalog, queryFn: eventsApi.catalog });
+  const listener = useQuery({ queryKey: queryKeys.webhooks.listener, queryFn: eventsApi.listener });
+  const subscriptions = useQuery({ queryKey: queryKeys.webhooks.subscriptions, queryFn: eventsApi.subscriptions });
   const [target, setTarget] = useState<'url' | 'webhook'>('url');
   const [url, setUrl] = useState('');
   const [webhookId, setWebhookId] = useState('');
@@ -37,7 +38,7 @@ export function SimulateForm() {
       }),
     onSuccess: (event) => {
       notify(`Mock ${event.event_type} sent (${event.id})`, 'success');
-      void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
       if (target === 'url' && effectiveUrl === listenerUrl) navigate('events/inbox');
     },
   });

@@ -15,12 +15,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Webhook } from '../../../../shared/api/webhooks';
+import type { Webhook } from '../../../../shared/api/webhooks/schemas';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { QueryState } from '../../components/query-state';
 import { EventTypePicker } from './event-type-picker';
-import { eventsApi, WEBHOOK_KEYS } from './events-api';
+import {eventsApi} from './events-api';
+import { queryKeys } from '../../api/query-keys';
+import { Section } from '../../components/section';
 
 const URL_MAX = 2048;
 
@@ -45,7 +47,7 @@ function SubscriptionForm({
   pending: boolean;
   onSubmit: (url: string, types: string[]) => void;
 }) {
-  const catalog = useQuery({ queryKey: WEBHOOK_KEYS.catalog, queryFn: eventsApi.catalog });
+  const catalog = useQuery({ queryKey: queryKeys.webhooks.catalog, queryFn: eventsApi.catalog });
   const [url, setUrl] = useState(initial.url);
   const [types, setTypes] = useState(initial.types);
   const [touched, setTouched] = useState(false);
@@ -89,8 +91,8 @@ export function SubscriptionsPanel() {
   const notify = useUi((s) => s.notify);
   const [editing, setEditing] = useState<Webhook | undefined>();
   const [formKey, setFormKey] = useState(0);
-  const subscriptions = useQuery({ queryKey: WEBHOOK_KEYS.subscriptions, queryFn: eventsApi.subscriptions });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: WEBHOOK_KEYS.all });
+  const subscriptions = useQuery({ queryKey: queryKeys.webhooks.subscriptions, queryFn: eventsApi.subscriptions });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
   const create = useMutation({
     mutationFn: ({ url, types }: { url: string; types: string[] }) => eventsApi.subscribe(url, types),
     onSuccess: (webhook) => {
@@ -165,10 +167,7 @@ export function SubscriptionsPanel() {
         </QueryState>
         <ApiErrorAlert error={remove.error} title="Delete" />
       </Paper>
-      <Paper sx={{ p: 2 }}>
-        <Typography variant="subtitle1" gutterBottom>
-          Subscribe a listener
-        </Typography>
+      <Section title="Subscribe a listener">
         <SubscriptionForm
           key={formKey}
           initial={{ url: '', types: [] }}
@@ -177,7 +176,7 @@ export function SubscriptionsPanel() {
           onSubmit={(url, types) => create.mutate({ url, types })}
         />
         <ApiErrorAlert error={create.error} title="Subscribe" />
-      </Paper>
+      </Section>
       <Dialog open={editing !== undefined} onClose={() => setEditing(undefined)} maxWidth="md" fullWidth>
         <DialogTitle>Edit webhook {editing?.id}</DialogTitle>
         <DialogContent sx={{ pt: '12px !important' }}>

@@ -21,7 +21,7 @@ import { bridge } from '../../bridge';
 import { JsonView } from '../../components/json-view';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { ApiCallError, callApi, newRequestId } from '../../api/api-call';
-import { ordersPath } from './order-actions';
+import { ordersPath } from './orders-api';
 import {
   CURRENCIES,
   MAX_UNITS,
@@ -39,13 +39,14 @@ import { MONO } from '../../components/mono-font';
 import type { FieldOptions } from './form-field';
 import { PaymentSourceEditor } from './payment-source-fields';
 import { UnitEditor } from './unit-editor';
+import { queryKeys } from '../../api/query-keys';
 
 /** The create-order form: the dialog's content, from title to actions. */
 export function CreateOrderForm({ onClose, onCreated }: { onClose(): void; onCreated(id: string): void }) {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
   const openInConsole = useUi((s) => s.openInConsole);
-  const info = useQuery({ queryKey: ['info'], queryFn: () => bridge.getInfo({}) });
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
   const now = info.data ? new Date(info.data.clock.now) : undefined;
 
   const [draft, setDraft] = useState<OrderDraft>(initialDraft);
@@ -74,7 +75,7 @@ export function CreateOrderForm({ onClose, onCreated }: { onClose(): void; onCre
     onSuccess: (response) => {
       const order = response.body as { id: string; status: string };
       notify(`Order ${order.id} created: ${order.status}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: ['resources'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
       onCreated(order.id);
     },
     onError: (error) => {

@@ -9,36 +9,35 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ApiResponse, ResourceDetail } from '../../../../shared/bridge';
-import { findTransition } from '../../../../shared/machines/machine';
-import { orderMachine, type OrderStatus } from '../../../../shared/machines/order';
+import type { ResourceDetail } from '../../../../shared/bridge';
+import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2';
 import { hrefFor } from '../../app/router';
-import { useUi } from '../../app/ui-store';
-import { bridge } from '../../bridge';
 import { HistoryTimeline } from '../../components/history-timeline';
 import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
+import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { isNotFound } from '../../api/api-call';
 import { formatTime } from '../../api/format';
-import { approveAsBuyer, buyerPageLink, orderPath, settleOrder } from './order-actions';
-import { OrderFormatted } from './order-formatted';
-import { orderTotal, type OrderView } from './order-view';
 import { MONO } from '../../components/mono-font';
+import { buyerPageLink, orderPath } from './orders-api';
+import { OrderFormatted } from './order-formatted';
+import { orderActions } from './order-lifecycle';
+import { orderTotal, type OrderView } from './order-view';
+import { ORDER_CALL_LABELS, useOrderActions } from './use-order-actions';
+import { useOrderDetail } from './use-order-detail';
 
-type ActionKey = 'approve' | 'authorize' | 'capture';
+/**
+ * `#/orders/<id>`: the order, its state machine with the next steps, its raw JSON and history. This file
+ * is the layout; what it reads is `use-order-detail.ts`, what it does `use-order-actions.ts`, and which
+ * actions are open `order-lifecycle.ts` (from the order's machine).
+ */
 
-/** `#/orders/<id>`: the order, its state machine with the next steps, its raw JSON and history. */
 export function OrderDetailPage({ id }: { id: string }) {
-  const detail = useQuery({
-    queryKey: ['resource', 'order', id],
-    queryFn: () => bridge.getResource({ kind: 'order', id }),
-    retry: (count, error) => !isNotFound(error) && count < 1,
-  });
+  const detail = useOrderDetail(id);
 
   if (detail.error && isNotFound(detail.error)) {
     return (
@@ -90,143 +89,46 @@ function OrderDetail({
   detail: ResourceDetail;
   refreshing: boolean;
 }) {
-  const queryClient = useQueryClient();
-  const notify = useUi((s) => s.notify);
-  const openInConsole = useUi((s) => s.openInConsole);
   const [tab, setTab] = useState<'formatted' | 'raw'>('formatted');
-  const [actionError, setActionError] = useState<{ label: string; error: unknown } | undefined>();
-  const [externalFailed, setExternalFailed] = useState(false);
-
   const order = detail.resource as OrderView;
   const status = (order.status ?? detail.summary.status) as OrderStatus;
   const intent = order.intent ?? detail.summary.intent ?? '';
   const buyerLink = buyerPageLink(detail.resource);
-  const firstUnit = order.purchase_units?.[0];
-
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['resource'] });
-    void queryClient.invalidateQueries({ queryKey: ['resources'] });
-  };
-
-  const action = useMutation({
-    mutationFn: (key: ActionKey): Promise<ApiResponse> =>
-      key === 'approve' ? approveAsBuyer(id) : settleOrder(id, key),
-    onMutate: () => setActionError(undefined),
-    onSuccess: (response, key) => {
-      const body = response.body as OrderView;
-      if (key === 'approve')
-        notify(`Order ${id} approved by ${body.payer?.email_address ?? 'the sandbox buyer'}`, 'success');
-      else {
-        const payments = (body.purchase_units ?? []).flatMap((u) =>
-          key === 'capture' ? (u.payments?.captures ?? []) : (u.payments?.authorizations ?? []),
-        );
-        const kind = key === 'capture' ? 'capture' : 'authorization';
-        notify(
-          `Order ${id} ${key === 'capture' ? 'captured' : 'authorized'}${payments.length > 0 ? `: ${kind} ${payments.map((p) => p.id).join(', ')}` : ''}`,
-          'success',
-        );
-      }
-      refresh();
-    },
-    onError: (error, key) => {
-      setActionError({ label: LABELS[key], error });
-      refresh();
-    },
-  });
-  const busy = (key: ActionKey) => action.isPending && action.variables === key;
-
-  const openBuyerPage = () => {
-    if (!buyerLink) return;
-    setExternalFailed(false);
-    if (window.workbench) {
-      // Electron: the host opens the user's browser; the link below stays as the fallback.
-      bridge.openExternal({ url: buyerLink.href }).then(
-        (result) => {
-          if (!result.opened) {
-            setExternalFailed(true);
-            notify('The browser could not be opened; use the buyer page link instead.', 'warning');
-          }
-        },
-        () => setExternalFailed(true),
-      );
-    } else {
-      window.open(buyerLink.href, '_blank', 'noopener,noreferrer');
-    }
-  };
-
-  const editDraft = () => {
-    const referenceId = firstUnit?.reference_id ?? 'default';
-    const description = firstUnit?.description;
-    openInConsole({
-      method: 'PATCH',
-      path: orderPath(id),
-      body: JSON.stringify(
-        [
-          {
-            op: description === undefined ? 'add' : 'replace',
-            path: `/purchase_units/@reference_id=='${referenceId}'/description`,
-            value: description ?? 'New description',
-          },
-        ],
-        null,
-        2,
-      ),
-    });
-  };
-
-  const canApprove = Boolean(findTransition(orderMachine, status, 'approve'));
-  const canSettle = Boolean(
-    findTransition(orderMachine, status, intent === 'AUTHORIZE' ? 'authorize' : 'capture'),
-  );
-  const canEdit = Boolean(findTransition(orderMachine, status, 'update'));
-  const settleReason = (key: 'authorize' | 'capture'): string | undefined => {
-    if (intent !== key.toUpperCase()) return `The order's intent is ${intent}.`;
-    if (status === 'CREATED' || status === 'PAYER_ACTION_REQUIRED')
-      return 'The buyer has not approved the order yet.';
-    if (!canSettle) return `Needs an APPROVED order; this one is ${status}.`;
-    return undefined;
-  };
+  const calls = useOrderActions(id, order, buyerLink);
+  const available = orderActions(status, intent);
 
   const actions: MachineAction[] = [
     {
       key: 'approve',
-      label: LABELS.approve,
-      onClick: () => action.mutate('approve'),
-      disabled: !canApprove,
-      reason: canApprove ? undefined : 'Only a CREATED or PAYER_ACTION_REQUIRED order waits for the buyer.',
-      busy: busy('approve'),
+      label: ORDER_CALL_LABELS.approve,
+      onClick: () => calls.run('approve'),
+      ...available.approve,
+      busy: calls.busy('approve'),
     },
     {
       key: 'open-buyer-page',
       label: 'Open buyer page ↗',
-      onClick: openBuyerPage,
+      onClick: calls.openBuyerPage,
+      // The API's links say where the buyer acts: an order past approval has none.
       disabled: !buyerLink,
       reason: buyerLink ? undefined : `A ${status} order has no approve or payer-action link.`,
     },
     {
       key: 'authorize',
-      label: LABELS.authorize,
-      onClick: () => action.mutate('authorize'),
-      disabled: settleReason('authorize') !== undefined,
-      reason: settleReason('authorize'),
-      busy: busy('authorize'),
+      label: ORDER_CALL_LABELS.authorize,
+      onClick: () => calls.run('authorize'),
+      ...available.authorize,
+      busy: calls.busy('authorize'),
     },
     {
       key: 'capture',
-      label: LABELS.capture,
-      onClick: () => action.mutate('capture'),
-      disabled: settleReason('capture') !== undefined,
-      reason: settleReason('capture'),
-      busy: busy('capture'),
+      label: ORDER_CALL_LABELS.capture,
+      onClick: () => calls.run('capture'),
+      ...available.capture,
+      busy: calls.busy('capture'),
     },
-    {
-      key: 'edit',
-      label: 'Edit in console',
-      onClick: editDraft,
-      disabled: !canEdit,
-      reason: canEdit ? undefined : 'Only a CREATED or APPROVED order can be updated (PATCH).',
-    },
-  ].map((a) => ({ ...a, disabled: a.disabled || action.isPending }));
+    { key: 'edit', label: 'Edit in console', onClick: calls.editInConsole, ...available.edit },
+  ].map((a) => ({ ...a, disabled: a.disabled || calls.pending }));
 
   return (
     <Stack spacing={2} data-testid="order-detail" data-order-id={id} data-status={status}>
@@ -266,7 +168,7 @@ function OrderDetail({
               target="_blank"
               rel="noreferrer"
               data-testid="buyer-page-link"
-              sx={{ fontWeight: externalFailed ? 700 : undefined }}
+              sx={{ fontWeight: calls.externalFailed ? 700 : undefined }}
             >
               Buyer page ({buyerLink.rel}) ↗
             </Link>
@@ -279,40 +181,38 @@ function OrderDetail({
       <Paper sx={{ p: 2.5 }}>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              Lifecycle
-            </Typography>
-            <StateMachineView
-              machine={orderMachine}
-              current={status}
-              history={detail.history}
-              actions={actions}
-            />
-            {externalFailed && buyerLink ? (
-              <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="buyer-page-fallback">
-                The browser could not be opened from the workbench.{' '}
-                <Link href={buyerLink.href} target="_blank" rel="noreferrer">
-                  Open the buyer page
-                </Link>{' '}
-                or copy <code>{buyerLink.href}</code>.
-              </Alert>
-            ) : null}
-            {actionError ? (
-              <Box sx={{ mt: 1.5 }}>
-                <ApiErrorAlert
-                  error={actionError.error}
-                  title={actionError.label}
-                  onClose={() => setActionError(undefined)}
-                  testId="order-action-error"
-                />
-              </Box>
-            ) : null}
+            <Section title="Lifecycle" frame="none">
+              <StateMachineView
+                machine={orderMachine}
+                current={status}
+                history={detail.history}
+                actions={actions}
+              />
+              {calls.externalFailed && buyerLink ? (
+                <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="buyer-page-fallback">
+                  The browser could not be opened from the workbench.{' '}
+                  <Link href={buyerLink.href} target="_blank" rel="noreferrer">
+                    Open the buyer page
+                  </Link>{' '}
+                  or copy <code>{buyerLink.href}</code>.
+                </Alert>
+              ) : null}
+              {calls.error ? (
+                <Box sx={{ mt: 1.5 }}>
+                  <ApiErrorAlert
+                    error={calls.error.error}
+                    title={calls.error.label}
+                    onClose={calls.clearError}
+                    testId="order-action-error"
+                  />
+                </Box>
+              ) : null}
+            </Section>
           </Grid>
           <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              History
-            </Typography>
-            <HistoryTimeline history={detail.history} />
+            <Section title="History" frame="none">
+              <HistoryTimeline history={detail.history} />
+            </Section>
           </Grid>
         </Grid>
       </Paper>
@@ -337,9 +237,3 @@ function OrderDetail({
     </Stack>
   );
 }
-
-const LABELS: Record<ActionKey, string> = {
-  approve: 'Approve as buyer',
-  authorize: 'Authorize',
-  capture: 'Capture',
-};

@@ -1,6 +1,6 @@
 import { checkAmount } from '../../../../shared/amount-rules';
-import { ITEM_CATEGORIES, OrderCreateSchema, type OrderCreateRequest } from '../../../../shared/api/orders';
-import { ISSUES } from '../../../../shared/errors';
+import { ITEM_CATEGORIES, OrderCreateSchema, type OrderCreateRequest } from '../../../../shared/api/orders-v2/schemas';
+import { ORDERS_V2_ISSUES } from '../../../../shared/api/orders-v2/issues';
 import {
   CURRENCY_EXPONENTS,
   fromMinor,
@@ -210,11 +210,6 @@ export function lineTotal(item: ItemDraft, currency: string): bigint | undefined
   return quantity === undefined || price === undefined ? undefined : price * quantity;
 }
 
-export function formatMinor(minor: bigint | undefined, currency: string): string {
-  if (minor === undefined || !isSupportedCurrency(currency)) return '—';
-  return `${fromMinor(minor, currency)} ${currency}`;
-}
-
 // ---- the request body -------------------------------------------------------------------------------
 
 const trimmed = (value: string) => value.trim();
@@ -334,8 +329,8 @@ export function validateDraft(draft: OrderDraft, now: Date | undefined): Validat
   const seen = new Set<string>();
   draft.units.forEach((unit, u) => {
     const referenceId = unit.referenceId.trim();
-    if (!referenceId && draft.units.length > 1) add(ptr.referenceId(u), ISSUES.REFERENCE_ID_REQUIRED);
-    else if (referenceId && seen.has(referenceId)) add(ptr.referenceId(u), ISSUES.DUPLICATE_REFERENCE_ID);
+    if (!referenceId && draft.units.length > 1) add(ptr.referenceId(u), ORDERS_V2_ISSUES.REFERENCE_ID_REQUIRED.description);
+    else if (referenceId && seen.has(referenceId)) add(ptr.referenceId(u), ORDERS_V2_ISSUES.DUPLICATE_REFERENCE_ID.description);
     seen.add(referenceId || 'default');
     unit.items.forEach((item, i) => {
       if (!item.name.trim()) add(ptr.itemName(u, i), 'A name is required.');
@@ -350,7 +345,7 @@ export function validateDraft(draft: OrderDraft, now: Date | undefined): Validat
     else if (now && /^\d{4}-(0[1-9]|1[0-2])$/.test(draft.card.expiry.trim())) {
       const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
       if (draft.card.expiry.trim() < current)
-        add(ptr.cardExpiry, `${ISSUES.CARD_EXPIRED} (sandbox month is ${current})`);
+        add(ptr.cardExpiry, `${ORDERS_V2_ISSUES.CARD_EXPIRED.description} (sandbox month is ${current})`);
     }
   }
 

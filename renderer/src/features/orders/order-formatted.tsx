@@ -17,17 +17,7 @@ import { linksOf } from '../../api/api-call';
 import { formatMoney, formatTime } from '../../api/format';
 import { MONO } from '../../components/mono-font';
 import { lineTotal, type OrderView, type Payment, type Unit } from './order-view';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box data-testid={testId}>
-      <Typography variant="overline" color="text.secondary" sx={{ display: 'block', lineHeight: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
+import { Section } from '../../components/section';
 
 /** Label/value pairs in two columns. */
 function Facts({ rows }: { rows: [string, ReactNode | undefined][] }) {
@@ -187,7 +177,7 @@ function UnitView({ unit, index }: { unit: Unit; index: number }) {
       ) : null}
 
       {unit.shipping ? (
-        <Section title="Shipping">
+        <Section frame="none" level="subsection" title="Shipping">
           <Facts
             rows={[
               ['Name', unit.shipping.name?.full_name],
@@ -212,7 +202,7 @@ function UnitView({ unit, index }: { unit: Unit; index: number }) {
       ) : null}
 
       {anyPayment ? (
-        <Section title="Payments" testId={`order-unit-${index}-payments`}>
+        <Section frame="none" level="subsection" title="Payments" testId={`order-unit-${index}-payments`}>
           <PaymentList kind="authorization" payments={payments.authorizations ?? []} />
           <PaymentList kind="capture" payments={payments.captures ?? []} />
           <PaymentList kind="refund" payments={payments.refunds ?? []} />
@@ -231,7 +221,7 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
   const payments = related.filter((r) => r.kind !== 'order');
   return (
     <Stack spacing={2.5} data-testid="order-formatted">
-      <Section title={`Purchase units (${order.purchase_units?.length ?? 0})`}>
+      <Section frame="none" level="subsection" title={`Purchase units (${order.purchase_units?.length ?? 0})`}>
         <Stack spacing={1.5}>
           {(order.purchase_units ?? []).map((unit, index) => (
             <UnitView key={unit.reference_id ?? index} unit={unit} index={index} />
@@ -241,7 +231,7 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         <Box sx={{ flex: 1 }}>
-          <Section title="Payer" testId="order-payer">
+          <Section frame="none" level="subsection" title="Payer" testId="order-payer">
             {payer ? (
               <Facts
                 rows={[
@@ -260,7 +250,7 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
           </Section>
         </Box>
         <Box sx={{ flex: 1 }}>
-          <Section title="Payment source" testId="order-payment-source">
+          <Section frame="none" level="subsection" title="Payment source" testId="order-payment-source">
             {card ? (
               <Facts
                 rows={[
@@ -309,7 +299,7 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
       </Stack>
 
       {payments.length > 0 ? (
-        <Section title="Authorizations, captures and refunds" testId="order-related">
+        <Section frame="none" level="subsection" title="Authorizations, captures and refunds" testId="order-related">
           <Table size="small">
             <TableBody>
               {payments.map((p) => (
@@ -336,7 +326,7 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
         </Section>
       ) : null}
 
-      <Section title="Links" testId="order-links">
+      <Section frame="none" level="subsection" title="Links" testId="order-links">
         {links.length === 0 ? (
           <Typography color="text.secondary">—</Typography>
         ) : (

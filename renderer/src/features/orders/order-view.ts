@@ -1,5 +1,5 @@
-import { fromMinor, isSupportedCurrency, toMinor } from '../../../../shared/money';
-import { formatMoney } from '../../api/format';
+import { isSupportedCurrency, toMinor } from '../../../../shared/money';
+import { formatMinor, formatMoney } from '../../api/format';
 
 /** The order as the API shows it (loosely typed: the view only reads what is there). */
 export interface Money {
@@ -81,10 +81,10 @@ export function orderTotal(order: OrderView): string {
   )
     return amounts.map(formatMoney).join(' + ');
   try {
-    return `${fromMinor(
+    return formatMinor(
       amounts.reduce((sum, a) => sum + toMinor(a.value ?? '0', currency), 0n),
       currency,
-    )} ${currency}`;
+    );
   } catch {
     return amounts.map(formatMoney).join(' + ');
   }
@@ -97,7 +97,7 @@ export function lineTotal(item: Item): string {
   if (!money?.value || !currency || !isSupportedCurrency(currency) || !/^\d+$/.test(item.quantity ?? ''))
     return '—';
   try {
-    return `${fromMinor(toMinor(money.value, currency) * BigInt(item.quantity ?? '0'), currency)} ${currency}`;
+    return formatMinor(toMinor(money.value, currency) * BigInt(item.quantity ?? '0'), currency);
   } catch {
     return '—';
   }

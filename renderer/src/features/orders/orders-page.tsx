@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { orderMachine, type OrderStatus } from '../../../../shared/machines/order';
+import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines';
 import { hrefFor, navigate } from '../../app/router';
 import { MONO } from '../../components/mono-font';
 import { ResourceListPanel } from '../../components/resource-list-panel';

@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import {
   CATEGORIES,
   MAX_ITEMS,
-  formatMinor,
   lineTotal,
   newItem,
   ptr,
@@ -22,6 +21,7 @@ import {
   type UnitDraft,
 } from './order-form-model';
 import { MONO } from '../../components/mono-font';
+import { formatMinor } from '../../api/format';
 import type { FieldFn } from './form-field';
 
 // ---- a purchase unit --------------------------------------------------------------------------------

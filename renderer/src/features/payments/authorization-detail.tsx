@@ -1,45 +1,25 @@
 import Box from '@mui/material/Box';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
-import { authorizationMachine, type AuthorizationStatus } from '../../../../shared/machines';
-import { bridge } from '../../bridge';
+import { authorizationMachine, type AuthorizationStatus } from '../../../../shared/api/payments-v2';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { formatMoney, formatTime } from '../../api/format';
+import { formatMinor, formatMoney, formatTime } from '../../api/format';
 import { CaptureForm } from './capture-form';
+import { authorizationActions, isOpenAuthorization, mayReauthorize } from './payment-availability';
 import {
   childrenOf,
-  formatMinor,
   minorOrZero,
   moneyAt,
   originalAuthorizationAmount,
   stringAt,
   sumMinor,
 } from './payment-model';
-import { Amount, Field, OptionalField, OrderField, RelatedSection, useSimulatedNow } from './payment-parts';
+import { Amount, Field, OptionalField, OrderField, RelatedSection } from './payment-parts';
+import { useOrderOfAuthorization, useSimulatedNow } from './payment-queries';
 import { PaymentDetailLayout } from './payment-detail-layout';
 import { ReauthorizeDialog } from './reauthorize-dialog';
-import {
-  formatMinute,
-  honorPeriodEnd,
-  reauthorizeAvailability,
-  reauthorizeCeilingHint,
-} from './reauthorize-window';
+import { honorPeriodEnd, reauthorizeCeilingHint } from './reauthorize-window';
 import { VoidDialog } from './void-dialog';
-
-/** Why a closed authorization takes no capture, by terminal status. */
-const NO_CAPTURE_BECAUSE: Partial<Record<AuthorizationStatus, string>> = {
-  CAPTURED: 'Fully captured, or closed by a final capture',
-  VOIDED: 'Voided: nothing is left to capture',
-  EXPIRED: 'Expired after 29 days: create a new authorization',
-};
-
-/** Why a closed authorization cannot be voided, by terminal status. */
-const NO_VOID_BECAUSE: Partial<Record<AuthorizationStatus, string>> = {
-  CAPTURED: 'Fully captured, or closed by a final capture: nothing is left to void',
-  VOIDED: 'Already voided',
-  EXPIRED: 'Expired: the funds were already released',
-};
 
 /** Where the part that was not captured went, once the authorization is closed. */
 const RELEASED_BY: Partial<Record<AuthorizationStatus, string>> = {
@@ -64,7 +44,7 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
   const amountMinor = minorOrZero(amount);
   const capturedMinor = sumMinor(captures, currency);
   const leftMinor = amountMinor > capturedMinor ? amountMinor - capturedMinor : 0n;
-  const open = status === 'CREATED' || status === 'PARTIALLY_CAPTURED';
+  const open = isOpenAuthorization(status);
   const remainingMinor = open ? leftMinor : 0n;
 
   const createTime = stringAt(resource, 'create_time') ?? summary.create_time;
@@ -76,50 +56,28 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
   // The allowance is based on the original amount; after a reauthorization only the order still has it.
   const reauthorized = history.some((h) => h.trigger === 'reauthorize');
   const orderId = summary.order_id;
-  const order = useQuery({
-    queryKey: ['resource', 'order', orderId, 'of-authorization'],
-    queryFn: () => bridge.getResource({ kind: 'order', id: orderId ?? '' }),
-    enabled: reauthorized && !!orderId,
-  });
+  const order = useOrderOfAuthorization(orderId, reauthorized);
   const original = originalAuthorizationAmount(resource, reauthorized, order.data?.resource);
   const originalMinor = original ? minorOrZero(original) : undefined;
 
-  const noCapture = NO_CAPTURE_BECAUSE[status];
-  const noVoid = NO_VOID_BECAUSE[status];
-  const reauth = now === undefined ? undefined : reauthorizeAvailability(status, createTime, now);
+  const available = authorizationActions({
+    status,
+    remainingMinor,
+    createTime,
+    expirationTime,
+    now,
+    originalKnown: originalMinor !== undefined,
+    originalLoading: order.isLoading,
+  });
+  const reauthWindow = available.window;
   const actions: MachineAction[] = [
-    {
-      key: 'capture',
-      label: 'Capture',
-      onClick: () => setDialog('capture'),
-      ...(noCapture
-        ? { disabled: true, reason: noCapture }
-        : expiredOnClock
-          ? { disabled: true, reason: `Expired at ${formatMinute(expirationTime ?? '')}` }
-          : remainingMinor <= 0n
-            ? { disabled: true, reason: 'Nothing remains to capture' }
-            : {}),
-    },
-    {
-      key: 'void',
-      label: 'Void',
-      onClick: () => setDialog('void'),
-      ...(noVoid ? { disabled: true, reason: noVoid } : {}),
-    },
+    { key: 'capture', label: 'Capture', onClick: () => setDialog('capture'), ...available.capture },
+    { key: 'void', label: 'Void', onClick: () => setDialog('void'), ...available.void },
     {
       key: 'reauthorize',
       label: 'Reauthorize',
       onClick: () => setDialog('reauthorize'),
-      ...(!reauth
-        ? { disabled: true, reason: 'Reading the simulated clock…' }
-        : reauth.disabled
-          ? { disabled: true, reason: reauth.reason ?? 'Not available' }
-          : originalMinor === undefined
-            ? {
-                disabled: true,
-                reason: order.isLoading ? 'Reading the original amount…' : 'The original amount is unknown',
-              }
-            : {}),
+      ...available.reauthorize,
     },
   ];
 
@@ -179,10 +137,10 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
             {formatTime(expirationTime)}
           </Field>
           <Field label="Reauthorize window" testId="payment-reauthorize-window">
-            {!reauth
+            {!reauthWindow
               ? '…'
-              : status === 'CREATED' || reauth.window.state === 'after'
-                ? reauth.window.message
+              : mayReauthorize(status) || reauthWindow.state === 'after'
+                ? reauthWindow.message
                 : `Not applicable (${status})`}
           </Field>
           <Field label="Seller protection">{stringAt(resource, 'seller_protection', 'status') ?? '—'}</Field>
@@ -204,7 +162,7 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
             history={history}
             actions={actions}
           />
-          {originalMinor !== undefined && status === 'CREATED' ? (
+          {originalMinor !== undefined && mayReauthorize(status) ? (
             <Box
               sx={{ mt: 1, typography: 'caption', color: 'text.secondary' }}
               data-testid="reauthorize-ceiling"
@@ -244,7 +202,7 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
         authorizationId={id}
         currency={currency}
         originalMinor={originalMinor ?? amountMinor}
-        windowText={reauth?.window.message ?? ''}
+        windowText={reauthWindow?.message ?? ''}
       />
     </PaymentDetailLayout>
   );

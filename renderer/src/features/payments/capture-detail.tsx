@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
-import { captureMachine, type CaptureStatus } from '../../../../shared/machines';
+import { captureMachine, type CaptureStatus } from '../../../../shared/api/payments-v2';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { formatMoney, formatTime } from '../../api/format';
-import { childrenOf, formatMinor, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
+import { formatMinor, formatMoney, formatTime } from '../../api/format';
+import { captureRefundAvailability } from './payment-availability';
+import { childrenOf, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
 import { Amount, Field, OptionalField, OrderField, RelatedSection, ResourceLink } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
 import { RefundForm } from './refund-form';
@@ -30,9 +31,7 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
       key: 'refund',
       label: 'Refund',
       onClick: () => setRefunding(true),
-      ...(status === 'REFUNDED' || remainingMinor <= 0n
-        ? { disabled: true, reason: 'Fully refunded: nothing is left to refund' }
-        : {}),
+      ...captureRefundAvailability(status, remainingMinor),
     },
   ];
 

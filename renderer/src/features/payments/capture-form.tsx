@@ -3,13 +3,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
-import type { CaptureRequest } from '../../../../shared/api/payments';
+import type { CaptureRequest } from '../../../../shared/api/payments-v2/schemas';
 import { useUi } from '../../app/ui-store';
 import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
 import { MONO } from '../../components/mono-font';
 import { CAPTURE_LIMITS, captureDraft, checkAmountInput, checkCapture } from './payment-forms';
-import { formatMinor } from './payment-model';
-import { RemainingLine, usePaymentAction } from './payment-parts';
+import { formatMinor } from '../../api/format';
+import { usePaymentAction } from './payment-mutations';
+import { RemainingLine } from './payment-parts';
 import { useCheckedDraft } from './use-checked-draft';
 
 interface CaptureFormProps {

@@ -5,7 +5,8 @@ import type { ResourceDetail } from '../../../../shared/bridge';
 import { HistoryTimeline } from '../../components/history-timeline';
 import { JsonView } from '../../components/json-view';
 import type { PaymentKind } from './payment-model';
-import { FieldGrid, PaymentHeader, Section } from './payment-parts';
+import { Section } from '../../components/section';
+import { FieldGrid, PaymentHeader } from './payment-parts';
 
 /**
  * The page every payment resource gets, in the same order so people find things in the same place:

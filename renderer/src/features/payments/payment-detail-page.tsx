@@ -2,11 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { hrefFor } from '../../app/router';
-import { bridge } from '../../bridge';
 import { QueryState } from '../../components/query-state';
 import { isNotFound } from '../../api/api-call';
+import { usePaymentDetail } from './payment-queries';
 import { AuthorizationDetail } from './authorization-detail';
 import { CaptureDetail } from './capture-detail';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
@@ -15,14 +14,10 @@ import { RefundDetail } from './refund-detail';
 
 /**
  * One authorization, capture or refund (`#/authorizations/<id>` and so on). Data comes from the host
- * under `['resource', kind, id]`, so host change events and clock moves refresh it.
+ * under `queryKeys.resource.detail(kind, id)`, so host change events and clock moves refresh it.
  */
 export function PaymentDetailPage({ kind, id }: { kind: PaymentKind; id: string }) {
-  const detail = useQuery({
-    queryKey: ['resource', kind, id],
-    queryFn: () => bridge.getResource({ kind, id }),
-    retry: (failures, error) => !isNotFound(error) && failures < 2,
-  });
+  const detail = usePaymentDetail(kind, id);
 
   if (detail.error && isNotFound(detail.error)) return <NotFound kind={kind} id={id} />;
   return (

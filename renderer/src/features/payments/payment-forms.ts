@@ -8,8 +8,9 @@ import {
   type CaptureRequest,
   type ReauthorizeRequest,
   type RefundRequest,
-} from '../../../../shared/api/payments';
+} from '../../../../shared/api/payments-v2';
 import { MoneyError, fromMinor, toMinor } from '../../../../shared/money';
+import { formatMinor } from '../../api/format';
 
 /**
  * The capture, refund and reauthorize forms as data: drafts, the request body they make, and the
@@ -44,7 +45,7 @@ export function checkAmountInput(
     return { error: error instanceof MoneyError ? error.message : 'Not an amount.' };
   }
   if (minor <= 0n) return { error: 'The amount must be more than zero.' };
-  if (minor > maxMinor) return { error: tooMuch(`${fromMinor(maxMinor, currency)} ${currency}`) };
+  if (minor > maxMinor) return { error: tooMuch(formatMinor(maxMinor, currency)) };
   return { minor };
 }
 

@@ -3,39 +3,48 @@ import {
   authorizationMachine,
   captureMachine,
   refundMachine,
-  type Machine,
-} from '../../../../shared/machines';
-import { fromMinor, isSupportedCurrency, toMinor, type Money } from '../../../../shared/money';
-import { RESOURCE_ROUTES } from '../../app/router';
+} from '../../../../shared/api/payments-v2';
+import type { Machine } from '../../../../shared/machines/machine';
+import { isSupportedCurrency, toMinor, type Money } from '../../../../shared/money';
 
 /** Payments v2 resources as the workbench names, routes and adds them up. Pure. */
 
 export type PaymentKind = 'authorization' | 'capture' | 'refund';
 
+/** The kinds in the order the workbench lists them. */
+export const PAYMENT_KIND_ORDER: readonly PaymentKind[] = ['authorization', 'capture', 'refund'];
+
 export const PAYMENT_KINDS: Record<
   PaymentKind,
-  { route: string; label: string; plural: string; apiPath: string; machine: Machine<string> }
+  {
+    /** The route segment of its pages (`#/captures`, `#/captures/<id>`). */
+    route: string;
+    label: string;
+    plural: string;
+    apiPath: string;
+    machine: Machine<string>;
+  }
 > = {
   authorization: {
-    route: RESOURCE_ROUTES.authorization,
+    route: 'authorizations',
     label: 'Authorization',
     plural: 'Authorizations',
     apiPath: '/v2/payments/authorizations',
-    machine: authorizationMachine,
+    machine: authorizationMachine as Machine<string>,
   },
   capture: {
-    route: RESOURCE_ROUTES.capture,
+    route: 'captures',
     label: 'Capture',
     plural: 'Captures',
     apiPath: '/v2/payments/captures',
-    machine: captureMachine,
+    machine: captureMachine as Machine<string>,
   },
   refund: {
-    route: RESOURCE_ROUTES.refund,
+    route: 'refunds',
     label: 'Refund',
     plural: 'Refunds',
     apiPath: '/v2/payments/refunds',
-    machine: refundMachine,
+    machine: refundMachine as Machine<string>,
   },
 };
 
@@ -75,11 +84,6 @@ export function minorOrZero(amount: Money | undefined): bigint {
   return amount && isSupportedCurrency(amount.currency_code)
     ? toMinorOrZero(amount.value, amount.currency_code)
     : 0n;
-}
-
-/** `1234n, 'USD'` → `12.34 USD`. */
-export function formatMinor(minor: bigint, currency: string): string {
-  return isSupportedCurrency(currency) ? `${fromMinor(minor, currency)} ${currency}` : `${minor} ${currency}`;
 }
 
 /** Reads a Money v2 member of an API resource without trusting its shape. */

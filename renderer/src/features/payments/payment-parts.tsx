@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,43 +7,19 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import type { ApiResponse, BridgeInput, ResourceSummary } from '../../../../shared/bridge';
+import type { ReactNode } from 'react';
+import type { ResourceSummary } from '../../../../shared/bridge';
 import { hrefFor, resourceRoute } from '../../app/router';
-import { bridge } from '../../bridge';
 import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
-import { callApi, newRequestId } from '../../api/api-call';
 import { formatMoney, formatTime } from '../../api/format';
-import { PAYMENT_KINDS, apiPathOf, type PaymentKind } from './payment-model';
+import { Section } from '../../components/section';
+import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
 
-/** Building blocks the payment pages and dialogs share. */
-
-/** A titled panel of a detail page. */
-export function Section({
-  title,
-  action,
-  children,
-  testId,
-}: {
-  title: ReactNode;
-  action?: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Paper sx={{ p: 2 }} data-testid={testId}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
+/**
+ * The layout parts the payment pages and dialogs share. What they read is in `payment-queries.ts`, what
+ * they write in `payment-mutations.ts`.
+ */
 
 /** Label/value pairs in two aligned columns. */
 export function FieldGrid({ children }: { children: ReactNode }) {
@@ -262,63 +237,5 @@ function RelatedTable({
         ))}
       </TableBody>
     </Table>
-  );
-}
-
-/**
- * Simulated "now" in epoch ms: the host clock as last read, carried forward by real time (the simulated
- * clock runs at real speed between jumps), re-evaluated every 15 s. Undefined until the host answered.
- */
-export function useSimulatedNow(): number | undefined {
-  const info = useQuery({ queryKey: ['info'], queryFn: () => bridge.getInfo({}) });
-  const [realNow, setRealNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setRealNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  if (!info.data) return undefined;
-  const read = Date.parse(info.data.clock.now);
-  return read + Math.max(0, realNow - info.dataUpdatedAt);
-}
-
-/**
- * An API write from a payment page: resolves on 2xx (else throws ApiCallError for the form's Alert),
- * and on success refreshes every resource view at once, without waiting for the host's change event.
- */
-export function usePaymentCall<V>(
-  request: (variables: V) => BridgeInput<'sendRequest'>,
-  onSuccess: (response: ApiResponse, variables: V) => void,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: V) => callApi(request(variables)),
-    onSuccess: (response, variables) => {
-      void queryClient.invalidateQueries({ queryKey: ['resource'] });
-      void queryClient.invalidateQueries({ queryKey: ['resources'] });
-      onSuccess(response, variables);
-    },
-  });
-}
-
-/**
- * A POST to `<resource>/<action>` (capture, refund, reauthorize, void) from a dialog. The Svc-Request-Id is
- * one per mounted dialog: a retry after a time-out or 5xx repeats the call safely (spec part 7).
- */
-export function usePaymentAction<V>(
-  kind: PaymentKind,
-  id: string,
-  action: string,
-  onSuccess: (response: ApiResponse, variables: V) => void,
-) {
-  const [requestId] = useState(newRequestId);
-  return usePaymentCall(
-    (body: V) => ({
-      method: 'POST',
-      path: `${apiPathOf(kind, id)}/${action}`,
-      headers: { 'Svc-Request-Id': requestId, Prefer: 'return=representation' },
-      // A void sends no body at all.
-      ...(body === undefined ? {} : { body }),
-    }),
-    onSuccess,
   );
 }

@@ -1,12 +1,12 @@
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import type { ReauthorizeRequest } from '../../../../shared/api/payments';
+import type { ReauthorizeRequest } from '../../../../shared/api/payments-v2/schemas';
 import { fromMinor } from '../../../../shared/money';
 import { useUi } from '../../app/ui-store';
 import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
 import { MONO } from '../../components/mono-font';
 import { checkReauthorize } from './payment-forms';
-import { usePaymentAction } from './payment-parts';
+import { usePaymentAction } from './payment-mutations';
 import { reauthorizeCeiling, reauthorizeCeilingHint } from './reauthorize-window';
 
 interface ReauthorizeDialogProps {

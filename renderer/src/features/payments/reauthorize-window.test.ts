@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ISSUES } from '../../../../shared/api/registry';
 import {
   formatMinute,
   honorPeriodEnd,
@@ -37,11 +38,14 @@ describe('reauthorizeWindow', () => {
 });
 
 describe('reauthorizeAvailability', () => {
-  it('needs CREATED first', () => {
+  it('asks the machine about the status', () => {
+    // The machine refuses a reauthorization of a partly captured one with REAUTHORIZE_NOT_ALLOWED.
     expect(reauthorizeAvailability('PARTIALLY_CAPTURED', created, at(5))).toMatchObject({
       disabled: true,
-      reason: expect.stringContaining('CREATED'),
+      reason: ISSUES.REAUTHORIZE_NOT_ALLOWED.description,
     });
+    expect(reauthorizeAvailability('VOIDED', created, at(5)).reason).toBe(ISSUES.AUTHORIZATION_VOIDED.description);
+    expect(reauthorizeAvailability('EXPIRED', created, at(5)).reason).toBe(ISSUES.REAUTHORIZE_TOO_LATE.description);
     expect(reauthorizeAvailability('CREATED', created, at(5)).disabled).toBe(false);
     expect(reauthorizeAvailability('CREATED', created, at(2)).reason).toMatch(/^Opens on day 4/);
     // A closed window is final whatever the status says.

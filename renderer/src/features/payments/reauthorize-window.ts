@@ -1,15 +1,19 @@
 import {
   AUTHORIZATION_LIFETIME_MS,
   HONOR_PERIOD_MS,
+  authorizationMachine,
   reauthorizeCeiling,
-} from '../../../../shared/authorization-rules';
+  type AuthorizationStatus,
+} from '../../../../shared/api/payments-v2';
 import { fromMinor } from '../../../../shared/money';
+import { formatMinor } from '../../api/format';
+import { machineAvailability } from '../../api/machine-actions';
 
 /**
  * When an authorization may be reauthorized, and for how much (spec part 3 and part 8, spec 4.5).
  *
  * Pure, so the rule the button shows is testable without a browser. The constants and the ceiling come
- * from `shared/authorization-rules.ts`, the same ones the server enforces: the window is measured from
+ * from `shared/api/payments-v2/authorization-rules.ts`, the same ones the server enforces: the window is measured from
  * the authorization's `create_time` on the simulated clock; it opens when the 3-day honor period is over
  * (day 4) and closes when the 29-day lifetime is (after day 29).
  */
@@ -75,7 +79,8 @@ export function reauthorizeWindow(createTime: string, now: string | number): Rea
 
 /**
  * Whether the Reauthorize action is available, and if not, why: a closed window first (it is final),
- * then a status other than CREATED, then a window that has not opened yet.
+ * then what the authorization's machine says of its status (the issue the API would refuse it with),
+ * then a window that has not opened yet.
  */
 export function reauthorizeAvailability(
   status: string,
@@ -83,20 +88,15 @@ export function reauthorizeAvailability(
   now: string | number,
 ): { disabled: boolean; reason?: string; window: ReauthorizeWindow } {
   const window = reauthorizeWindow(createTime, now);
-  if (window.state === 'after' || status === 'EXPIRED') {
+  if (window.state === 'after') {
     return {
       disabled: true,
       window,
       reason: `Closed after day ${AUTHORIZATION_LIFETIME_DAYS}: create a new authorization`,
     };
   }
-  if (status !== 'CREATED') {
-    return {
-      disabled: true,
-      window,
-      reason: `Only a CREATED authorization can be reauthorized; this one is ${status}`,
-    };
-  }
+  const byStatus = machineAvailability(authorizationMachine, status as AuthorizationStatus, 'reauthorize');
+  if (byStatus.disabled) return { ...byStatus, window };
   return window.state === 'open'
     ? { disabled: false, window }
     : { disabled: true, window, reason: window.message };
@@ -104,9 +104,9 @@ export function reauthorizeAvailability(
 
 /** The ceiling as a phrase, e.g. "115.00 USD (115% of the original 100.00, and at most 75.00 USD more)". */
 export function reauthorizeCeilingHint(originalMinor: bigint, currency: string): string {
-  const ceiling = fromMinor(reauthorizeCeiling(originalMinor, currency), currency);
+  const ceiling = formatMinor(reauthorizeCeiling(originalMinor, currency), currency);
   const original = fromMinor(originalMinor, currency);
-  return `${ceiling} ${currency} (115% of the original ${original}${currency === 'USD' ? ', and at most 75.00 USD more' : ''})`;
+  return `${ceiling} (115% of the original ${original}${currency === 'USD' ? ', and at most 75.00 USD more' : ''})`;
 }
 
 /**

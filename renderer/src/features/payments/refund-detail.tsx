@@ -1,5 +1,5 @@
 import type { ResourceDetail } from '../../../../shared/bridge';
-import { refundMachine, type RefundStatus } from '../../../../shared/machines';
+import { refundMachine, type RefundStatus } from '../../../../shared/api/payments-v2';
 import { StateMachineView } from '../../components/state-machine-view';
 import { formatMoney, formatTime } from '../../api/format';
 import { moneyAt, stringAt } from './payment-model';

@@ -1,11 +1,12 @@
 import TextField from '@mui/material/TextField';
 import type { FormEvent } from 'react';
-import type { RefundRequest } from '../../../../shared/api/payments';
+import type { RefundRequest } from '../../../../shared/api/payments-v2/schemas';
 import { useUi } from '../../app/ui-store';
 import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
 import { REFUND_LIMITS, checkRefund, refundDraft } from './payment-forms';
-import { formatMinor } from './payment-model';
-import { RemainingLine, usePaymentAction } from './payment-parts';
+import { formatMinor } from '../../api/format';
+import { usePaymentAction } from './payment-mutations';
+import { RemainingLine } from './payment-parts';
 import { useCheckedDraft } from './use-checked-draft';
 
 interface RefundFormProps {

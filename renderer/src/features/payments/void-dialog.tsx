@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MoneyDialog } from '../../components/money-dialog';
-import { usePaymentAction } from './payment-parts';
+import { usePaymentAction } from './payment-mutations';
 
 interface VoidDialogProps {
   open: boolean;

@@ -7,12 +7,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BalancesResponse } from '../../../../shared/api/reporting';
+import type { BalancesResponse } from '../../../../shared/api/reporting/schemas';
 import { callApi } from '../../api/api-call';
 import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { QueryState } from '../../components/query-state';
 import { BarChart, LineChart } from './charts';
+import { queryKeys } from '../../api/query-keys';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
@@ -25,12 +26,12 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
   const [days, setDays] = useState(31);
   const [chosen, setChosen] = useState<string | undefined>();
   const balances = useQuery({
-    queryKey: ['reports', 'balances'],
+    queryKey: queryKeys.reports.balances,
     queryFn: async () =>
       (await callApi({ method: 'GET', path: '/v1/reporting/balances' })).body as BalancesResponse,
   });
   const summary = useQuery({
-    queryKey: ['reports', 'summary', days],
+    queryKey: queryKeys.reports.summary(days),
     queryFn: () => bridge.reportingSummary({ days }),
     enabled: embedded,
   });

@@ -6,7 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TransactionDetail, TransactionSearchResponse } from '../../../../shared/api/reporting';
+import type { TransactionDetail, TransactionSearchResponse } from '../../../../shared/api/reporting/schemas';
 import { callApi } from '../../api/api-call';
 import { useUi } from '../../app/ui-store';
 import { bridge } from '../../bridge';
@@ -16,6 +16,7 @@ import { GenerateDialog } from './generate-dialog';
 import { ResultsGrid } from './results-grid';
 import { SearchForm } from './search-form';
 import { defaultForm, pathOf, searchParams, toCsv, type SearchForm as Form } from './search-model';
+import { queryKeys } from '../../api/query-keys';
 
 const EXPORT_PAGE_SIZE = 500;
 
@@ -36,7 +37,7 @@ function download(name: string, text: string): void {
 export function ReportsPage() {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const info = useQuery({ queryKey: ['info'], queryFn: () => bridge.getInfo({}) });
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
   const nowMs = info.data ? Date.parse(info.data.clock.now) : Date.now();
   const [tab, setTab] = useState<'transactions' | 'balances'>('transactions');
   const [form, setForm] = useState<Form | undefined>();
@@ -49,7 +50,7 @@ export function ReportsPage() {
   const [exportError, setExportError] = useState<unknown>();
 
   const search = useQuery({
-    queryKey: ['reports', 'search', submitted, page, pageSize],
+    queryKey: queryKeys.reports.search(submitted, page, pageSize),
     enabled: submitted !== undefined,
     placeholderData: keepPreviousData,
     retry: false,
@@ -113,7 +114,7 @@ export function ReportsPage() {
             onSearch={() => {
               setSubmitted({ ...current });
               setPage(1);
-              void queryClient.invalidateQueries({ queryKey: ['reports', 'search'] });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.reports.searches });
             }}
           />
           {search.error ? <ApiErrorAlert error={search.error} title="Search" testId="search-error" /> : null}
@@ -161,7 +162,7 @@ export function ReportsPage() {
         open={generating}
         onClose={() => setGenerating(false)}
         onDone={() => {
-          void queryClient.invalidateQueries({ queryKey: ['reports'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all });
           notify('History generated', 'success');
         }}
       />

@@ -16,8 +16,9 @@ import {
   eventCode,
   type TransactionSearchResponse,
   type TransactionStatus,
-} from '../../../../shared/api/reporting';
+} from '../../../../shared/api/reporting/schemas';
 import { hrefFor } from '../../app/router';
+import { formatMoney } from '../../api/format';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 const STATUS_COLORS: Record<TransactionStatus, 'success' | 'warning' | 'error' | 'default'> = {
@@ -119,7 +120,7 @@ export function ResultsGrid({
                     sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}
                     data-testid="result-amount"
                   >
-                    {t ? `${t.transaction_amount.value} ${t.transaction_amount.currency_code}` : '—'}
+                    {t ? formatMoney(t.transaction_amount) : '—'}
                   </TableCell>
                   <TableCell align="right" sx={{ fontFamily: MONO }} data-testid="result-fee">
                     {t?.fee_amount?.value ?? ''}

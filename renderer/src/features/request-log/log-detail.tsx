@@ -1,11 +1,9 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { bridge } from '../../bridge';
 import { useUi } from '../../app/ui-store';
 import { JsonView } from '../../components/json-view';
@@ -13,17 +11,8 @@ import { QueryState } from '../../components/query-state';
 import { HeadersTable } from '../console/response-pane';
 import { HttpStatusChip } from './http-status';
 import { canReplay, replayDraft } from './log-filters';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
+import { queryKeys } from '../../api/query-keys';
+import { Section } from '../../components/section';
 
 const Body = ({ value, testId }: { value: unknown; testId: string }) =>
   value === undefined || value === null || value === '' ? (
@@ -37,9 +26,9 @@ const Body = ({ value, testId }: { value: unknown; testId: string }) =>
 /** One exchange in full: what came in, what went out, and a way to send it again from the console. */
 export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
   const openInConsole = useUi((s) => s.openInConsole);
-  // Entries never change, so this key stays out of the `request-log` prefix the shell invalidates.
+  // Entries never change: their key stays out of the prefix the shell invalidates.
   const entry = useQuery({
-    queryKey: ['request-log-entry', id],
+    queryKey: queryKeys.requestLog.entry(id),
     queryFn: () => bridge.getRequestLogEntry({ id }),
     staleTime: Infinity,
   });
@@ -90,17 +79,17 @@ export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
               </Button>
             </Stack>
             <Divider />
-            <Section title="Request headers">
+            <Section frame="none" level="subsection" title="Request headers">
               <HeadersTable headers={data.request.headers} testId="log-request-headers" />
             </Section>
-            <Section title="Request body">
+            <Section frame="none" level="subsection" title="Request body">
               <Body value={data.request.body} testId="log-request-body" />
             </Section>
             <Divider />
-            <Section title="Response headers">
+            <Section frame="none" level="subsection" title="Response headers">
               <HeadersTable headers={data.response.headers} testId="log-response-headers" />
             </Section>
-            <Section title="Response body">
+            <Section frame="none" level="subsection" title="Response body">
               <Body value={data.response.body} testId="log-response-body" />
             </Section>
           </Stack>

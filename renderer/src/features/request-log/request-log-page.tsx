@@ -28,6 +28,7 @@ import {
   listInput,
   type LogFilters,
 } from './log-filters';
+import { queryKeys } from '../../api/query-keys';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
 
@@ -66,7 +67,7 @@ export function RequestLogPage() {
   const active: LogFilters = { ...filters, path };
 
   const log = useInfiniteQuery({
-    queryKey: ['request-log', 'list', active],
+    queryKey: queryKeys.requestLog.list(active),
     queryFn: ({ pageParam }) => bridge.listRequestLog(listInput(active, pageParam)),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) =>

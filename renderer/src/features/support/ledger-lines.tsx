@@ -5,8 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { TRANSACTION_STATUS_LABELS } from '../../../../shared/api/reporting';
+import { TRANSACTION_STATUS_LABELS } from '../../../../shared/api/reporting/schemas';
 import type { LedgerLine } from '../../../../shared/bridge';
+import { formatMoney } from '../../api/format';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
@@ -58,7 +59,7 @@ export function LedgerLines({
                 {line.balance_affecting ? '' : ' (memo)'}
               </TableCell>
               <TableCell align="right" sx={{ fontFamily: MONO }}>
-                {line.amount.value} {line.amount.currency_code}
+                {formatMoney(line.amount)}
               </TableCell>
               <TableCell>
                 <Chip
@@ -82,7 +83,7 @@ export function LedgerLines({
                 <TableCell />
                 <TableCell>{line.fee.value.startsWith('-') ? 'Fee' : 'Fee returned'}</TableCell>
                 <TableCell align="right" sx={{ fontFamily: MONO }} data-testid="ledger-fee">
-                  {line.fee.value} {line.fee.currency_code}
+                  {formatMoney(line.fee)}
                 </TableCell>
                 <TableCell>
                   <Typography variant="caption" color="text.secondary">

@@ -9,14 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LedgerLine, SupportResource } from '../../../../shared/bridge';
-import {
-  authorizationMachine,
-  captureMachine,
-  orderMachine,
-  refundMachine,
-  type Machine,
-} from '../../../../shared/machines';
-import { fromMinor, toMinor } from '../../../../shared/money';
+import { MACHINES } from '../../../../shared/api/registry';
+import { toMinor } from '../../../../shared/money';
+import { formatMinor, formatMoney } from '../../api/format';
 import { hrefFor, navigate, resourceRoute } from '../../app/router';
 import { bridge } from '../../bridge';
 import { QueryState } from '../../components/query-state';
@@ -24,13 +19,9 @@ import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { LedgerLines } from './ledger-lines';
 import { SupportTimeline } from './support-timeline';
+import { queryKeys } from '../../api/query-keys';
+import { Section } from '../../components/section';
 
-const MACHINES: Record<string, Machine<string>> = {
-  order: orderMachine as Machine<string>,
-  authorization: authorizationMachine as Machine<string>,
-  capture: captureMachine as Machine<string>,
-  refund: refundMachine as Machine<string>,
-};
 /** Net of every balance-affecting line per currency: what the flow left in the merchant's balance. */
 function netByCurrency(lines: readonly LedgerLine[]): string[] {
   const sums = new Map<string, bigint>();
@@ -41,11 +32,12 @@ function netByCurrency(lines: readonly LedgerLine[]): string[] {
       (sums.get(l.net.currency_code) ?? 0n) + toMinor(l.net.value, l.net.currency_code),
     );
   }
-  return [...sums].map(([currency, minor]) => `${fromMinor(minor, currency)} ${currency}`);
+  return [...sums].map(([currency, minor]) => formatMinor(minor, currency));
 }
 
 function ResourceCard({ resource, lines }: { resource: SupportResource; lines: readonly LedgerLine[] }) {
   const { kind, id, status, amount } = resource.summary;
+  // Every kind's machine comes from the shared registry: a new group's resources draw themselves.
   const machine = MACHINES[kind];
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`resource-${kind}`} data-resource-id={id}>
@@ -59,7 +51,7 @@ function ResourceCard({ resource, lines }: { resource: SupportResource; lines: r
         <StatusChip status={status} />
         {amount ? (
           <Typography variant="body2" color="text.secondary">
-            {amount.value} {amount.currency_code}
+            {formatMoney(amount)}
           </Typography>
         ) : null}
       </Stack>
@@ -83,7 +75,7 @@ export function SupportPage({ id }: { id: string | undefined }) {
   const [text, setText] = useState(id ?? '');
   useEffect(() => setText(id ?? ''), [id]);
   const lookup = useQuery({
-    queryKey: ['resource', 'support', id],
+    queryKey: queryKeys.resource.support(id),
     queryFn: () => bridge.lookupId({ id: id ?? '' }),
     enabled: !!id,
   });
@@ -145,12 +137,9 @@ export function SupportPage({ id }: { id: string | undefined }) {
                   Net in balance: {netByCurrency(data.ledger).join(', ') || '0'}
                 </Typography>
               </Stack>
-              <Paper variant="outlined" sx={{ p: 2 }}>
-                <Typography variant="subtitle1" sx={{ mb: 1 }}>
-                  Timeline
-                </Typography>
+              <Section title="Timeline" frame="outlined">
                 <SupportTimeline resources={data.resources} ledger={data.ledger} />
-              </Paper>
+              </Section>
               {data.resources.map((r) => (
                 <ResourceCard
                   key={`${r.summary.kind}-${r.summary.id}`}
@@ -159,12 +148,13 @@ export function SupportPage({ id }: { id: string | undefined }) {
                 />
               ))}
               {unlinked.length > 0 ? (
-                <Paper variant="outlined" sx={{ p: 2 }} data-testid="unlinked-ledger">
-                  <Typography variant="subtitle1">
-                    Ledger entries without an API resource (generated history)
-                  </Typography>
+                <Section
+                  title="Ledger entries without an API resource (generated history)"
+                  frame="outlined"
+                  testId="unlinked-ledger"
+                >
                   <LedgerLines lines={unlinked} testId="ledger-lines-unlinked" />
-                </Paper>
+                </Section>
               ) : null}
             </Stack>
           ) : null}

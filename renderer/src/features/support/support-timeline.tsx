@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { LedgerLine, SupportResource } from '../../../../shared/bridge';
 import { StatusChip } from '../../components/status-chip';
+import { formatMoney } from '../../api/format';
 
 interface TimelineEvent {
   at: string;
@@ -42,7 +43,7 @@ export function timelineEvents(
       kind: 'ledger',
       id: line.transaction_id,
       title: `ledger ${line.event_code} ${line.event_name}`,
-      detail: `${line.amount.value} ${line.amount.currency_code}${line.fee.value.match(/^-?0(\.0+)?$/) ? '' : `, fee ${line.fee.value}`}${line.balance_affecting ? '' : ' (memo)'}`,
+      detail: `${formatMoney(line.amount)}${line.fee.value.match(/^-?0(\.0+)?$/) ? '' : `, fee ${line.fee.value}`}${line.balance_affecting ? '' : ' (memo)'}`,
       status: line.status,
       source: 'ledger',
     });

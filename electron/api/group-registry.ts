@@ -1,0 +1,56 @@
+import { SHARED_GROUPS } from '../../shared/api/registry.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { Scheduler } from '../scheduler.js';
+import type { EventCatalog } from '../webhooks/catalog.js';
+import type { GroupModule } from './group-module.js';
+import type { ResourceKinds } from './resource-kinds.js';
+import type { AnyRoute } from './route.js';
+
+/** Where the registry delivers each group's contributions. */
+export interface GroupTargets {
+  kinds: ResourceKinds;
+  scheduler: Scheduler;
+  catalog: EventCatalog;
+  ledger: Ledger;
+}
+
+/**
+ * The registered groups and what they contribute. Installing them hands each contribution to the one
+ * piece of infrastructure that reads it; nothing else ever names a group.
+ */
+export class GroupRegistry {
+  constructor(readonly modules: readonly GroupModule[]) {
+    const names = new Set(modules.map((m) => m.name));
+    if (names.size !== modules.length) throw new Error('an API group is registered twice');
+    for (const shared of SHARED_GROUPS) {
+      if (!modules.some((m) => m.shared === shared))
+        throw new Error(`shared group ${shared.name} has no host module in electron/api/groups/index.ts`);
+    }
+  }
+
+  install(targets: GroupTargets): void {
+    for (const module of this.modules) {
+      for (const kind of module.resourceKinds ?? []) targets.kinds.add(kind);
+      for (const [job, handler] of Object.entries(module.jobs ?? {})) targets.scheduler.register(job, handler);
+      if (module.events) {
+        for (const type of module.events.types) targets.catalog.register(type);
+        targets.catalog.addMapper(module.events.map);
+      }
+      if (module.ledger) targets.ledger.writer.addPostings(module.ledger);
+    }
+  }
+
+  /** Every operation, test helpers included. */
+  routes(): AnyRoute[] {
+    return this.modules.flatMap((m) => m.routes);
+  }
+
+  /** The sandbox reset of every group (inside the reset's transaction). */
+  reset(): void {
+    for (const module of this.modules) module.reset?.();
+  }
+
+  async close(): Promise<void> {
+    for (const module of this.modules) await module.close?.();
+  }
+}

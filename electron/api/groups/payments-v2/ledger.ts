@@ -1,0 +1,167 @@
+import type { LedgerPosting, LedgerPostings } from '../../../ledger/ledger-posting.js';
+import type { NewLedgerEntry } from '../../../ledger/ledger-types.js';
+import type { Store } from '../../../store/store.js';
+import type { ResourceTransition } from '../../transition-bus.js';
+import { orderContext } from '../orders-v2/index.js';
+import type { StoredAuthorization, StoredCapture, StoredRefund } from './payment-types.js';
+
+/** Payment codes a capture writes; a full refund reverses these entries (V). */
+const SALE_CODES = ['T0006', 'T0013'] as const;
+/** The authorization's hold (memo), pending until captured, voided or expired. */
+const HOLD_CODES = ['T1300'] as const;
+
+/**
+ * What the payments' transitions do to the ledger (payer, shipping and cart come from the order):
+ *
+ * - capture created: T0006 (or T0013 for donations), amount +gross, fee -fee of the fee schedule, S;
+ * - capture fully refunded: its payment entry becomes V (spec part 3);
+ * - refund created: T1107, amount -refund, fee +the percentage fee returned, S;
+ * - authorization created: T1300 memo, P; fully captured: S; voided or expired: V;
+ * - reauthorized: T1302 memo; voided: T1303 memo (both share the authorization's transaction id).
+ */
+export function paymentPostings(store: Store): LedgerPostings {
+  return (transition: ResourceTransition): LedgerPosting[] => {
+    const atMs = Date.parse(transition.at);
+    switch (transition.resource.kind) {
+      case 'capture':
+        return capturePostings(store, transition.resource as StoredCapture, transition, atMs);
+      case 'refund':
+        return transition.from === null
+          ? refundPostings(store, transition.resource as StoredRefund, atMs)
+          : [];
+      case 'authorization':
+        return authorizationPostings(
+          store,
+          transition.resource as StoredAuthorization,
+          transition.trigger,
+          atMs,
+        );
+      default:
+        return [];
+    }
+  };
+}
+
+function capturePostings(
+  store: Store,
+  capture: StoredCapture,
+  transition: ResourceTransition,
+  atMs: number,
+): LedgerPosting[] {
+  if (transition.from !== null) {
+    return capture.status === 'REFUNDED'
+      ? [{ op: 'set-status', transactionId: capture.id, codes: SALE_CODES, status: 'V', atMs }]
+      : [];
+  }
+  const context = orderContext(store, capture.order_id, capture.internal.reference_id);
+  return [
+    {
+      op: 'insert',
+      entry: {
+        accountId: capture.body.payee.merchant_id,
+        transactionId: capture.id,
+        eventCode: context.donation ? 'T0013' : 'T0006',
+        status: 'S',
+        initiatedMs: atMs,
+        currency: capture.body.amount.currency_code,
+        amountMinor: BigInt(capture.internal.gross_minor),
+        feeMinor: -BigInt(capture.internal.fee_minor),
+        orderId: capture.order_id,
+        referenceId: capture.body.supplementary_data.related_ids.authorization_id ?? null,
+        instrumentType: context.instrumentType,
+        source: 'api',
+        details: {
+          ...context.details,
+          ...(capture.body.invoice_id ? { invoice_id: capture.body.invoice_id } : {}),
+          ...(capture.body.custom_id ? { custom_field: capture.body.custom_id } : {}),
+          protection_eligibility: capture.body.seller_protection.status === 'ELIGIBLE' ? '01' : '02',
+        },
+      },
+    },
+  ];
+}
+
+function refundPostings(store: Store, refund: StoredRefund, atMs: number): LedgerPosting[] {
+  const captureId = refund.body.supplementary_data.related_ids.capture_id;
+  const capture = store.resources.get<StoredCapture['body'], StoredCapture['internal']>('capture', captureId);
+  const context = orderContext(store, refund.order_id, capture?.internal.reference_id);
+  const invoice = refund.body.invoice_id ?? capture?.body.invoice_id;
+  const custom = refund.body.custom_id ?? capture?.body.custom_id;
+  return [
+    {
+      op: 'insert',
+      entry: {
+        accountId: refund.body.payee.merchant_id,
+        transactionId: refund.id,
+        eventCode: 'T1107',
+        status: 'S',
+        initiatedMs: atMs,
+        currency: refund.body.amount.currency_code,
+        amountMinor: -BigInt(refund.internal.amount_minor),
+        feeMinor: BigInt(refund.internal.fee_refunded_minor),
+        orderId: refund.order_id,
+        referenceId: captureId,
+        instrumentType: context.instrumentType,
+        source: 'api',
+        details: {
+          ...context.details,
+          ...(invoice ? { invoice_id: invoice } : {}),
+          ...(custom ? { custom_field: custom } : {}),
+        },
+      },
+    },
+  ];
+}
+
+function authorizationPostings(
+  store: Store,
+  authorization: StoredAuthorization,
+  trigger: string,
+  atMs: number,
+): LedgerPosting[] {
+  const memo = (code: string, amountMinor: bigint): LedgerPosting => {
+    const context = orderContext(store, authorization.order_id, authorization.internal.reference_id);
+    const entry: NewLedgerEntry = {
+      accountId: authorization.body.payee.merchant_id,
+      transactionId: authorization.id,
+      eventCode: code,
+      status: code === 'T1300' ? 'P' : 'S',
+      initiatedMs: atMs,
+      currency: authorization.body.amount.currency_code,
+      amountMinor,
+      feeMinor: 0n,
+      orderId: authorization.order_id,
+      instrumentType: context.instrumentType,
+      source: 'api',
+      details: {
+        ...context.details,
+        ...(authorization.body.invoice_id ? { invoice_id: authorization.body.invoice_id } : {}),
+        ...(authorization.body.custom_id ? { custom_field: authorization.body.custom_id } : {}),
+      },
+    };
+    return { op: 'insert', entry };
+  };
+  const holds = (status: 'S' | 'V'): LedgerPosting => ({
+    op: 'set-status',
+    transactionId: authorization.id,
+    codes: HOLD_CODES,
+    status,
+    atMs,
+  });
+  const remaining =
+    BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
+  switch (trigger) {
+    case 'create':
+      return [memo('T1300', BigInt(authorization.internal.amount_minor))];
+    case 'final-capture':
+      return [holds('S')];
+    case 'reauthorize':
+      return [memo('T1302', BigInt(authorization.internal.amount_minor))];
+    case 'void':
+      return [holds('V'), memo('T1303', -(remaining > 0n ? remaining : 0n))];
+    case 'expire':
+      return [holds('V')];
+    default:
+      return [];
+  }
+}

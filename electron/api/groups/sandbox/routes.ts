@@ -1,0 +1,17 @@
+import { SANDBOX_ENDPOINTS as E } from '../../../../shared/api/sandbox/endpoints.js';
+import { defineRoute, type AnyRoute } from '../../route.js';
+import type { SandboxControl } from './service.js';
+
+/** The sandbox control API (`/v1/test-helpers/clock` and `/reset`): authenticated like every route. */
+export function sandboxRoutes(control: SandboxControl): AnyRoute[] {
+  return [
+    defineRoute(E.readClock, { handle: () => ({ status: 200, body: control.clock() }) }),
+    defineRoute(E.moveClock, { handle: ({ body }) => ({ status: 200, body: control.moveClock(body) }) }),
+    defineRoute(E.reset, {
+      handle: () => {
+        control.reset();
+        return { status: 204 };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,73 @@
+import { isoSeconds } from '../../../clock.js';
+import { MAX_ADVANCE_SECONDS } from '../../../../shared/api/sandbox/schemas.js';
+import type { GroupDeps } from '../../group-deps.js';
+import { ApiError, detail } from '../../pipeline/api-error.js';
+
+/**
+ * At most ten years per move, by `advance_seconds` or by `to`: enough for any retention, small enough that
+ * every date the API then writes stays an RFC 3339 date with a four-digit year.
+ */
+export { MAX_ADVANCE_SECONDS } from '../../../../shared/api/sandbox/schemas.js';
+
+export interface ClockState {
+  now: string;
+  offset_seconds: number;
+  next_job_at?: string;
+}
+
+/**
+ * The sandbox control API's domain: the simulated clock and the reset. Moving the clock runs every job
+ * that falls due (authorization expiry, retention, later webhook retries) before it answers.
+ */
+export class SandboxControl {
+  constructor(private readonly deps: GroupDeps) {}
+
+  clock(): ClockState {
+    const next = this.deps.store.jobs.nextDueTime();
+    return {
+      now: this.deps.clock.nowIso(),
+      offset_seconds: Math.round(this.deps.clock.offset / 1000),
+      ...(next !== undefined ? { next_job_at: isoSeconds(next) } : {}),
+    };
+  }
+
+  moveClock(request: {
+    advance_seconds?: number | undefined;
+    to?: string | undefined;
+  }): ClockState & { jobs_run: number } {
+    const before = this.deps.scheduler.jobsRun;
+    if (request.to !== undefined) {
+      const target = Date.parse(request.to);
+      if (target < this.deps.clock.now() - 1000) {
+        throw new ApiError('UNPROCESSABLE_ENTITY', [
+          detail('CLOCK_CANNOT_GO_BACK', {
+            field: '/to',
+            value: request.to,
+            location: 'body',
+            description: `The clock is at ${this.deps.clock.nowIso()} and only moves forward.`,
+          }),
+        ]);
+      }
+      const limit = this.deps.clock.now() + MAX_ADVANCE_SECONDS * 1000;
+      if (target > limit) {
+        throw new ApiError('INVALID_REQUEST', [
+          detail('INVALID_PARAMETER_VALUE', {
+            field: '/to',
+            value: request.to,
+            location: 'body',
+            description: `The clock moves at most ten years at once: not after ${isoSeconds(limit)}.`,
+          }),
+        ]);
+      }
+      this.deps.clock.setTo(Math.max(target, this.deps.clock.now()));
+    } else {
+      this.deps.clock.advance((request.advance_seconds ?? 0) * 1000);
+    }
+    return { ...this.clock(), jobs_run: this.deps.scheduler.jobsRun - before };
+  }
+
+  /** Back to the seed state (the host's reset: every group's data in one transaction, real time). */
+  reset(): void {
+    this.deps.resetSandbox();
+  }
+}

@@ -1,0 +1,19 @@
+import type { GroupDeps } from './group-deps.js';
+import type { GroupModule } from './group-module.js';
+import { defineOauth } from './groups/oauth/index.js';
+import { defineOrdersV2 } from './groups/orders-v2/index.js';
+import { definePaymentsV2 } from './groups/payments-v2/index.js';
+import { defineReporting } from './groups/reporting/index.js';
+import { defineSandbox } from './groups/sandbox/index.js';
+import { defineWebhooks } from './groups/webhooks/index.js';
+
+/**
+ * Every API group of the host, one line each (a group that another needs is defined before it). A new
+ * group adds its line here, its shared half to `shared/api/registry.ts`, and its pages to
+ * `renderer/src/features/registry.ts`; nothing else changes.
+ */
+export function defineGroups(deps: GroupDeps): GroupModule[] {
+  const payments = definePaymentsV2(deps);
+  const orders = defineOrdersV2(deps, payments.api);
+  return [defineOauth(deps), orders, payments, defineWebhooks(deps), defineReporting(deps), defineSandbox(deps)];
+}

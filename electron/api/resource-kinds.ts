@@ -1,0 +1,56 @@
+import type { ResourceKindDefinition, ResourceSummaryFields } from './group-module.js';
+import type { StoredResource } from '../store/repositories/resources-repo.js';
+
+/** How much of a resource an answer carries (`Prefer: return=minimal|representation`). */
+export type Representation = 'minimal' | 'representation';
+
+/**
+ * The resource kinds every group registered: the respond step, the webhooks, the workbench and the
+ * support view render, summarize and relate resources through here without knowing their group.
+ */
+export class ResourceKinds {
+  private readonly kinds = new Map<string, ResourceKindDefinition>();
+
+  add(definition: ResourceKindDefinition): void {
+    if (this.kinds.has(definition.kind)) throw new Error(`resource kind ${definition.kind} registered twice`);
+    this.kinds.set(definition.kind, definition);
+  }
+
+  get(kind: string): ResourceKindDefinition {
+    const definition = this.kinds.get(kind);
+    if (!definition) throw new Error(`no resource kind ${kind}`);
+    return definition;
+  }
+
+  has(kind: string): boolean {
+    return this.kinds.has(kind);
+  }
+
+  list(): string[] {
+    return [...this.kinds.keys()];
+  }
+
+  /** The kinds whose lineage starts at `rootKind` (an order's payments, with the order itself). */
+  lineageOf(rootKind: string): string[] {
+    return [...this.kinds.values()].filter((k) => k.rootKind === rootKind).map((k) => k.kind);
+  }
+
+  /**
+   * The resource as the API answers it: `{id, status, links}` for minimal, else its whole view with
+   * the links of its current state last.
+   */
+  present(
+    resource: StoredResource<unknown, unknown>,
+    baseUrl: string,
+    representation: Representation = 'representation',
+  ): Record<string, unknown> {
+    const definition = this.get(resource.kind);
+    const links = definition.links(resource, baseUrl);
+    if (representation === 'minimal') return { id: resource.id, status: resource.status, links };
+    return { ...definition.view(resource, baseUrl), links };
+  }
+
+  summary(resource: StoredResource<unknown, unknown>): ResourceSummaryFields {
+    return this.get(resource.kind).summary(resource);
+  }
+}

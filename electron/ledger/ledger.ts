@@ -1,0 +1,29 @@
+import type { ApiDeps } from '../api/deps.js';
+import { LedgerReads } from './ledger-reads.js';
+import { LedgerRepository } from './ledger-repo.js';
+import { LedgerWriter } from './ledger-writer.js';
+import { Settlement } from './settlement.js';
+
+/**
+ * The ledger, wired once before any group: every money movement is written here (groups declare their
+ * postings), and reporting, balances and the support view read only from here, so every view of the
+ * same money agrees.
+ */
+export class Ledger {
+  readonly repo: LedgerRepository;
+  readonly reads: LedgerReads;
+  readonly settlement: Settlement;
+  readonly writer: LedgerWriter;
+
+  constructor(deps: ApiDeps) {
+    this.repo = new LedgerRepository(deps.store.db);
+    this.reads = new LedgerReads(this.repo);
+    this.settlement = new Settlement(deps, this.repo);
+    this.writer = new LedgerWriter(deps, this.repo, this.settlement);
+  }
+
+  /** The sandbox reset: every entry goes (inside the reset's transaction). */
+  reset(): void {
+    this.repo.deleteAll();
+  }
+}

@@ -1,0 +1,75 @@
+import { accountIdFor } from '../../shared/ids.js';
+import type { Account } from './repositories/accounts-repo.js';
+import type { Store } from './store.js';
+
+/**
+ * The sandbox world every workspace starts with (and a reset returns to): one merchant, one buyer with a
+ * wallet balance and a card, and a charity allowed to receive DONATION items. Ids derive from the e-mail,
+ * so they are the same in every workspace and after every reset.
+ */
+export const SEED_ACCOUNTS: readonly Account[] = [
+  {
+    id: accountIdFor('merchant@example.com'),
+    email: 'merchant@example.com',
+    type: 'BUSINESS',
+    name: { given_name: 'Morgan', surname: 'Merchant' },
+    business_name: 'Example Merchant Inc.',
+    country_code: 'US',
+    address: {
+      address_line_1: '1 Market Street',
+      admin_area_2: 'San Jose',
+      admin_area_1: 'CA',
+      postal_code: '95131',
+      country_code: 'US',
+    },
+    balances: [{ currency_code: 'USD', value: '0.00' }],
+    cards: [],
+    permissions: { donations: false },
+    seeded: true,
+  },
+  {
+    id: accountIdFor('buyer@example.com'),
+    email: 'buyer@example.com',
+    type: 'PERSONAL',
+    name: { given_name: 'Bailey', surname: 'Buyer' },
+    country_code: 'US',
+    address: {
+      address_line_1: '2211 North First Street',
+      admin_area_2: 'San Jose',
+      admin_area_1: 'CA',
+      postal_code: '95131',
+      country_code: 'US',
+    },
+    balances: [{ currency_code: 'USD', value: '5000.00' }],
+    cards: [{ brand: 'VISA', number: '4111111111111111', expiry: '2030-12', name: 'Bailey Buyer' }],
+    permissions: { donations: false },
+    seeded: true,
+  },
+  {
+    id: accountIdFor('charity@example.com'),
+    email: 'charity@example.com',
+    type: 'BUSINESS',
+    name: { given_name: 'Casey', surname: 'Charity' },
+    business_name: 'Example Charity',
+    country_code: 'US',
+    address: {
+      address_line_1: '10 Giving Way',
+      admin_area_2: 'Austin',
+      admin_area_1: 'TX',
+      postal_code: '73301',
+      country_code: 'US',
+    },
+    balances: [{ currency_code: 'USD', value: '0.00' }],
+    cards: [],
+    permissions: { donations: true },
+    seeded: true,
+  },
+];
+
+export const SEED_MERCHANT = SEED_ACCOUNTS[0] as Account;
+export const SEED_BUYER = SEED_ACCOUNTS[1] as Account;
+
+/** Writes the seed accounts as they are when new (balances included). */
+export function seedAccounts(store: Store): void {
+  for (const account of SEED_ACCOUNTS) store.accounts.upsert(account);
+}

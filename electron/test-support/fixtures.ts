@@ -1,0 +1,30 @@
+/**
+ * The fixed values the tests share: the pinned real time and the test cards. Test support only; no
+ * production code imports it.
+ */
+
+/**
+ * The pinned real "now" of the tests (the simulated clock adds its offset to it). Mid-month, so
+ * "before the current month" is unambiguous.
+ */
+export const FIXED_NOW_ISO = '2026-05-15T12:00:00Z';
+export const FIXED_NOW = Date.parse(FIXED_NOW_ISO);
+
+/** Luhn-valid test card numbers, with the brand and last digits the API reports for them. */
+export const TEST_CARDS = {
+  visa: { number: '4111111111111111', brand: 'VISA', lastDigits: '1111' },
+  mastercard: { number: '5555555555554444', brand: 'MASTERCARD', lastDigits: '4444' },
+} as const;
+
+export const VISA: string = TEST_CARDS.visa.number;
+export const MASTERCARD: string = TEST_CARDS.mastercard.number;
+/** The Visa number with its check digit off by one: well-formed, but fails the Luhn check. */
+export const LUHN_INVALID_NUMBER = '4111111111111112';
+
+/** Card expiries (`YYYY-MM`) relative to `FIXED_NOW`. */
+export const FUTURE_EXPIRY = '2030-12';
+/** The month before `FIXED_NOW`'s: expired. */
+export const EXPIRED_EXPIRY = '2026-04';
+
+/** A payment source paying by the Visa test card, unexpired. */
+export const CARD = { card: { number: VISA, expiry: FUTURE_EXPIRY } };

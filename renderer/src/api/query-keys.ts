@@ -1,0 +1,69 @@
+import type { ResourceKind } from '../../../shared/bridge';
+
+/**
+ * Every react-query key of the workbench. Keys are built as prefixes of one another on purpose:
+ * invalidating a prefix (`resources.all`, `webhooks.all`) refreshes every view under it, and the
+ * shell's host-event handler (`app/use-host-events.ts`) invalidates exactly these prefixes. A view is
+ * live when its key starts with one of them; a key outside them (a log entry) is never refreshed.
+ */
+export const queryKeys = {
+  /** Host info: the simulated clock and the active environment (invalidated when the clock moves). */
+  info: ['info'] as const,
+  environments: ['environments'] as const,
+
+  /** Lists of resources (invalidated by every resource change). */
+  resources: {
+    all: ['resources'] as const,
+    page: (kind: ResourceKind, filter: { status: string; search: string; page: number }) =>
+      ['resources', kind, filter] as const,
+    /** The console's recent ids for a `{id}` placeholder. */
+    recent: (kind: ResourceKind | undefined) => ['resources', kind, 'console-ids'] as const,
+  },
+
+  /** One resource and what hangs off it (invalidated by every resource change and clock move). */
+  resource: {
+    all: ['resource'] as const,
+    detail: (kind: ResourceKind, id: string) => ['resource', kind, id] as const,
+    /** An authorization's order, read for its original amount (a reauthorization replaced the amount). */
+    orderOfAuthorization: (orderId: string | null) =>
+      ['resource', 'order', orderId, 'of-authorization'] as const,
+    /** The transaction view of any id. */
+    support: (id: string | undefined) => ['resource', 'support', id] as const,
+  },
+
+  /** The request log (invalidated on every logged request). */
+  requestLog: {
+    all: ['request-log'] as const,
+    list: <F>(filters: F) => ['request-log', 'list', filters] as const,
+    /** Entries never change: this key stays out of the `request-log` prefix the shell invalidates. */
+    entry: (id: number) => ['request-log-entry', id] as const,
+  },
+
+  /** Reporting (invalidated when history is generated). */
+  reports: {
+    all: ['reports'] as const,
+    searches: ['reports', 'search'] as const,
+    search: <F>(form: F, page: number, pageSize: number) => ['reports', 'search', form, page, pageSize] as const,
+    balances: ['reports', 'balances'] as const,
+    summary: (days: number) => ['reports', 'summary', days] as const,
+  },
+
+  /** The Events page: the webhooks API and the sandbox's listener (invalidated when it receives). */
+  webhooks: {
+    all: ['webhooks'] as const,
+    listener: ['webhooks', 'listener'] as const,
+    messages: ['webhooks', 'messages'] as const,
+    message: (id: string) => ['webhooks', 'message', id] as const,
+    /** Every event list, whatever its filter. */
+    eventLists: ['webhooks', 'events'] as const,
+    events: (type: string) => ['webhooks', 'events', type] as const,
+    /** Every single event. */
+    eventDetails: ['webhooks', 'event'] as const,
+    event: (id: string) => ['webhooks', 'event', id] as const,
+    /** Every delivery list. */
+    deliveryLists: ['webhooks', 'deliveries'] as const,
+    deliveries: (eventId: string) => ['webhooks', 'deliveries', eventId] as const,
+    subscriptions: ['webhooks', 'subscriptions'] as const,
+    catalog: ['webhooks', 'catalog'] as const,
+  },
+};

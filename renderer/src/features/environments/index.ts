@@ -1,0 +1,9 @@
+import { defineFeature } from '../feature';
+import { EnvironmentsPage } from './environments-page';
+
+/** Where API calls go: the embedded sandbox or remote environments. */
+export const environmentsFeature = defineFeature({
+  name: 'environments',
+  nav: [{ section: 'Tools', path: 'environments', label: 'Environments' }],
+  routes: { environments: { list: EnvironmentsPage } },
+});

@@ -1,0 +1,52 @@
+import type { ComponentType } from 'react';
+import type { ResourceKind } from '../../../shared/bridge';
+
+/**
+ * What a feature (one area of the workbench, usually one API group) contributes to the shell: its
+ * entries in the navigation drawer, its pages by route segment, and the API resource kinds it shows.
+ * Each feature declares this once in its `index.ts`; `features/registry.ts` lists every feature, and
+ * the shell (navigation, routing, links to resources) reads only the registry.
+ */
+
+/** The drawer's sections, in the order they are shown. */
+export const NAV_SECTIONS = ['Payments', 'Reporting', 'Tools'] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
+
+/** One entry of the navigation drawer: `#/<path>` under its section (tested as `nav-<path>`). */
+export interface NavEntry {
+  section: NavSection;
+  path: string;
+  label: string;
+}
+
+/** What a route's list page gets: the whole route (`['events', 'outbox', 'ID']`) and the id segment. */
+export interface PageProps {
+  route: string[];
+  id: string | undefined;
+}
+
+/** The pages under one path segment. */
+export interface FeatureRoute {
+  /** The page at `#/<segment>`; it also answers `#/<segment>/...` when there is no `detail` page. */
+  list: ComponentType<PageProps>;
+  /** The page at `#/<segment>/<id>`. */
+  detail?: ComponentType<{ id: string }>;
+  /**
+   * `#/<segment>/<id>` finds any resource by its id: where links to a resource kind that has no page
+   * of its own lead.
+   */
+  lookup?: boolean;
+}
+
+export interface Feature {
+  name: string;
+  nav: readonly NavEntry[];
+  /** Pages by their first path segment. */
+  routes: Readonly<Record<string, FeatureRoute>>;
+  /** The resource kinds it shows: kind -> the segment whose `detail` page shows one. */
+  kinds?: Readonly<Partial<Record<ResourceKind, string>>>;
+}
+
+export function defineFeature(feature: Feature): Feature {
+  return feature;
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { ID_PATTERNS } from '../../ids.js';
+import {
+  AddressV2Schema,
+  AmountWithBreakdownSchema,
+  CountryCodeSchema,
+  EmailSchema,
+  MoneySchema,
+  PatchRequestSchema,
+  UrlSchema,
+  preferHeader,
+  requestIdHeader,
+} from '../common.js';
+
+/** Orders v2 (spec 2.4, 4.4): request schemas and resource types. */
+
+export const ITEM_CATEGORIES = ['PHYSICAL_GOODS', 'DIGITAL_GOODS', 'DONATION'] as const;
+
+export const ItemSchema = z.object({
+  name: z.string().min(1).max(127),
+  description: z.string().max(2048).optional(),
+  unit_amount: MoneySchema,
+  tax: MoneySchema.optional(),
+  quantity: z.string().regex(/^[1-9]\d{0,9}$/, 'Expected a whole number of at least 1, as a string.'),
+  category: z.enum(ITEM_CATEGORIES).optional(),
+  sku: z.string().max(127).optional(),
+  image_url: UrlSchema.optional(),
+  url: UrlSchema.optional(),
+  upc: z
+    .object({
+      type: z.enum(['UPC-A', 'UPC-B', 'UPC-C', 'UPC-D', 'UPC-E', 'UPC-2', 'UPC-5']),
+      code: z.string().regex(/^\d{6,17}$/),
+    })
+    .optional(),
+});
+
+export const ShippingSchema = z.object({
+  name: z.object({ full_name: z.string().min(1).max(300) }).optional(),
+  email_address: EmailSchema.optional(),
+  phone_number: z
+    .object({
+      country_code: z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .optional(),
+      national_number: z.string().regex(/^\d{1,14}$/),
+    })
+    .optional(),
+  type: z.enum(['SHIPPING', 'PICKUP_IN_PERSON', 'PICKUP_IN_STORE', 'PICKUP_FROM_PERSON']).optional(),
+  options: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(127),
+        label: z.string().min(1).max(127),
+        type: z.enum(['SHIPPING', 'PICKUP']).optional(),
+        amount: MoneySchema.optional(),
+        selected: z.boolean(),
+      }),
+    )
+    .max(10)
+    .optional(),
+  address: AddressV2Schema.optional(),
+});
+
+export const PayeeSchema = z.object({
+  email_address: EmailSchema.optional(),
+  merchant_id: z.string().regex(ID_PATTERNS.accountId).optional(),
+});
+
+export const PurchaseUnitSchema = z.object({
+  reference_id: z.string().min(1).max(256).optional(),
+  description: z.string().min(1).max(127).optional(),
+  custom_id: z.string().min(1).max(127).optional(),
+  invoice_id: z.string().min(1).max(127).optional(),
+  soft_descriptor: z.string().min(1).max(22).optional(),
+  amount: AmountWithBreakdownSchema,
+  payee: PayeeSchema.optional(),
+  items: z.array(ItemSchema).max(100).optional(),
+  shipping: ShippingSchema.optional(),
+});
+
+export const PayerSchema = z.object({
+  name: z
+    .object({ given_name: z.string().max(140).optional(), surname: z.string().max(140).optional() })
+    .optional(),
+  email_address: EmailSchema.optional(),
+  payer_id: z.string().regex(ID_PATTERNS.accountId).optional(),
+  address: AddressV2Schema.optional(),
+});
+
+export const USAGE_PATTERNS = [
+  'IMMEDIATE',
+  'DEFERRED',
+  'RECURRING_PREPAID',
+  'RECURRING_POSTPAID',
+  'THRESHOLD_PREPAID',
+  'THRESHOLD_POSTPAID',
+  'SUBSCRIPTION_PREPAID',
+  'SUBSCRIPTION_POSTPAID',
+  'UNSCHEDULED_PREPAID',
+  'UNSCHEDULED_POSTPAID',
+  'INSTALLMENT_PREPAID',
+  'INSTALLMENT_POSTPAID',
+] as const;
+
+export const ExperienceContextSchema = z.object({
+  brand_name: z.string().min(1).max(127).optional(),
+  locale: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/)
+    .optional(),
+  payment_method_preference: z.enum(['UNRESTRICTED', 'IMMEDIATE_PAYMENT_REQUIRED']).optional(),
+  landing_page: z.enum(['LOGIN', 'GUEST_CHECKOUT', 'NO_PREFERENCE']).optional(),
+  shipping_preference: z.enum(['GET_FROM_FILE', 'NO_SHIPPING', 'SET_PROVIDED_ADDRESS']).optional(),
+  user_action: z.enum(['CONTINUE', 'PAY_NOW']).optional(),
+  return_url: UrlSchema.optional(),
+  cancel_url: UrlSchema.optional(),
+});
+
+/** Wallet payment source (key `svc`). */
+export const WalletSourceSchema = z.object({
+  email_address: EmailSchema.optional(),
+  experience_context: ExperienceContextSchema.optional(),
+  attributes: z
+    .object({
+      customer: z.object({ id: z.string().min(1).max(36) }).optional(),
+      vault: z
+        .object({
+          confirm_payment_token: z.enum(['ON_ORDER_COMPLETION']).optional(),
+          usage_type: z.enum(['MERCHANT', 'PLATFORM']).optional(),
+          usage_pattern: z.enum(USAGE_PATTERNS).optional(),
+          customer_type: z.enum(['CONSUMER', 'BUSINESS']).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+/** Luhn check, so a mistyped test card number is caught before it is "charged". */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export const CardSourceSchema = z.object({
+  number: z
+    .string()
+    .regex(/^\d{13,19}$/, 'Expected 13 to 19 digits.')
+    .refine(passesLuhn, {
+      message: 'The card number fails the Luhn check.',
+      params: { issue: 'INVALID_CARD_NUMBER' },
+    }),
+  expiry: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM.'),
+  name: z.string().min(1).max(300).optional(),
+  security_code: z
+    .string()
+    .regex(/^\d{3,4}$/, 'A CVV has three or four digits.')
+    .optional(),
+  billing_address: AddressV2Schema.optional(),
+  stored_credential: z
+    .object({
+      payment_initiator: z.enum(['CUSTOMER', 'MERCHANT']),
+      payment_type: z.enum(['ONE_TIME', 'RECURRING', 'UNSCHEDULED']),
+      usage: z.enum(['FIRST', 'SUBSEQUENT', 'DERIVED', 'DEFAULT']).optional(),
+    })
+    .optional(),
+});
+
+export const PaymentSourceSchema = z
+  .object({ svc: WalletSourceSchema.optional(), card: CardSourceSchema.optional() })
+  .refine((source) => Number(source.svc !== undefined) + Number(source.card !== undefined) === 1, {
+    message: 'Give exactly one payment source: svc or card.',
+    params: { issue: 'PAYMENT_SOURCE_CONFLICT' },
+  });
+
+export const ApplicationContextSchema = ExperienceContextSchema.omit({ payment_method_preference: true });
+
+export const OrderCreateSchema = z.object({
+  intent: z.enum(['CAPTURE', 'AUTHORIZE']),
+  payer: PayerSchema.optional(),
+  purchase_units: z.array(PurchaseUnitSchema).min(1).max(10),
+  payment_source: PaymentSourceSchema.optional(),
+  application_context: ApplicationContextSchema.optional(),
+});
+
+export const OrderIdParams = z.object({
+  id: z.string().regex(ID_PATTERNS.orderId, 'Expected 1 to 36 capital letters and digits.'),
+});
+
+export const OrderCreateHeaders = z.object({
+  'svc-request-id': requestIdHeader(108),
+  'svc-partner-attribution-id': z.string().min(1).max(36).optional(),
+  'svc-client-metadata-id': z.string().min(1).max(68).optional(),
+  prefer: preferHeader,
+});
+
+export const OrderShowQuery = z.object({
+  fields: z
+    .string()
+    .regex(/^payment_source(,payment_source)*$/, 'payment_source is the only valid filter.')
+    .optional(),
+});
+
+/** Body of the order's own authorize and capture calls (spec: only the link rel is shown). */
+export const OrderPaymentSchema = z.object({ payment_source: PaymentSourceSchema.optional() });
+
+export const OrderPatchSchema = PatchRequestSchema;
+
+export type OrderCreateRequest = z.infer<typeof OrderCreateSchema>;
+export type PurchaseUnitInput = z.infer<typeof PurchaseUnitSchema>;
+export type ItemInput = z.infer<typeof ItemSchema>;
+export type PayerInput = z.infer<typeof PayerSchema>;
+export type PaymentSourceInput = z.infer<typeof PaymentSourceSchema>;
+export type OrderIntent = OrderCreateRequest['intent'];
+
+/** Link rels of orders v2 (spec 2.4) plus `authorize` for AUTHORIZE-intent orders. */
+export type OrderLinkRel = 'self' | 'approve' | 'payer-action' | 'edit' | 'capture' | 'authorize';
+
+export { CountryCodeSchema };

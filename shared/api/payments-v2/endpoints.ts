@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { SCOPES } from '../../scopes.js';
+import { defineEndpoint } from '../endpoint.js';
+import { AssertionHeaders } from '../orders-v2/endpoints.js';
+import {
+  CaptureRequestSchema,
+  PaymentIdParams,
+  PaymentWriteHeaders,
+  ReauthorizeRequestSchema,
+  RefundRequestSchema,
+} from './schemas.js';
+
+const TAG = 'Payments v2';
+
+/** Payments v2 (spec 2.5, 4.5): authorizations, captures and refunds. */
+export const PAYMENTS_V2_ENDPOINTS = {
+  showAuthorization: defineEndpoint({
+    method: 'GET',
+    path: '/v2/payments/authorizations/:id',
+    operationId: 'authorizations.get',
+    summary: 'Show details for authorized payment',
+    tag: TAG,
+    scope: SCOPES.payments,
+    params: PaymentIdParams,
+    headers: AssertionHeaders,
+    responses: { 200: 'The authorization', 404: 'No such authorization' },
+  }),
+  captureAuthorization: defineEndpoint({
+    method: 'POST',
+    path: '/v2/payments/authorizations/:id/capture',
+    operationId: 'authorizations.capture',
+    summary: 'Capture authorized payment (partial and multiple captures, final_capture)',
+    tag: TAG,
+    scope: SCOPES.payments,
+    params: PaymentIdParams,
+    headers: PaymentWriteHeaders,
+    body: CaptureRequestSchema,
+    bodyOptional: true,
+    responses: { 201: 'The capture', 200: 'Idempotent repeat', 422: 'Business rule failed' },
+    example: { final_capture: true },
+  }),
+  reauthorizeAuthorization: defineEndpoint({
+    method: 'POST',
+    path: '/v2/payments/authorizations/:id/reauthorize',
+    operationId: 'authorizations.reauthorize',
+    summary: 'Reauthorize authorized payment (day 4 to day 29)',
+    tag: TAG,
+    scope: SCOPES.payments,
+    params: PaymentIdParams,
+    headers: PaymentWriteHeaders,
+    body: ReauthorizeRequestSchema,
+    bodyOptional: true,
+    responses: {
+      201: 'The reauthorized payment',
+      200: 'Idempotent repeat',
+      422: 'Outside the window or over the allowance',
+    },
+    example: { amount: { currency_code: 'USD', value: '25.00' } },
+  }),
+  voidAuthorization: defineEndpoint({
+    method: 'POST',
+    path: '/v2/payments/authorizations/:id/void',
+    operationId: 'authorizations.void',
+    summary: 'Void authorized payment',
+    tag: TAG,
+    scope: SCOPES.payments,
+    params: PaymentIdParams,
+    headers: PaymentWriteHeaders,
+    body: z.object({}).optional(),
+    bodyOptional: true,
+    responses: { 204: 'Voided', 200: 'Voided (Prefer: return=representation)', 422: 'Cannot be voided' },
+  }),
+  showCapture: defineEndpoint({
+    method: 'GET',
+    path: '/v2/payments/captures/:id',
+    operationId: 'captures.get',
+    summary: 'Show captured payment details',
+    tag: TAG,
+    scope: SCOPES.payments,
+    params: PaymentIdParams,
+    responses: { 200: 'The capture', 404: 'No such capture' },
+  }),
+  refundCapture: defineEndpoint({
+    method: 'POST',
+    path: '/v2/payments/captures/:id/refund',
+    operationId: 'captures.refund',
+    summary: 'Refund captured payment (full or partial)',
+    tag: TAG,
+    scope: SCOPES.refunds,
+    params: PaymentIdParams,
+    headers: PaymentWriteHeaders,
+    body: RefundRequestSchema,
+    bodyOptional: true,
+    responses: { 201: 'The refund', 200: 'Idempotent repeat', 422: 'More than what remains' },
+    example: { amount: { currency_code: 'USD', value: '5.00' }, note_to_payer: 'Refund from the console' },
+  }),
+  showRefund: defineEndpoint({
+    method: 'GET',
+    path: '/v2/payments/refunds/:id',
+    operationId: 'refunds.get',
+    summary: 'Show refund details',
+    tag: TAG,
+    scope: SCOPES.refunds,
+    params: PaymentIdParams,
+    responses: { 200: 'The refund', 404: 'No such refund' },
+  }),
+};
