@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { DAY_MS } from '../shared/api/reporting/schemas.js';
 import type { Host } from '../electron/host/create-host.js';
 import { loadHost } from './host.js';
-import { DEFAULT_HISTORY_CURRENCIES } from '../electron/api/test-helpers/reporting-generate.js';
+import { DEFAULT_HISTORY_CURRENCIES, type ReportingGroup } from '../electron/api/groups/reporting/index.js';
 
 /**
  * `npm run bench -- reporting`: the same 31-day, page_size=500 filtered transaction search against a
@@ -79,7 +79,8 @@ async function workspace(entries: number): Promise<Workspace> {
   const writer = createHost({ location: { kind: 'dir', dir }, credentials: CREDENTIALS, listener: false });
   const now = writer.deps.clock.now();
   const started = performance.now();
-  const job = writer.services.reporting.jobs.start(
+  const reporting = writer.services.groups.module('reporting') as ReportingGroup;
+  const job = reporting.history.start(
     {
       accountId: writer.sandboxApp.merchant_id,
       entries,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPIRE_AUTHORIZATION_JOB } from './api/groups/payments-v2/service.js';
+import { EXPIRE_AUTHORIZATION_JOB } from './api/groups/payments-v2/index.js';
 import { expectError } from './test-support/expect-error.js';
 import { CARD, VISA } from './test-support/fixtures.js';
 import {

@@ -35,8 +35,11 @@ export function checkAmount(
 ): AmountCheck {
   const problems: AmountProblem[] = [];
   const currency = amount.currency_code;
-  const problem = (issue: MoneyIssue, field: string, description: string = COMMON_ISSUES[issue].description) =>
-    problems.push({ issue, field, description });
+  const problem = (
+    issue: MoneyIssue,
+    field: string,
+    description: string = COMMON_ISSUES[issue].description,
+  ) => problems.push({ issue, field, description });
 
   if (!isSupportedCurrency(currency)) {
     problem('CURRENCY_NOT_SUPPORTED', `${at}/amount/currency_code`, `Currency ${currency} is not supported.`);

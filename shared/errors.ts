@@ -85,7 +85,8 @@ export const COMMON_ISSUES = {
     TAX_TOTAL_MISMATCH: 'The tax_total must equal the sum of tax times quantity of all items.',
     TAX_TOTAL_REQUIRED: 'The breakdown tax_total is required when items carry tax.',
     AMOUNT_NOT_POSITIVE: 'The amount must be greater than zero.',
-    WORKBENCH_ACCESS_DENIED: 'The workbench UI and bridge answer only their own origin, with the launch token.',
+    WORKBENCH_ACCESS_DENIED:
+      'The workbench UI and bridge answer only their own origin, with the launch token.',
   }),
   ...issuesOf('AUTHENTICATION_FAILURE', {
     INVALID_TOKEN: 'The access token is malformed or unknown.',

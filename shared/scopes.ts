@@ -10,4 +10,3 @@ export const SCOPES = {
 } as const;
 
 export type ScopeName = keyof typeof SCOPES;
-

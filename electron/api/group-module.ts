@@ -38,8 +38,9 @@ export interface ResourceKindDefinition<R extends AnyStored = AnyStored> {
   rootKind: string;
 }
 
-export const defineResourceKind = <R extends AnyStored>(kind: ResourceKindDefinition<R>): ResourceKindDefinition =>
-  kind as unknown as ResourceKindDefinition;
+export const defineResourceKind = <R extends AnyStored>(
+  kind: ResourceKindDefinition<R>,
+): ResourceKindDefinition => kind as unknown as ResourceKindDefinition;
 
 /** The event types a group emits and how its transitions become events. */
 export interface EventContribution {

@@ -31,13 +31,21 @@ export class GroupRegistry {
   install(targets: GroupTargets): void {
     for (const module of this.modules) {
       for (const kind of module.resourceKinds ?? []) targets.kinds.add(kind);
-      for (const [job, handler] of Object.entries(module.jobs ?? {})) targets.scheduler.register(job, handler);
+      for (const [job, handler] of Object.entries(module.jobs ?? {}))
+        targets.scheduler.register(job, handler);
       if (module.events) {
         for (const type of module.events.types) targets.catalog.register(type);
         targets.catalog.addMapper(module.events.map);
       }
       if (module.ledger) targets.ledger.writer.addPostings(module.ledger);
     }
+  }
+
+  /** A group by name (tools and benchmarks that drive a group directly). */
+  module(name: string): GroupModule {
+    const found = this.modules.find((m) => m.name === name);
+    if (!found) throw new Error(`no API group ${name}`);
+    return found;
   }
 
   /** Every operation, test helpers included. */

@@ -1,7 +1,7 @@
 import type { GroupDeps } from './group-deps.js';
 import type { GroupModule } from './group-module.js';
 import { defineOauth } from './groups/oauth/index.js';
-import { defineOrdersV2 } from './groups/orders-v2/index.js';
+import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
 import { definePaymentsV2 } from './groups/payments-v2/index.js';
 import { defineReporting } from './groups/reporting/index.js';
 import { defineSandbox } from './groups/sandbox/index.js';
@@ -13,7 +13,14 @@ import { defineWebhooks } from './groups/webhooks/index.js';
  * `renderer/src/features/registry.ts`; nothing else changes.
  */
 export function defineGroups(deps: GroupDeps): GroupModule[] {
-  const payments = definePaymentsV2(deps);
+  const payments = definePaymentsV2(deps, orderContext);
   const orders = defineOrdersV2(deps, payments.api);
-  return [defineOauth(deps), orders, payments, defineWebhooks(deps), defineReporting(deps), defineSandbox(deps)];
+  return [
+    defineOauth(deps),
+    orders,
+    payments,
+    defineWebhooks(deps),
+    defineReporting(deps),
+    defineSandbox(deps),
+  ];
 }

@@ -86,7 +86,8 @@ export type RouteSpec<
   BS extends Schema | undefined,
 > = Endpoint<PS, QS, HS, BS> & RouteBinding<PS, QS, HS, BS>;
 
-export type AnyRoute = AnyEndpoint & RouteBinding<Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined>;
+export type AnyRoute = AnyEndpoint &
+  RouteBinding<Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined>;
 
 export function defineRoute<
   PS extends Schema | undefined = undefined,

@@ -32,11 +32,7 @@ export interface ApiServer {
  * Builds the Fastify app of the embedded API. The request pipeline (DESIGN.md section 4) reads top to
  * bottom below: each numbered step is one hook or one part of the operation handler.
  */
-export function buildApiServer(
-  deps: ApiDeps,
-  kinds: ResourceKinds,
-  groups: readonly ApiGroup[],
-): ApiServer {
+export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: readonly ApiGroup[]): ApiServer {
   // forceCloseConnections: a closing host ends open event streams and keep-alive sockets instead of waiting on them.
   const app = Fastify({
     logger: false,

@@ -52,18 +52,9 @@ export function transition<S extends string, T extends string>(
   options: MoveOptions = {},
 ): void {
   const from = resource.status as S;
+  refuseUnless(machine, resource, trigger);
   const move = findTransition(machine, from, trigger);
-  if (!move) {
-    const issue = (refusalOf(machine, from, trigger) ?? 'UNPROCESSABLE_ENTITY') as Issue;
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
-      detail(issue, {
-        field: 'id',
-        value: resource.id,
-        location: 'path',
-        description: `The ${machine.resource} is ${from}.`,
-      }),
-    ]);
-  }
+  if (!move) throw new ApiError('INTERNAL_SERVER_ERROR');
   const at = options.at ?? deps.clock.nowIso();
   stamp(resource, move.to, at);
   deps.store.resources.update(resource, {
@@ -74,6 +65,29 @@ export function transition<S extends string, T extends string>(
     note: options.note ?? null,
   });
   announce(deps, resource, trigger, from, at);
+}
+
+/**
+ * Answers 422 with the issue the machine refuses `trigger` with in the resource's state, before an
+ * operation checks amounts or writes anything: the issue's standard description unless the operation
+ * says more.
+ */
+export function refuseUnless<S extends string, T extends string>(
+  machine: Machine<S, T>,
+  resource: StoredResource<unknown, unknown>,
+  trigger: T,
+  description?: string,
+): void {
+  const issue = refusalOf(machine, resource.status as S, trigger);
+  if (!issue) return;
+  throw new ApiError('UNPROCESSABLE_ENTITY', [
+    detail(issue as Issue, {
+      field: 'id',
+      value: resource.id,
+      location: 'path',
+      ...(description !== undefined ? { description } : {}),
+    }),
+  ]);
 }
 
 /**

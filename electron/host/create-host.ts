@@ -94,7 +94,8 @@ export function createHost(options: HostOptions): Host {
   const ledger = new Ledger(deps);
   const webhooks = new Webhooks(deps, options.webhooks);
   const scheduleSweep = registerRetentionSweep(deps);
-  if (!store.jobs.listPending().some((job) => job.kind === 'retention.sweep')) store.transaction(scheduleSweep);
+  if (!store.jobs.listPending().some((job) => job.kind === 'retention.sweep'))
+    store.transaction(scheduleSweep);
 
   const groupDeps: GroupDeps = {
     ...deps,

@@ -16,6 +16,7 @@ export function issuesOf<K extends string>(
   descriptions: Record<K, string>,
 ): Record<K, IssueDefinition> {
   const table = {} as Record<K, IssueDefinition>;
-  for (const code of Object.keys(descriptions) as K[]) table[code] = { name, description: descriptions[code] };
+  for (const code of Object.keys(descriptions) as K[])
+    table[code] = { name, description: descriptions[code] };
   return table;
 }

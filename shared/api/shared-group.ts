@@ -18,6 +18,8 @@ export interface SharedGroup<I extends Record<string, IssueDefinition>> {
 
 export type AnySharedGroup = SharedGroup<Record<string, IssueDefinition>>;
 
-export function defineSharedGroup<I extends Record<string, IssueDefinition>>(group: SharedGroup<I>): SharedGroup<I> {
+export function defineSharedGroup<I extends Record<string, IssueDefinition>>(
+  group: SharedGroup<I>,
+): SharedGroup<I> {
   return group;
 }

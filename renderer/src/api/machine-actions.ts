@@ -18,7 +18,9 @@ export const unavailable = (reason: string): Availability => ({ disabled: true, 
 
 /** What an issue code means, from the shared issue table (the code itself when the table lacks it). */
 export function issueDescription(issue: string): string {
-  return (ISSUES as Readonly<Record<string, { description: string } | undefined>>)[issue]?.description ?? issue;
+  return (
+    (ISSUES as Readonly<Record<string, { description: string } | undefined>>)[issue]?.description ?? issue
+  );
 }
 
 /** Whether the machine lets a caller ask for `trigger` from `state`; if not, the refusal's description. */

@@ -43,7 +43,8 @@ export const queryKeys = {
   reports: {
     all: ['reports'] as const,
     searches: ['reports', 'search'] as const,
-    search: <F>(form: F, page: number, pageSize: number) => ['reports', 'search', form, page, pageSize] as const,
+    search: <F>(form: F, page: number, pageSize: number) =>
+      ['reports', 'search', form, page, pageSize] as const,
     balances: ['reports', 'balances'] as const,
     summary: (days: number) => ['reports', 'summary', days] as const,
   },

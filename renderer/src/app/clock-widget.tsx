@@ -26,7 +26,11 @@ export function ClockWidget() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [customOpen, setCustomOpen] = useState(false);
   const [custom, setCustom] = useState('2');
-  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}), refetchInterval: 30_000 });
+  const info = useQuery({
+    queryKey: queryKeys.info,
+    queryFn: () => bridge.getInfo({}),
+    refetchInterval: 30_000,
+  });
   const embedded = info.data?.active_environment.kind === 'embedded';
   const advance = useMutation({
     mutationFn: async (seconds: number) => {

@@ -9,7 +9,10 @@ import { queryKeys } from '../api/query-keys';
 export function EnvironmentSwitcher() {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const environments = useQuery({ queryKey: queryKeys.environments, queryFn: () => bridge.listEnvironments({}) });
+  const environments = useQuery({
+    queryKey: queryKeys.environments,
+    queryFn: () => bridge.listEnvironments({}),
+  });
   const select = useMutation({
     mutationFn: (id: string) => bridge.selectEnvironment({ id }),
     onSuccess: (env) => {

@@ -55,7 +55,7 @@ function layout<S extends string>(machine: Machine<S>) {
 }
 
 /**
- * A resource's state machine from `shared/machines`: the current state highlighted, the path it took
+ * A resource's state machine (from its group in `shared/api`): the current state highlighted, the path it took
  * (from its history) drawn bold, and the legal next actions as buttons.
  */
 export function StateMachineView<S extends string>({

@@ -9,7 +9,7 @@ export const RESOURCE_PAGE_SIZE = 25;
 
 /**
  * One kind of resource as a list page shows it: a status filter, an id search (debounced, upper-cased,
- * as ids are), and the page, all asked of the host. Live through the `['resources', kind, …]` key that
+ * as ids are), and the page, all asked of the host. Live through the `queryKeys.resources` key that
  * host change events and payment writes invalidate.
  */
 export function useResourceList(kind: ResourceKind) {

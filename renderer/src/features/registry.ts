@@ -56,7 +56,8 @@ function joinKinds(): Readonly<Partial<Record<ResourceKind, string>>> {
   for (const feature of FEATURES) {
     for (const [kind, segment] of Object.entries(feature.kinds ?? {}) as [ResourceKind, string][]) {
       if (kinds[kind]) throw new Error(`resource kind ${kind} is shown by two features (${feature.name})`);
-      if (!ROUTES.get(segment)?.detail) throw new Error(`${feature.name}: #/${segment}/<id> has no detail page`);
+      if (!ROUTES.get(segment)?.detail)
+        throw new Error(`${feature.name}: #/${segment}/<id> has no detail page`);
       kinds[kind] = segment;
     }
   }

@@ -12,7 +12,8 @@ export const ORDERS_V2_ISSUES = {
     SVC_REQUEST_ID_REQUIRED: 'Svc-Request-Id is required for single-step create calls with a payment source.',
     ORDER_NOT_APPROVED: 'The payer has not yet approved the order for payment.',
     ORDER_ALREADY_COMPLETED: 'The order has already been completed.',
-    ORDER_VOIDED: 'The order is VOIDED (its authorizations were voided, or its approval was reversed) and can no longer be paid; create a new order.',
+    ORDER_VOIDED:
+      'The order is VOIDED (its authorizations were voided, or its approval was reversed) and can no longer be paid; create a new order.',
     ORDER_CANNOT_BE_UPDATED: 'Only an order in CREATED or APPROVED can be updated; a COMPLETED order cannot.',
     ORDER_CANNOT_BE_APPROVED: 'The order is not in a state that allows buyer approval.',
     ACTION_DOES_NOT_MATCH_INTENT: 'The action does not match the intent of the order.',
@@ -22,12 +23,14 @@ export const ORDERS_V2_ISSUES = {
     PATCH_TEST_FAILED: 'A test operation of the patch did not match the current resource.',
     INVALID_PATCH_RESULT: 'The patched resource would no longer be a valid order.',
     PAYER_ACCOUNT_INVALID: 'The buyer account is not a known personal sandbox account.',
-    INSTRUMENT_DECLINED: 'The instrument presented was either declined by the processor or bank, or it cannot be used.',
+    INSTRUMENT_DECLINED:
+      'The instrument presented was either declined by the processor or bank, or it cannot be used.',
     TRANSACTION_REFUSED: 'The request was refused.',
     DUPLICATE_INVOICE_ID: 'Duplicate Invoice ID detected.',
     PAYER_CANNOT_PAY: 'Combination of payer and payee settings prevents this payment.',
   }),
   ...issuesOf('NOT_AUTHORIZED', {
-    PERMISSION_DENIED_FOR_DONATION_ITEMS: 'The caller or payee does not have permission to send item category DONATION.',
+    PERMISSION_DENIED_FOR_DONATION_ITEMS:
+      'The caller or payee does not have permission to send item category DONATION.',
   }),
 };

@@ -1,13 +1,7 @@
 import { defineMachine } from '../../machines/machine.js';
 
 export type AuthorizationStatus = 'CREATED' | 'PARTIALLY_CAPTURED' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-export type AuthorizationTrigger =
-  | 'create'
-  | 'capture'
-  | 'final-capture'
-  | 'reauthorize'
-  | 'void'
-  | 'expire';
+export type AuthorizationTrigger = 'create' | 'capture' | 'final-capture' | 'reauthorize' | 'void' | 'expire';
 
 /** What a capture of an authorization answers once it cannot be captured any more. */
 const CAPTURE_REFUSAL = {

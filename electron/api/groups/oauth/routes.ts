@@ -20,16 +20,16 @@ export const TokenFormSchema = z.object({
 export function registerTokenEndpoint(app: FastifyInstance, table: RouteTable, deps: ApiDeps): void {
   const service = new TokenService(deps);
   table.add('POST', TOKEN_PATH);
-      app.post(
-        TOKEN_PATH,
-        { config: { public: true, contentTypes: [FORM_MEDIA_TYPE], errorStyle: 'identity' } },
-        async (request, reply) => {
-          const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
-            string,
-            string
-          >;
-          const response = deps.store.transaction(() => service.issue(request.headers.authorization, form));
-          return reply.code(200).header('cache-control', 'no-store').send(response);
-        },
-      );
+  app.post(
+    TOKEN_PATH,
+    { config: { public: true, contentTypes: [FORM_MEDIA_TYPE], errorStyle: 'identity' } },
+    async (request, reply) => {
+      const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+        string,
+        string
+      >;
+      const response = deps.store.transaction(() => service.issue(request.headers.authorization, form));
+      return reply.code(200).header('cache-control', 'no-store').send(response);
+    },
+  );
 }

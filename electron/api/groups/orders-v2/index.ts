@@ -21,7 +21,10 @@ export type { OrdersService, OrderPayments };
  * units through the payments group's port, and voids an order whose authorizations were all voided
  * by listening on the transition bus.
  */
-export function defineOrdersV2(deps: GroupDeps, payments: OrderPayments): GroupModule & { api: OrdersService } {
+export function defineOrdersV2(
+  deps: GroupDeps,
+  payments: OrderPayments,
+): GroupModule & { api: OrdersService } {
   const orders = new OrdersService(deps, payments);
   deps.transitions.react((transition) => orders.onPaymentTransition(transition));
   deps.transitions.subscribe(scheduleApprovalReversal(deps));

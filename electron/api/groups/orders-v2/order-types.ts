@@ -2,7 +2,7 @@ import type { AddressV2 } from '../../../../shared/api/common.js';
 import type { OrderIntent, PurchaseUnitInput } from '../../../../shared/api/orders-v2/schemas.js';
 import type { OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
 import type { StoredResource } from '../../../store/repositories/resources-repo.js';
-import type { Payee } from '../payments-v2/payment-types.js';
+import type { Payee } from '../payments-v2/index.js';
 
 /** A purchase unit as stored: the request's fields with `reference_id` and `payee` always filled in. */
 export interface PurchaseUnitBody extends Omit<PurchaseUnitInput, 'payee'> {

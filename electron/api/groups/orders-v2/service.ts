@@ -2,16 +2,14 @@ import type { OrderCreateRequest, PaymentSourceInput } from '../../../../shared/
 import { OrderCreateSchema } from '../../../../shared/api/orders-v2/schemas.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { newOrderId } from '../../../../shared/ids.js';
-import { orderMachine, type OrderStatus, type OrderTrigger } from '../../../../shared/api/orders-v2/machines.js';
-import { refusalOf } from '../../../../shared/machines/machine.js';
+import { orderMachine, type OrderTrigger } from '../../../../shared/api/orders-v2/machines.js';
 import { isoSeconds } from '../../../clock.js';
-import type { Issue } from '../../../../shared/api/registry.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { RequestContext } from '../../route.js';
-import { createResource, transition, transitionIfLegal } from '../../transition.js';
+import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import type { ResourceTransition } from '../../transition-bus.js';
 import type { UnitPayment } from '../payments-v2/index.js';
 import { applyOrderPatch } from './order-patch.js';
@@ -122,7 +120,7 @@ export class OrdersService {
 
   /** The sandbox buyer approves the order (approval page or test helper). */
   approve(order: StoredOrder, buyerEmail: string): { order: StoredOrder; buyer: Account } {
-    this.refuseUnless(order, 'approve');
+    refuseUnless(orderMachine, order, 'approve', `The order is ${order.status}.`);
     const buyer = this.deps.store.accounts.byEmail(buyerEmail);
     if (!buyer || buyer.type !== 'PERSONAL') {
       throw unprocessable(
@@ -152,7 +150,8 @@ export class OrdersService {
   /** PATCH (spec 4.4): every op applied atomically, the result validated like a create, 204. */
   update(id: string, operations: readonly PatchOperation[], ctx: RequestContext): StoredOrder {
     const order = this.get(id, ctx);
-    this.refuseUnless(
+    refuseUnless(
+      orderMachine,
       order,
       'update',
       `The order is ${order.status}; only CREATED or APPROVED orders can be updated.`,
@@ -202,7 +201,12 @@ export class OrdersService {
       transition(this.deps, orderMachine, order, 'approve', { note: 'card given with the request' });
     }
     // Not yet approved or voided: the issue says it all; completed: say what the order is now.
-    this.refuseUnless(order, action, order.status === 'COMPLETED' ? undefined : null);
+    refuseUnless(
+      orderMachine,
+      order,
+      action,
+      order.status === 'COMPLETED' ? `The order is ${order.status}.` : undefined,
+    );
     for (const unit of order.body.purchase_units) {
       const payment = {
         orderId: order.id,
@@ -243,19 +247,5 @@ export class OrdersService {
       note: 'approved but not captured or authorized within 3 days',
       at,
     });
-  }
-
-  /** Answers 422 with the machine's issue for `trigger` when the order's state refuses it. */
-  private refuseUnless(order: StoredOrder, trigger: OrderTrigger, description?: string | null): void {
-    const issue = refusalOf(orderMachine, order.status as OrderStatus, trigger);
-    if (!issue) return;
-    throw unprocessable(
-      detail(issue as Issue, {
-        field: 'id',
-        value: order.id,
-        location: 'path',
-        ...(description === null ? {} : { description: description ?? `The order is ${order.status}.` }),
-      }),
-    );
   }
 }

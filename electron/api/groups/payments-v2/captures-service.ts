@@ -6,12 +6,11 @@ import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
-import { createResource, transition } from '../../transition.js';
+import { createResource, refuseUnless, transition } from '../../transition.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
 import { requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './payment-types.js';
 import type { UnitPayment } from './service.js';
-import { refuseUnless } from './state-guard.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);

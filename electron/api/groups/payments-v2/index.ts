@@ -3,12 +3,13 @@ import type { GroupDeps } from '../../group-deps.js';
 import type { GroupModule } from '../../group-module.js';
 import { PAYMENT_EVENTS } from './events.js';
 import { paymentJobs } from './jobs.js';
-import { paymentPostings } from './ledger.js';
+import { paymentPostings, type PaymentContext } from './ledger.js';
 import { paymentRoutes } from './routes.js';
 import { PaymentsService } from './service.js';
 import { PAYMENT_RESOURCE_KINDS } from './views.js';
 
 export type { PaymentsService, UnitPayment } from './service.js';
+export type { PaymentContext } from './ledger.js';
 export type {
   Payee,
   StoredAuthorization,
@@ -41,7 +42,10 @@ export {
  * through `api` (`authorizeUnit`, `captureUnit`); an order learns that its authorizations were voided
  * from the transition bus.
  */
-export function definePaymentsV2(deps: GroupDeps): GroupModule & { api: PaymentsService } {
+export function definePaymentsV2(
+  deps: GroupDeps,
+  orderContext: PaymentContext,
+): GroupModule & { api: PaymentsService } {
   const payments = new PaymentsService(deps);
   return {
     name: 'payments-v2',
@@ -50,7 +54,7 @@ export function definePaymentsV2(deps: GroupDeps): GroupModule & { api: Payments
     routes: paymentRoutes(payments),
     resourceKinds: PAYMENT_RESOURCE_KINDS,
     events: PAYMENT_EVENTS,
-    ledger: paymentPostings(deps.store),
+    ledger: paymentPostings(deps.store, orderContext),
     jobs: paymentJobs(payments),
   };
 }

@@ -2,7 +2,7 @@ import type { LedgerPosting, LedgerPostings } from '../../../ledger/ledger-posti
 import type { NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
-import { orderContext } from '../orders-v2/index.js';
+import type { EntryDetails } from '../../../ledger/ledger-types.js';
 import type { StoredAuthorization, StoredCapture, StoredRefund } from './payment-types.js';
 
 /** Payment codes a capture writes; a full refund reverses these entries (V). */
@@ -19,19 +19,30 @@ const HOLD_CODES = ['T1300'] as const;
  * - authorization created: T1300 memo, P; fully captured: S; voided or expired: V;
  * - reauthorized: T1302 memo; voided: T1303 memo (both share the authorization's transaction id).
  */
-export function paymentPostings(store: Store): LedgerPostings {
+/**
+ * What a payment's ledger entry takes from the resource its lineage starts at (the order): payer,
+ * shipping, cart, instrument, and whether the unit is a donation. The orders group provides it.
+ */
+export type PaymentContext = (
+  store: Store,
+  rootId: string | null,
+  referenceId: string | undefined,
+) => { details: EntryDetails; instrumentType: 'CREDITCARD' | 'DEBITCARD' | null; donation: boolean };
+
+export function paymentPostings(store: Store, orderContext: PaymentContext): LedgerPostings {
   return (transition: ResourceTransition): LedgerPosting[] => {
     const atMs = Date.parse(transition.at);
     switch (transition.resource.kind) {
       case 'capture':
-        return capturePostings(store, transition.resource as StoredCapture, transition, atMs);
+        return capturePostings(store, orderContext, transition.resource as StoredCapture, transition, atMs);
       case 'refund':
         return transition.from === null
-          ? refundPostings(store, transition.resource as StoredRefund, atMs)
+          ? refundPostings(store, orderContext, transition.resource as StoredRefund, atMs)
           : [];
       case 'authorization':
         return authorizationPostings(
           store,
+          orderContext,
           transition.resource as StoredAuthorization,
           transition.trigger,
           atMs,
@@ -44,6 +55,7 @@ export function paymentPostings(store: Store): LedgerPostings {
 
 function capturePostings(
   store: Store,
+  orderContext: PaymentContext,
   capture: StoredCapture,
   transition: ResourceTransition,
   atMs: number,
@@ -81,7 +93,12 @@ function capturePostings(
   ];
 }
 
-function refundPostings(store: Store, refund: StoredRefund, atMs: number): LedgerPosting[] {
+function refundPostings(
+  store: Store,
+  orderContext: PaymentContext,
+  refund: StoredRefund,
+  atMs: number,
+): LedgerPosting[] {
   const captureId = refund.body.supplementary_data.related_ids.capture_id;
   const capture = store.resources.get<StoredCapture['body'], StoredCapture['internal']>('capture', captureId);
   const context = orderContext(store, refund.order_id, capture?.internal.reference_id);
@@ -115,6 +132,7 @@ function refundPostings(store: Store, refund: StoredRefund, atMs: number): Ledge
 
 function authorizationPostings(
   store: Store,
+  orderContext: PaymentContext,
   authorization: StoredAuthorization,
   trigger: string,
   atMs: number,

@@ -11,7 +11,7 @@ import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
-import { createResource, transition, transitionIfLegal } from '../../transition.js';
+import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import { CapturesService } from './captures-service.js';
 import { authorizationExpiryKey, EXPIRE_AUTHORIZATION_JOB } from './jobs.js';
 import { requestedAmount } from './requested-amount.js';
@@ -21,7 +21,6 @@ import {
   type StoredAuthorization,
   type StoredCapture,
 } from './payment-types.js';
-import { refuseUnless } from './state-guard.js';
 
 export {
   AUTHORIZATION_LIFETIME_MS,

@@ -270,14 +270,16 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
     const own = await h.request('POST', HOOKS, { body: body('https://example.com/own') });
     const store = h.host.deps.store;
     const app = store.apps.byClientId('test-client-id');
-    store.transaction(() => store.apps.insert({
-      ...app!,
-      id: 'APP-SECOND',
-      client_id: 'second-client',
-      client_secret: 'second-secret',
-      name: 'Second app',
-      scopes: [...ALL_SCOPES],
-    }));
+    store.transaction(() =>
+      store.apps.insert({
+        ...app!,
+        id: 'APP-SECOND',
+        client_id: 'second-client',
+        client_secret: 'second-secret',
+        name: 'Second app',
+        scopes: [...ALL_SCOPES],
+      }),
+    );
     const token = await h.request('POST', '/v1/oauth2/token', {
       token: null,
       headers: {

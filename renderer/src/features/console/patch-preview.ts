@@ -1,8 +1,16 @@
-import { allowedOps, resolvePatchPath as resolveReferencePath } from '../../../../shared/api/orders-v2/patch-rules';
-import { OrderCreateSchema, OrderPatchSchema } from '../../../../shared/api/orders-v2/schemas';
+import {
+  OrderCreateSchema,
+  OrderPatchSchema,
+  allowedOps,
+  orderMachine,
+  resolvePatchPath as resolveReferencePath,
+  type OrderStatus,
+} from '../../../../shared/api/orders-v2';
+import { refusalOf } from '../../../../shared/machines/machine';
 import type { PatchOp, PatchOperation } from '../../../../shared/json-patch';
 import { diffJson } from '../../../../shared/json-diff';
 import { JsonPatchError, applyPatch, getAtPointer, parsePointer } from '../../../../shared/json-patch';
+import { issueDescription } from '../../api/machine-actions';
 
 /**
  * The JSON-patch preview of `PATCH /v2/checkout/orders/{id}`: what the sandbox will do with the editor's
@@ -66,7 +74,7 @@ export function patchableDocument(order: Record<string, unknown>): PatchableOrde
 
 /**
  * `/purchase_units/@reference_id=='default'/...` to the index form (the server's own rule, from
- * shared/order-patch-rules.ts); `error` when no unit has that reference id.
+ * shared/api/orders-v2/patch-rules.ts); `error` when no unit has that reference id.
  */
 export function resolvePatchPath(document: PatchableOrder, path: string): { path: string; error?: string } {
   const resolved = resolveReferencePath(document.purchase_units, path);
@@ -190,12 +198,14 @@ export function previewOrderPatch(
   const problems: PatchProblem[] = [];
   const stop = (resolved: PatchOperation[] = []): PatchPreview => ({ before, diff: [], problems, resolved });
 
-  if (status !== 'CREATED' && status !== 'APPROVED') {
+  // Whether the order may be updated at all is its machine's word, with the issue the API answers.
+  const refused = refusalOf(orderMachine, status as OrderStatus, 'update');
+  if (refused) {
     problems.push({
       index: -1,
-      issue: 'ORDER_CANNOT_BE_UPDATED',
+      issue: refused,
       field: '/id',
-      message: `The order is ${status}; only CREATED or APPROVED orders can be updated.`,
+      message: `The order is ${status}. ${issueDescription(refused)}`,
     });
   }
   const parsed = parseBody(text);

@@ -40,7 +40,10 @@ export function EnvironmentsPage() {
   const notify = useUi((s) => s.notify);
   const [form, setForm] = useState(EMPTY);
   const [touched, setTouched] = useState(false);
-  const environments = useQuery({ queryKey: queryKeys.environments, queryFn: () => bridge.listEnvironments({}) });
+  const environments = useQuery({
+    queryKey: queryKeys.environments,
+    queryFn: () => bridge.listEnvironments({}),
+  });
   const refresh = () => void queryClient.invalidateQueries();
   const add = useMutation({
     mutationFn: () => bridge.addEnvironment(form),

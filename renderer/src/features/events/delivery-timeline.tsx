@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Delivery, DeliveryStatus } from '../../../../shared/api/webhooks/schemas';
+import type { Delivery, DeliveryStatus } from '../../../../shared/api/webhooks';
 import { shortTime } from './events-api';
 
 const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'success' | 'error' | 'warning'> = {

@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import type { CatalogEventType } from '../../../../shared/api/webhooks/schemas';
+import type { CatalogEventType } from '../../../../shared/api/webhooks';
 
 export const WILDCARD = '*';
 

@@ -6,7 +6,7 @@ import type {
   ListenerState,
   Webhook,
   WebhookEvent,
-} from '../../../../shared/api/webhooks/schemas';
+} from '../../../../shared/api/webhooks';
 import { callApi } from '../../api/api-call';
 
 /**

@@ -18,7 +18,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
 import { DeliveryTimeline } from './delivery-timeline';
-import {clockTime, eventsApi, shortTime} from './events-api';
+import { clockTime, eventsApi, shortTime } from './events-api';
 import { queryKeys } from '../../api/query-keys';
 
 function EventDetail({ id }: { id: string }) {
@@ -31,7 +31,10 @@ function EventDetail({ id }: { id: string }) {
     // Kept current by the host's outbox events (app/use-host-events), not by polling.
     queryFn: () => eventsApi.deliveries(id),
   });
-  const subscriptions = useQuery({ queryKey: queryKeys.webhooks.subscriptions, queryFn: eventsApi.subscriptions });
+  const subscriptions = useQuery({
+    queryKey: queryKeys.webhooks.subscriptions,
+    queryFn: eventsApi.subscriptions,
+  });
   const resend = useMutation({
     mutationFn: () => eventsApi.resend(id, target ? [target] : undefined),
     onSuccess: () => {

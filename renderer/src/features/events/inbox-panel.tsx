@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { navigate } from '../../app/router';
 import { QueryState } from '../../components/query-state';
-import {clockTime, eventsApi, shortTime} from './events-api';
+import { clockTime, eventsApi, shortTime } from './events-api';
 import { MessageDetail } from './message-detail';
 import { VerdictChip } from './verification-steps';
 import { queryKeys } from '../../api/query-keys';

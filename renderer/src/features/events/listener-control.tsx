@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import {eventsApi} from './events-api';
+import { eventsApi } from './events-api';
 import { queryKeys } from '../../api/query-keys';
 
 /** What the listener can answer: success, or the failures that make the service retry. */

@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
-import {eventsApi, shortTime} from './events-api';
+import { eventsApi, shortTime } from './events-api';
 import { VerificationSteps, VerdictChip } from './verification-steps';
 import { queryKeys } from '../../api/query-keys';
 

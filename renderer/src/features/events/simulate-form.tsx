@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import {eventsApi} from './events-api';
+import { eventsApi } from './events-api';
 import { queryKeys } from '../../api/query-keys';
 
 /** The simulator (spec 6.8): a realistic mock event of any catalog type, signed with webhook id WEBHOOK_ID. */
@@ -20,7 +20,10 @@ export function SimulateForm() {
   const notify = useUi((s) => s.notify);
   const catalog = useQuery({ queryKey: queryKeys.webhooks.catalog, queryFn: eventsApi.catalog });
   const listener = useQuery({ queryKey: queryKeys.webhooks.listener, queryFn: eventsApi.listener });
-  const subscriptions = useQuery({ queryKey: queryKeys.webhooks.subscriptions, queryFn: eventsApi.subscriptions });
+  const subscriptions = useQuery({
+    queryKey: queryKeys.webhooks.subscriptions,
+    queryFn: eventsApi.subscriptions,
+  });
   const [target, setTarget] = useState<'url' | 'webhook'>('url');
   const [url, setUrl] = useState('');
   const [webhookId, setWebhookId] = useState('');

@@ -15,12 +15,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Webhook } from '../../../../shared/api/webhooks/schemas';
+import type { Webhook } from '../../../../shared/api/webhooks';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { QueryState } from '../../components/query-state';
 import { EventTypePicker } from './event-type-picker';
-import {eventsApi} from './events-api';
+import { eventsApi } from './events-api';
 import { queryKeys } from '../../api/query-keys';
 import { Section } from '../../components/section';
 
@@ -91,7 +91,10 @@ export function SubscriptionsPanel() {
   const notify = useUi((s) => s.notify);
   const [editing, setEditing] = useState<Webhook | undefined>();
   const [formKey, setFormKey] = useState(0);
-  const subscriptions = useQuery({ queryKey: queryKeys.webhooks.subscriptions, queryFn: eventsApi.subscriptions });
+  const subscriptions = useQuery({
+    queryKey: queryKeys.webhooks.subscriptions,
+    queryFn: eventsApi.subscriptions,
+  });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
   const create = useMutation({
     mutationFn: ({ url, types }: { url: string; types: string[] }) => eventsApi.subscribe(url, types),

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ListenerMessage, VerificationVerdict } from '../../../../shared/api/webhooks/schemas';
+import type { ListenerMessage, VerificationVerdict } from '../../../../shared/api/webhooks';
 
 export function VerdictChip({ verdict }: { verdict: VerificationVerdict }) {
   const color = verdict === 'SUCCESS' ? 'success' : verdict === 'FAILURE' ? 'error' : 'default';

@@ -1,6 +1,10 @@
 import { checkAmount } from '../../../../shared/amount-rules';
-import { ITEM_CATEGORIES, OrderCreateSchema, type OrderCreateRequest } from '../../../../shared/api/orders-v2/schemas';
-import { ORDERS_V2_ISSUES } from '../../../../shared/api/orders-v2/issues';
+import {
+  ITEM_CATEGORIES,
+  ORDERS_V2_ISSUES,
+  OrderCreateSchema,
+  type OrderCreateRequest,
+} from '../../../../shared/api/orders-v2';
 import {
   CURRENCY_EXPONENTS,
   fromMinor,
@@ -329,8 +333,10 @@ export function validateDraft(draft: OrderDraft, now: Date | undefined): Validat
   const seen = new Set<string>();
   draft.units.forEach((unit, u) => {
     const referenceId = unit.referenceId.trim();
-    if (!referenceId && draft.units.length > 1) add(ptr.referenceId(u), ORDERS_V2_ISSUES.REFERENCE_ID_REQUIRED.description);
-    else if (referenceId && seen.has(referenceId)) add(ptr.referenceId(u), ORDERS_V2_ISSUES.DUPLICATE_REFERENCE_ID.description);
+    if (!referenceId && draft.units.length > 1)
+      add(ptr.referenceId(u), ORDERS_V2_ISSUES.REFERENCE_ID_REQUIRED.description);
+    else if (referenceId && seen.has(referenceId))
+      add(ptr.referenceId(u), ORDERS_V2_ISSUES.DUPLICATE_REFERENCE_ID.description);
     seen.add(referenceId || 'default');
     unit.items.forEach((item, i) => {
       if (!item.name.trim()) add(ptr.itemName(u, i), 'A name is required.');

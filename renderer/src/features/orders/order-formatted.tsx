@@ -221,7 +221,11 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
   const payments = related.filter((r) => r.kind !== 'order');
   return (
     <Stack spacing={2.5} data-testid="order-formatted">
-      <Section frame="none" level="subsection" title={`Purchase units (${order.purchase_units?.length ?? 0})`}>
+      <Section
+        frame="none"
+        level="subsection"
+        title={`Purchase units (${order.purchase_units?.length ?? 0})`}
+      >
         <Stack spacing={1.5}>
           {(order.purchase_units ?? []).map((unit, index) => (
             <UnitView key={unit.reference_id ?? index} unit={unit} index={index} />
@@ -299,7 +303,12 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
       </Stack>
 
       {payments.length > 0 ? (
-        <Section frame="none" level="subsection" title="Authorizations, captures and refunds" testId="order-related">
+        <Section
+          frame="none"
+          level="subsection"
+          title="Authorizations, captures and refunds"
+          testId="order-related"
+        >
           <Table size="small">
             <TableBody>
               {payments.map((p) => (

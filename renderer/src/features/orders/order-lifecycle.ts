@@ -1,5 +1,10 @@
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2';
-import { issueDescription, machineAvailability, unavailable, type Availability } from '../../api/machine-actions';
+import {
+  issueDescription,
+  machineAvailability,
+  unavailable,
+  type Availability,
+} from '../../api/machine-actions';
 
 /**
  * Which of an order's lifecycle actions are available, and why not. Pure. The status rules are the
@@ -12,7 +17,9 @@ export type OrderActionKey = 'approve' | 'authorize' | 'capture' | 'edit';
 export function orderActions(status: OrderStatus, intent: string): Record<OrderActionKey, Availability> {
   const settle = (action: 'authorize' | 'capture'): Availability =>
     intent !== action.toUpperCase()
-      ? unavailable(`${issueDescription('ACTION_DOES_NOT_MATCH_INTENT')} Its intent is ${intent || 'unknown'}.`)
+      ? unavailable(
+          `${issueDescription('ACTION_DOES_NOT_MATCH_INTENT')} Its intent is ${intent || 'unknown'}.`,
+        )
       : machineAvailability(orderMachine, status, action);
   return {
     approve: machineAvailability(orderMachine, status, 'approve'),

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines';
+import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2';
 import { hrefFor, navigate } from '../../app/router';
 import { MONO } from '../../components/mono-font';
 import { ResourceListPanel } from '../../components/resource-list-panel';
@@ -16,7 +16,7 @@ import { formatMoney, formatTime } from '../../api/format';
 
 const STATES = Object.keys(orderMachine.states) as OrderStatus[];
 
-/** Orders v2 of the workspace, newest first, paged on the host; live through the `['resources']` key. */
+/** Orders v2 of the workspace, newest first, paged on the host; live through `queryKeys.resources`. */
 export function OrdersPage() {
   const list = useResourceList('order');
   const [creating, setCreating] = useState(false);

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
-import type { CaptureRequest } from '../../../../shared/api/payments-v2/schemas';
+import type { CaptureRequest } from '../../../../shared/api/payments-v2';
 import { useUi } from '../../app/ui-store';
 import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
 import { MONO } from '../../components/mono-font';

@@ -52,10 +52,12 @@ export interface AuthorizationActions {
 
 export function authorizationActions(facts: AuthorizationFacts): AuthorizationActions {
   const { status, now, expirationTime } = facts;
-  const expiredOnClock = now !== undefined && expirationTime !== undefined && now >= Date.parse(expirationTime);
+  const expiredOnClock =
+    now !== undefined && expirationTime !== undefined && now >= Date.parse(expirationTime);
 
   let capture = machineAvailability(authorizationMachine, status, 'capture');
-  if (!capture.disabled && expiredOnClock) capture = unavailable(`Expired at ${formatMinute(expirationTime ?? '')}`);
+  if (!capture.disabled && expiredOnClock)
+    capture = unavailable(`Expired at ${formatMinute(expirationTime ?? '')}`);
   else if (!capture.disabled && facts.remainingMinor <= 0n)
     capture = unavailable(issueDescription('AUTHORIZATION_ALREADY_CAPTURED'));
 
@@ -65,7 +67,9 @@ export function authorizationActions(facts: AuthorizationFacts): AuthorizationAc
     : reauth.disabled
       ? unavailable(reauth.reason ?? 'Not available')
       : !facts.originalKnown
-        ? unavailable(facts.originalLoading ? 'Reading the original amount…' : 'The original amount is unknown')
+        ? unavailable(
+            facts.originalLoading ? 'Reading the original amount…' : 'The original amount is unknown',
+          )
         : AVAILABLE;
 
   return {

@@ -135,7 +135,7 @@ export interface RefundDraft {
 
 export type RefundField = keyof RefundDraft;
 const REFUND_FIELDS: readonly RefundField[] = ['amount', 'invoice_id', 'note_to_payer'];
-/** Refund text limits (the refund schema of `shared/api/payments`). */
+/** Refund text limits (the refund schema of `shared/api/payments-v2`). */
 export const REFUND_LIMITS = { invoice_id: 127, note_to_payer: 255 } as const;
 
 export function refundDraft(remainingMinor: bigint, currency: string): RefundDraft {

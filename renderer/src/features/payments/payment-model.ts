@@ -1,9 +1,5 @@
 import type { ResourceSummary } from '../../../../shared/bridge';
-import {
-  authorizationMachine,
-  captureMachine,
-  refundMachine,
-} from '../../../../shared/api/payments-v2';
+import { authorizationMachine, captureMachine, refundMachine } from '../../../../shared/api/payments-v2';
 import type { Machine } from '../../../../shared/machines/machine';
 import { isSupportedCurrency, toMinor, type Money } from '../../../../shared/money';
 

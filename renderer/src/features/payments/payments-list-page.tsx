@@ -19,7 +19,7 @@ const PARENT_KIND: Partial<Record<PaymentKind, PaymentKind>> = {
 
 /**
  * Authorizations, captures or refunds of the workspace: newest first, paged and filtered on the host,
- * live through the `['resources', kind, …]` key that host change events invalidate.
+ * live through the `queryKeys.resources` key that host change events invalidate.
  */
 export function PaymentsListPage({ kind }: { kind: PaymentKind }) {
   // Filters belong to one list: switching between the three lists starts clean.

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import type { ReauthorizeRequest } from '../../../../shared/api/payments-v2/schemas';
+import type { ReauthorizeRequest } from '../../../../shared/api/payments-v2';
 import { fromMinor } from '../../../../shared/money';
 import { useUi } from '../../app/ui-store';
 import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';

@@ -44,8 +44,12 @@ describe('reauthorizeAvailability', () => {
       disabled: true,
       reason: ISSUES.REAUTHORIZE_NOT_ALLOWED.description,
     });
-    expect(reauthorizeAvailability('VOIDED', created, at(5)).reason).toBe(ISSUES.AUTHORIZATION_VOIDED.description);
-    expect(reauthorizeAvailability('EXPIRED', created, at(5)).reason).toBe(ISSUES.REAUTHORIZE_TOO_LATE.description);
+    expect(reauthorizeAvailability('VOIDED', created, at(5)).reason).toBe(
+      ISSUES.AUTHORIZATION_VOIDED.description,
+    );
+    expect(reauthorizeAvailability('EXPIRED', created, at(5)).reason).toBe(
+      ISSUES.REAUTHORIZE_TOO_LATE.description,
+    );
     expect(reauthorizeAvailability('CREATED', created, at(5)).disabled).toBe(false);
     expect(reauthorizeAvailability('CREATED', created, at(2)).reason).toMatch(/^Opens on day 4/);
     // A closed window is final whatever the status says.

@@ -13,9 +13,10 @@ import { machineAvailability } from '../../api/machine-actions';
  * When an authorization may be reauthorized, and for how much (spec part 3 and part 8, spec 4.5).
  *
  * Pure, so the rule the button shows is testable without a browser. The constants and the ceiling come
- * from `shared/api/payments-v2/authorization-rules.ts`, the same ones the server enforces: the window is measured from
- * the authorization's `create_time` on the simulated clock; it opens when the 3-day honor period is over
- * (day 4) and closes when the 29-day lifetime is (after day 29).
+ * from `shared/api/payments-v2/authorization-rules.ts`, the same ones the server enforces: the window is
+ * measured from the authorization's `create_time` on the simulated clock; it opens when the 3-day honor
+ * period is over (day 4) and closes when the 29-day lifetime is (after day 29). The status rules are
+ * the authorization machine's.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import type { FormEvent } from 'react';
-import type { RefundRequest } from '../../../../shared/api/payments-v2/schemas';
+import type { RefundRequest } from '../../../../shared/api/payments-v2';
 import { useUi } from '../../app/ui-store';
 import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
 import { REFUND_LIMITS, checkRefund, refundDraft } from './payment-forms';

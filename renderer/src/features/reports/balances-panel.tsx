@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BalancesResponse } from '../../../../shared/api/reporting/schemas';
+import type { BalancesResponse } from '../../../../shared/api/reporting';
 import { callApi } from '../../api/api-call';
 import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';

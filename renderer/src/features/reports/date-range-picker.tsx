@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DAY_MS, HOUR_MS, REPORTING_LIMITS } from '../../../../shared/api/reporting/schemas';
+import { DAY_MS, HOUR_MS, REPORTING_LIMITS } from '../../../../shared/api/reporting';
 import { checkRange, toLocalInput } from './search-model';
 
 const PRESETS = [

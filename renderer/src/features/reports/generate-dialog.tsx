@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { GENERATE_LIMITS, type GenerationJob } from '../../../../shared/api/reporting/schemas';
+import { GENERATE_LIMITS, type GenerationJob } from '../../../../shared/api/reporting';
 import { callApi } from '../../api/api-call';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 

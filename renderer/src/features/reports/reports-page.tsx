@@ -6,7 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TransactionDetail, TransactionSearchResponse } from '../../../../shared/api/reporting/schemas';
+import type { TransactionDetail, TransactionSearchResponse } from '../../../../shared/api/reporting';
 import { callApi } from '../../api/api-call';
 import { useUi } from '../../app/ui-store';
 import { bridge } from '../../bridge';

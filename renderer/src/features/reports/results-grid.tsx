@@ -16,7 +16,7 @@ import {
   eventCode,
   type TransactionSearchResponse,
   type TransactionStatus,
-} from '../../../../shared/api/reporting/schemas';
+} from '../../../../shared/api/reporting';
 import { hrefFor } from '../../app/router';
 import { formatMoney } from '../../api/format';
 

@@ -14,7 +14,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_STATUS_LABELS,
   type FieldGroup,
-} from '../../../../shared/api/reporting/schemas';
+} from '../../../../shared/api/reporting';
 import { CURRENCY_EXPONENTS } from '../../../../shared/money';
 import { DateRangePicker } from './date-range-picker';
 import { checkRange, type SearchForm as Form } from './search-model';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionDetail } from '../../../../shared/api/reporting/schemas';
+import type { TransactionDetail } from '../../../../shared/api/reporting';
 import { checkRange, defaultForm, pathOf, searchParams, toApiDate, toCsv } from './search-model';
 
 const NOW = Date.parse('2026-05-15T12:00:00Z');

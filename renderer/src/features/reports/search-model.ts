@@ -7,7 +7,7 @@ import {
   type FieldGroup,
   type ParameterProblem,
   type TransactionDetail,
-} from '../../../../shared/api/reporting/schemas';
+} from '../../../../shared/api/reporting';
 
 /** The Reports search form, as the user edits it (dates in UTC, `YYYY-MM-DDTHH:MM:SS`). */
 export interface SearchForm {

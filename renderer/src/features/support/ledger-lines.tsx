@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { TRANSACTION_STATUS_LABELS } from '../../../../shared/api/reporting/schemas';
+import { TRANSACTION_STATUS_LABELS } from '../../../../shared/api/reporting';
 import type { LedgerLine } from '../../../../shared/bridge';
 import { formatMoney } from '../../api/format';
 
