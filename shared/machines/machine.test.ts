@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { orderMachine } from '../api/orders-v2/machines.js';
 import { authorizationMachine, captureMachine } from '../api/payments-v2/machines.js';
-import { actionsFrom, findTransition, initialState, isTerminal, legalTriggers, refusalOf } from './machine.js';
+import {
+  actionsFrom,
+  findTransition,
+  initialState,
+  isTerminal,
+  legalTriggers,
+  refusalOf,
+} from './machine.js';
 
 describe('state machines as data', () => {
   it('creates each resource in the state of its create trigger', () => {

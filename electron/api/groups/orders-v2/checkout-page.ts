@@ -5,7 +5,7 @@ import { ApiError } from '../../pipeline/api-error.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
 import { refusalOf } from '../../../../shared/machines/machine.js';
-import type { StoredOrder } from './order-types.js';
+import type { StoredOrder } from './types.js';
 import type { OrdersService } from './service.js';
 
 export const CHECKOUT_PATH = '/checkoutnow';

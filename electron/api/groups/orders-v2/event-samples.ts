@@ -5,8 +5,8 @@ import { isoSeconds } from '../../../clock.js';
 import { SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
 import type { SampleContext } from '../../../webhooks/catalog.js';
 import { captureView, sampleCapture } from '../payments-v2/index.js';
-import { orderLinks } from './order-view.js';
-import type { StoredOrder } from './order-types.js';
+import { orderLinks } from './views.js';
+import type { StoredOrder } from './types.js';
 
 const AMOUNT_MINOR = 3000n;
 const CURRENCY = 'USD';

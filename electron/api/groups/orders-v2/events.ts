@@ -2,7 +2,7 @@ import type { ResourceTransition } from '../../transition-bus.js';
 import type { EventContribution } from '../../group-module.js';
 import type { EventDraft, EventTypeDefinition } from '../../../webhooks/catalog.js';
 import { sampleOrderResource } from './event-samples.js';
-import type { StoredOrder } from './order-types.js';
+import type { StoredOrder } from './types.js';
 
 export const ORDER_APPROVED = 'CHECKOUT.ORDER.APPROVED';
 export const ORDER_COMPLETED = 'CHECKOUT.ORDER.COMPLETED';

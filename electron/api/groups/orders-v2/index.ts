@@ -2,18 +2,19 @@ import { ordersV2Shared } from '../../../../shared/api/orders-v2/index.js';
 import { orderMachine } from '../../../../shared/api/orders-v2/machines.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { defineResourceKind, type GroupModule } from '../../group-module.js';
-import { APPROVAL_REVERSAL_JOB, approvalReversalJob, scheduleApprovalReversal } from './approval-reversal.js';
+import { APPROVAL_REVERSAL_JOB, approvalReversalJob, scheduleApprovalReversal } from './jobs.js';
 import { registerCheckoutPage } from './checkout-page.js';
 import { orderEvents } from './events.js';
-import { orderLinks, orderView } from './order-view.js';
-import type { StoredOrder } from './order-types.js';
+import { orderLinks, orderView } from './views.js';
+import type { StoredOrder } from './types.js';
 import { orderRoutes } from './routes.js';
+import { orderTestHelpers } from './test-helpers.js';
 import { OrdersService, type OrderPayments } from './service.js';
 
 export { orderContext, type OrderContext } from './ledger-context.js';
-export type { OrderBody, StoredOrder } from './order-types.js';
+export type { OrderBody, StoredOrder } from './types.js';
 export { ORDER_APPROVED, ORDER_COMPLETED, ORDER_VOIDED, PAYMENT_APPROVAL_REVERSED } from './events.js';
-export { APPROVAL_HOLD_MS } from './approval-reversal.js';
+export { APPROVAL_HOLD_MS } from './jobs.js';
 export type { OrdersService, OrderPayments };
 
 /**
@@ -33,7 +34,7 @@ export function defineOrdersV2(
     name: 'orders-v2',
     shared: ordersV2Shared,
     api: orders,
-    routes: orderRoutes(orders),
+    routes: [...orderRoutes(orders), ...orderTestHelpers(orders)],
     pages: (app, table) => registerCheckoutPage(app, table, orders, deps.store),
     resourceKinds: [
       defineResourceKind<StoredOrder>({

@@ -1,6 +1,6 @@
 import type { PayerInfo } from '../../../../shared/api/reporting/schemas.js';
 import { toMinor } from '../../../../shared/money.js';
-import type { OrderBody, PurchaseUnitBody } from './order-types.js';
+import type { OrderBody, PurchaseUnitBody } from './types.js';
 import type { Store } from '../../../store/store.js';
 import type { CartLine, EntryDetails } from '../../../ledger/ledger-types.js';
 

@@ -2,7 +2,7 @@ import type { PatchOp, PatchOperation } from '../../../../shared/json-patch.js';
 import { JsonPatchError, applyPatch, parsePointer } from '../../../../shared/json-patch.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
-import type { OrderBody } from './order-types.js';
+import type { OrderBody } from './types.js';
 import { allowedOps, resolvePatchPath } from '../../../../shared/api/orders-v2/patch-rules.js';
 
 export { allowedOps, PATCH_TARGETS } from '../../../../shared/api/orders-v2/patch-rules.js';

@@ -4,7 +4,7 @@ import { checkAmount } from '../../../../shared/amount-rules.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
-import type { PurchaseUnitBody } from './order-types.js';
+import type { PurchaseUnitBody } from './types.js';
 
 /**
  * The business rules of orders v2 beyond the schema (spec 2.4, 4.4, part 7): reference ids, payees,

@@ -2,8 +2,7 @@ import { ORDERS_V2_ENDPOINTS as E } from '../../../../shared/api/orders-v2/endpo
 import { HOUR } from '../../../clock.js';
 import { JSON_MEDIA_TYPES } from '../../pipeline/accept.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
-import { DEFAULT_BUYER_EMAIL } from './checkout-page.js';
-import { orderPaymentSourceView } from './order-view.js';
+import { orderPaymentSourceView } from './views.js';
 import type { OrdersService } from './service.js';
 
 /** Orders v2 create keys are kept 6 hours (spec part 8). */
@@ -11,7 +10,7 @@ const CREATE_KEY_RETENTION_MS = 6 * HOUR;
 /** Authorize and capture of an order share the payments' 72 hours (part 8 leaves it open). */
 const SETTLE_KEY_RETENTION_MS = 72 * HOUR;
 
-/** The HTTP binding of Orders v2 and its sandbox helper. */
+/** The HTTP binding of Orders v2. */
 export function orderRoutes(orders: OrdersService): AnyRoute[] {
   const settle = (action: 'capture' | 'authorize') =>
     defineRoute(E[action], {
@@ -49,12 +48,5 @@ export function orderRoutes(orders: OrdersService): AnyRoute[] {
     }),
     settle('authorize'),
     settle('capture'),
-    defineRoute(E.approveAsBuyer, {
-      handle: ({ params, body, ctx }) => {
-        const order = orders.get(params.id, ctx);
-        orders.approve(order, body?.buyer_email ?? DEFAULT_BUYER_EMAIL);
-        return { status: 200, resource: order };
-      },
-    }),
   ];
 }

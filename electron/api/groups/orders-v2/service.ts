@@ -14,7 +14,7 @@ import type { ResourceTransition } from '../../transition-bus.js';
 import type { UnitPayment } from '../payments-v2/index.js';
 import { applyOrderPatch } from './order-patch.js';
 import { cardBrand, checkCardExpiry, normalizeUnits } from './order-rules.js';
-import type { OrderBody, StoredOrder, StoredPaymentSource } from './order-types.js';
+import type { OrderBody, StoredOrder, StoredPaymentSource } from './types.js';
 
 const PatchedOrderSchema = OrderCreateSchema.pick({ intent: true, payer: true, purchase_units: true });
 

@@ -9,7 +9,7 @@ import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
 import { requestedAmount } from './requested-amount.js';
-import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './payment-types.js';
+import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './types.js';
 import type { UnitPayment } from './service.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>

@@ -9,7 +9,7 @@ import {
   type StoredAuthorization,
   type StoredCapture,
   type StoredRefund,
-} from './payment-types.js';
+} from './types.js';
 import { authorizationView, captureView, refundView } from './views.js';
 
 /**

@@ -2,7 +2,7 @@ import type { EventDraft, EventTypeDefinition } from '../../../webhooks/catalog.
 import type { EventContribution } from '../../group-module.js';
 import type { ResourceTransition } from '../../transition-bus.js';
 import { sampleAuthorizationResource, sampleCaptureResource, sampleRefundResource } from './event-samples.js';
-import type { StoredAuthorization, StoredCapture, StoredRefund } from './payment-types.js';
+import type { StoredAuthorization, StoredCapture, StoredRefund } from './types.js';
 import { authorizationView, captureView, refundView } from './views.js';
 
 export const AUTHORIZATION_CREATED = 'PAYMENT.AUTHORIZATION.CREATED';

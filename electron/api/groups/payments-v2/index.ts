@@ -18,7 +18,7 @@ export type {
   AuthorizationBody,
   CaptureBody,
   RefundBody,
-} from './payment-types.js';
+} from './types.js';
 export {
   authorizationView,
   captureView,

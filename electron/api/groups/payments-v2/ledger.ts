@@ -3,7 +3,7 @@ import type { NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
 import type { EntryDetails } from '../../../ledger/ledger-types.js';
-import type { StoredAuthorization, StoredCapture, StoredRefund } from './payment-types.js';
+import type { StoredAuthorization, StoredCapture, StoredRefund } from './types.js';
 
 /** Payment codes a capture writes; a full refund reverses these entries (V). */
 const SALE_CODES = ['T0006', 'T0013'] as const;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isoSeconds } from '../../../clock.js';
-import type { StoredAuthorization } from './payment-types.js';
+import type { StoredAuthorization } from './types.js';
 import {
   AUTHORIZATION_LIFETIME_MS,
   HONOR_PERIOD_MS,

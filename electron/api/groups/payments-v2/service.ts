@@ -15,12 +15,7 @@ import { createResource, refuseUnless, transition, transitionIfLegal } from '../
 import { CapturesService } from './captures-service.js';
 import { authorizationExpiryKey, EXPIRE_AUTHORIZATION_JOB } from './jobs.js';
 import { requestedAmount } from './requested-amount.js';
-import {
-  SELLER_PROTECTION,
-  type Payee,
-  type StoredAuthorization,
-  type StoredCapture,
-} from './payment-types.js';
+import { SELLER_PROTECTION, type Payee, type StoredAuthorization, type StoredCapture } from './types.js';
 
 export {
   AUTHORIZATION_LIFETIME_MS,

@@ -7,7 +7,7 @@ import {
 import { legalTriggers } from '../../../../shared/machines/machine.js';
 import { defineResourceKind, type ResourceSummaryFields } from '../../group-module.js';
 import { link, type Link } from '../../pipeline/links.js';
-import type { StoredAuthorization, StoredCapture, StoredRefund } from './payment-types.js';
+import type { StoredAuthorization, StoredCapture, StoredRefund } from './types.js';
 
 /** Links follow the state machine: only calls that are legal now are advertised. */
 export function authorizationLinks(authorization: StoredAuthorization, base: string): Link[] {

@@ -8,7 +8,7 @@ import {
   type StoredCapture,
   type StoredRefund,
 } from '../payments-v2/index.js';
-import type { StoredOrder } from './order-types.js';
+import type { StoredOrder } from './types.js';
 
 /** The buyer-facing approval page of an order, served by the API host itself. */
 export const approvalUrl = (base: string, orderId: string): string => `${base}/checkoutnow?token=${orderId}`;
