@@ -119,8 +119,9 @@ export function createHost(options: HostOptions): Host {
       ledger.reset();
       webhooks.reset();
       groups.reset();
-      scheduleSweep();
+      // Back to real time first: the sweep is due 15 minutes after the reset, not after the old offset.
       clock.reset();
+      scheduleSweep();
     });
   }
 

@@ -292,6 +292,30 @@ describe('sandbox control API: reset', () => {
     expect(again.body.id).not.toBe(first.body.id);
   });
 
+  it('schedules the fresh retention sweep from real time, not from the time it left', async () => {
+    api = await startHarness({ config: { tokenLifetimeSeconds: 30 * 86_400 } });
+    expect((await api.request('POST', CLOCK, { body: { advance_seconds: 10 * 86_400 } })).status).toBe(200);
+    expect((await api.request('POST', '/v1/test-helpers/reset')).status).toBe(204);
+    const clock = await api.request('GET', CLOCK);
+    expect(Date.parse(clock.body.next_job_at) - Date.parse(clock.body.now)).toBeLessThanOrEqual(15 * 60_000);
+  });
+
+  it('is one transaction: when any part fails, nothing is reset', async () => {
+    api = await startHarness({ config: { tokenLifetimeSeconds: 30 * 86_400 } });
+    const orderId = (await api.createOrder()).body.id as string;
+    expect((await api.request('POST', CLOCK, { body: { advance_seconds: 86_400 } })).status).toBe(200);
+    // The last group's reset fails after the resources, the ledger and the other groups were cleared.
+    const last = api.host.services.groups.modules.at(-1)!;
+    last.reset = () => {
+      throw new Error('reset failed half-way');
+    };
+    const reply = await api.request('POST', '/v1/test-helpers/reset');
+    expect(reply.status).toBe(500);
+    expect((await api.request('GET', `${ORDERS}/${orderId}`)).status).toBe(200);
+    expect(api.host.deps.clock.offset).toBe(86_400_000);
+    expect((await api.request('GET', CLOCK)).body.offset_seconds).toBe(86_400);
+  });
+
   it('restores the seed accounts: the seeded buyer can approve again', async () => {
     api = await startHarness();
     expect((await api.request('POST', '/v1/test-helpers/reset')).status).toBe(204);
