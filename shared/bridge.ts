@@ -52,7 +52,8 @@ export interface ResourceSummary {
   kind: ResourceKind;
   id: string;
   status: string;
-  order_id: string | null;
+  /** The resource its lineage starts at (an order for its payments); a root names itself. */
+  root: { kind: ResourceKind; id: string } | null;
   parent_id: string | null;
   amount?: { currency_code: string; value: string };
   intent?: string;
@@ -132,11 +133,12 @@ export interface SupportResource {
   history: HistoryEntry[];
 }
 
-/** Everything related to one pasted id: its order, the order's payments and every ledger entry of them. */
+/** Everything related to one pasted id: its lineage's root, every resource of it and every ledger entry. */
 export interface SupportLookupResult {
   query: string;
   matches: { kind: ResourceKind; id: string }[];
-  order_id: string | null;
+  /** The root of the lineage (an order for payments), when one was found. */
+  root_id: string | null;
   resources: SupportResource[];
   ledger: LedgerLine[];
 }
@@ -204,7 +206,8 @@ export const BridgeInputs = {
       kind: resourceKind,
       status: z.string().max(40).optional(),
       search: z.string().max(64).optional(),
-      order_id: z.string().max(36).optional(),
+      /** Only the resources of one lineage (e.g. an order's captures). */
+      root_id: z.string().max(36).optional(),
       page: z.number().int().min(1).max(100_000).default(1),
       page_size: z.number().int().min(1).max(200).default(25),
     })

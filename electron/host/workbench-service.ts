@@ -63,7 +63,7 @@ function summarize(kinds: ResourceKinds, resource: StoredResource<unknown, unkno
     kind: resource.kind,
     id: resource.id,
     status: resource.status,
-    order_id: resource.order_id,
+    root: resource.root_id ? { kind: kinds.get(resource.kind).rootKind, id: resource.root_id } : null,
     parent_id: resource.parent_id,
     ...kinds.summary(resource),
     create_time: resource.create_time,
@@ -171,10 +171,10 @@ export class WorkbenchService {
           throw new BridgeError('FAILED', (error as Error).message);
         }
       },
-      listResources: async ({ kind, status, search, order_id, page, page_size }) => {
+      listResources: async ({ kind, status, search, root_id, page, page_size }) => {
         const { items, total } = store.resources.list(
           kind,
-          { status, search: search?.toUpperCase(), orderId: order_id },
+          { status, search: search?.toUpperCase(), rootId: root_id },
           page_size,
           (page - 1) * page_size,
         );
@@ -183,8 +183,8 @@ export class WorkbenchService {
       getResource: async ({ kind, id }): Promise<ResourceDetail> => {
         const resource = store.resources.get(kind, id);
         if (!resource) throw new BridgeError('NOT_FOUND', `No ${kind} ${id}.`);
-        const related = resource.order_id
-          ? kinds.list().flatMap((k) => store.resources.byOrder(k, resource.order_id ?? ''))
+        const related = resource.root_id
+          ? kinds.list().flatMap((k) => store.resources.byRoot(k, resource.root_id ?? ''))
           : [];
         return {
           summary: summary(resource),
@@ -235,7 +235,7 @@ export class WorkbenchService {
         return {
           query: found.query,
           matches: found.matches,
-          order_id: found.orderId,
+          root_id: found.rootId,
           resources: found.resources.map((r) => ({
             summary: summary(r),
             resource: this.view(r),

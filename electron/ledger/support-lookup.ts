@@ -10,8 +10,9 @@ import type { LedgerEntry } from './ledger-types.js';
 export interface SupportFindings {
   query: string;
   matches: { kind: string; id: string }[];
-  orderId: string | null;
-  /** The order and every authorization, capture and refund of it (or the one resource found). */
+  /** The root of the lineage: an order, from a resource or from the ledger's order id. */
+  rootId: string | null;
+  /** Every resource of the lineage, root first (or the one resource found). */
   resources: StoredResource<unknown, unknown>[];
   ledger: LedgerEntry[];
 }
@@ -52,29 +53,29 @@ export function supportLookup(
   const query = raw.trim().toUpperCase();
   const id = query.length === 19 && query.startsWith('O-') ? query.slice(2) : query;
   const matches: SupportFindings['matches'] = [];
-  let orderId: string | null = null;
+  let rootId: string | null = null;
   const found: StoredResource<unknown, unknown>[] = [];
   for (const kind of kinds) {
     const resource = store.resources.get(kind, id);
     if (!resource) continue;
     matches.push({ kind, id });
     found.push(resource);
-    orderId ??= resource.order_id;
+    rootId ??= resource.root_id;
   }
   const direct = ledger.related(id);
   if (direct.some((e) => e.transactionId === id)) matches.push({ kind: 'transaction', id });
-  orderId ??= direct.find((e) => e.orderId)?.orderId ?? null;
+  rootId ??= direct.find((e) => e.orderId)?.orderId ?? null;
   // An order known only from the ledger (generated history has no API resources).
-  if (matches.length === 0 && direct.length > 0 && orderId === id) matches.push({ kind: 'order', id });
+  if (matches.length === 0 && direct.length > 0 && rootId === id) matches.push({ kind: 'order', id });
 
-  const resources = orderId ? kinds.flatMap((kind) => store.resources.byOrder(kind, orderId ?? '')) : found;
+  const resources = rootId ? kinds.flatMap((kind) => store.resources.byRoot(kind, rootId ?? '')) : found;
   const entries = new Map<number, LedgerEntry>();
-  for (const entry of [...direct, ...(orderId && orderId !== id ? ledger.related(orderId) : [])])
+  for (const entry of [...direct, ...(rootId && rootId !== id ? ledger.related(rootId) : [])])
     entries.set(entry.seq, entry);
   return {
     query,
     matches,
-    orderId,
+    rootId,
     resources: resources.length > 0 ? resources : found,
     ledger: [...entries.values()].sort((a, b) => a.initiatedMs - b.initiatedMs || a.seq - b.seq),
   };

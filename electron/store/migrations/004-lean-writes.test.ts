@@ -71,21 +71,6 @@ describe('migration 004 (lean writes)', () => {
     database.close();
   });
 
-  it('finds an order’s resources through the partial index, and the order itself by id', () => {
-    const database = new Database({ kind: 'dir', dir: workspaceAtVersion3() });
-    const resources = new ResourcesRepository(database);
-    expect(resources.byOrder('capture', 'ORDER1').map((r) => r.id)).toEqual(['CAP1']);
-    expect(resources.byOrder('order', 'ORDER1').map((r) => r.id)).toEqual(['ORDER1']);
-    expect(resources.byOrder('order', 'NO-SUCH-ORDER')).toEqual([]);
-    const plan = database.db
-      .prepare(
-        "EXPLAIN QUERY PLAN SELECT * FROM resources WHERE kind = ? AND order_id = ? AND kind <> 'order'",
-      )
-      .all('capture', 'ORDER1') as { detail: string }[];
-    expect(plan.map((p) => p.detail).join('\n')).toContain('resources_by_order');
-    database.close();
-  });
-
   it('writes a creation on the row and each later transition to the history', () => {
     const database = new Database({ kind: 'memory' });
     const resources = new ResourcesRepository(database);
@@ -95,7 +80,7 @@ describe('migration 004 (lean writes)', () => {
       app_id: 'APP',
       status: 'CREATED',
       parent_id: null,
-      order_id: 'ORDER9',
+      root_id: 'ORDER9',
       create_time: T0,
       update_time: T0,
       body: { id: 'ORDER9' },

@@ -2,6 +2,7 @@ import { initialSchema } from './001-initial-schema.js';
 import { webhooksSchema } from './002-webhooks.js';
 import { ledgerSchema } from './003-ledger.js';
 import { leanWritesSchema } from './004-lean-writes.js';
+import { lineageSchema } from './005-lineage.js';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly Migration[] = [
   webhooksSchema,
   ledgerSchema,
   leanWritesSchema,
+  lineageSchema,
 ];

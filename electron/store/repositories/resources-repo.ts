@@ -13,7 +13,8 @@ export interface StoredResource<B = Record<string, unknown>, I = Record<string, 
   app_id: string | null;
   status: string;
   parent_id: string | null;
-  order_id: string | null;
+  /** The resource its lineage starts at (an order for its payments); a root names itself. */
+  root_id: string | null;
   create_time: string;
   update_time: string;
   body: B;
@@ -34,7 +35,7 @@ interface ResourceRow {
   app_id: string | null;
   status: string;
   parent_id: string | null;
-  order_id: string | null;
+  root_id: string | null;
   create_time: string;
   update_time: string;
   body: string;
@@ -42,13 +43,15 @@ interface ResourceRow {
 }
 
 /** The columns of a stored resource; how it was created is read only with its history. */
-const COLUMNS = 'kind, id, app_id, status, parent_id, order_id, create_time, update_time, body, internal';
+const COLUMNS = 'kind, id, app_id, status, parent_id, root_id, create_time, update_time, body, internal';
 // Built once: a template literal in the call would make a new string, hashed again for the statement
 // cache, on every request.
 const INSERT_SQL = `INSERT INTO resources (${COLUMNS}, created_by, created_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const GET_SQL = `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND id = ?`;
-// The repeated `kind <> 'order'` is the partial index's condition: without it SQLite cannot use it.
-const BY_ORDER_SQL = `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND order_id = ? AND kind <> 'order'
+// A lineage: the root itself (found by its key), then its descendants through the partial index, whose
+// condition (`root_id <> id`) the query repeats so SQLite can use it (migration 005).
+const ROOT_SQL = `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND id = ? AND root_id = id`;
+const DESCENDANTS_SQL = `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND root_id = ? AND root_id <> id
   ORDER BY create_time, rowid`;
 
 function toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
@@ -71,7 +74,7 @@ export class ResourcesRepository {
         resource.app_id,
         resource.status,
         resource.parent_id,
-        resource.order_id,
+        resource.root_id,
         resource.create_time,
         resource.update_time,
         JSON.stringify(resource.body),
@@ -115,21 +118,22 @@ export class ResourcesRepository {
     return row ? toResource<B, I>(row) : undefined;
   }
 
-  /** Every resource of `kind` that belongs to the order, oldest first (for `order`, the order itself). */
-  byOrder<B, I>(kind: ResourceKind, orderId: string): StoredResource<B, I>[] {
-    if (kind === 'order') {
-      const order = this.get<B, I>('order', orderId);
-      return order ? [order] : [];
-    }
-    return (this.store.prepare(BY_ORDER_SQL).all(kind, orderId) as unknown as ResourceRow[]).map((row) =>
+  /**
+   * Every resource of `kind` in the lineage that starts at `rootId`, oldest first: the root itself when
+   * it is of that kind, else its descendants of that kind.
+   */
+  byRoot<B, I>(kind: ResourceKind, rootId: string): StoredResource<B, I>[] {
+    const root = this.store.prepare(ROOT_SQL).get(kind, rootId) as ResourceRow | undefined;
+    if (root) return [toResource<B, I>(root)];
+    return (this.store.prepare(DESCENDANTS_SQL).all(kind, rootId) as unknown as ResourceRow[]).map((row) =>
       toResource<B, I>(row),
     );
   }
 
-  /** Newest first, filtered by status, an id fragment or the order; for the workbench's tables. */
+  /** Newest first, filtered by status, an id fragment or the lineage's root; for the workbench's tables. */
   list<B, I>(
     kind: ResourceKind,
-    filter: { status?: string | undefined; search?: string | undefined; orderId?: string | undefined },
+    filter: { status?: string | undefined; search?: string | undefined; rootId?: string | undefined },
     limit: number,
     offset: number,
   ): { items: StoredResource<B, I>[]; total: number } {
@@ -140,14 +144,14 @@ export class ResourcesRepository {
       args.push(filter.status);
     }
     if (filter.search) {
-      where.push("(id LIKE ? ESCAPE '\\' OR order_id LIKE ? ESCAPE '\\')");
+      where.push("(id LIKE ? ESCAPE '\\' OR root_id LIKE ? ESCAPE '\\')");
       const like = `%${filter.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
       args.push(like, like);
     }
-    if (filter.orderId) {
-      // An order's order_id is its own id; other kinds use the partial index (see byOrder).
-      where.push(kind === 'order' ? 'id = ?' : "order_id = ? AND kind <> 'order'");
-      args.push(filter.orderId);
+    if (filter.rootId) {
+      // The root by its key, its descendants through the partial index (see byRoot).
+      where.push('((id = ? AND root_id = id) OR (root_id = ? AND root_id <> id))');
+      args.push(filter.rootId, filter.rootId);
     }
     const clause = where.join(' AND ');
     const total = Number(

@@ -26,7 +26,7 @@ export function sampleOrderResource(context: SampleContext, status: OrderStatus)
     app_id: null,
     status,
     parent_id: null,
-    order_id: id,
+    root_id: id,
     create_time: at,
     update_time: at,
     body: {

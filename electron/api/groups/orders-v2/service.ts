@@ -83,7 +83,7 @@ export class OrdersService {
       app_id: ctx.app.id,
       status,
       parent_id: null,
-      order_id: id,
+      root_id: id,
       create_time: at,
       update_time: at,
       body: {
@@ -230,11 +230,11 @@ export class OrdersService {
    * of an order that was never captured is voided, the order is VOIDED too.
    */
   onPaymentTransition({ resource, trigger, at }: ResourceTransition): void {
-    if (resource.kind !== 'authorization' || trigger !== 'void' || !resource.order_id) return;
-    const orderId = resource.order_id;
+    if (resource.kind !== 'authorization' || trigger !== 'void' || !resource.root_id) return;
+    const orderId = resource.root_id;
     const store = this.deps.store.resources;
-    if (store.byOrder('capture', orderId).length > 0) return;
-    if (!store.byOrder('authorization', orderId).every((a) => a.status === 'VOIDED')) return;
+    if (store.byRoot('capture', orderId).length > 0) return;
+    if (!store.byRoot('authorization', orderId).every((a) => a.status === 'VOIDED')) return;
     transitionIfLegal(this.deps, orderMachine, this.find(orderId), 'void', {
       note: 'every authorization was voided',
       at,

@@ -50,15 +50,15 @@ export function orderPaymentSourceView(order: StoredOrder, base: string) {
  * from the authorizations, captures and refunds themselves, so the order always shows their latest state.
  */
 export function orderView(order: StoredOrder, base: string, store: Store): Record<string, unknown> {
-  const authorizations = store.resources.byOrder<
+  const authorizations = store.resources.byRoot<
     StoredAuthorization['body'],
     StoredAuthorization['internal']
   >('authorization', order.id);
-  const captures = store.resources.byOrder<StoredCapture['body'], StoredCapture['internal']>(
+  const captures = store.resources.byRoot<StoredCapture['body'], StoredCapture['internal']>(
     'capture',
     order.id,
   );
-  const refunds = store.resources.byOrder<StoredRefund['body'], StoredRefund['internal']>('refund', order.id);
+  const refunds = store.resources.byRoot<StoredRefund['body'], StoredRefund['internal']>('refund', order.id);
   const purchase_units = order.body.purchase_units.map((unit) => {
     const unitAuthorizations = authorizations.filter((a) => a.internal.reference_id === unit.reference_id);
     const unitCaptures = captures.filter((c) => c.internal.reference_id === unit.reference_id);

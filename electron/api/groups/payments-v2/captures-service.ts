@@ -74,7 +74,7 @@ export class CapturesService {
       app_id: ctx.app.id,
       status: 'COMPLETED',
       parent_id: capture.id,
-      order_id: capture.order_id,
+      root_id: capture.root_id,
       create_time: at,
       update_time: at,
       body: {
@@ -91,7 +91,7 @@ export class CapturesService {
           total_refunded_amount: money(totalRefunded, currency),
         },
         payee: capture.body.payee,
-        supplementary_data: { related_ids: { order_id: capture.order_id ?? '', capture_id: capture.id } },
+        supplementary_data: { related_ids: { order_id: capture.root_id ?? '', capture_id: capture.id } },
         create_time: at,
         update_time: at,
       },
@@ -125,7 +125,7 @@ export class CapturesService {
       app_id: unit.appId,
       status: 'COMPLETED',
       parent_id: authorizationId ?? unit.orderId,
-      order_id: unit.orderId,
+      root_id: unit.orderId,
       create_time: at,
       update_time: at,
       body: {

@@ -36,7 +36,7 @@ export function sampleCapture(
     app_id: null,
     status,
     parent_id: orderId,
-    order_id: orderId,
+    root_id: orderId,
     create_time: at,
     update_time: at,
     body: {
@@ -81,7 +81,7 @@ export function sampleAuthorizationResource(
     app_id: null,
     status,
     parent_id: orderId,
-    order_id: orderId,
+    root_id: orderId,
     create_time: at,
     update_time: at,
     body: {
@@ -119,7 +119,7 @@ export function sampleRefundResource(context: SampleContext): Record<string, unk
     app_id: null,
     status: 'COMPLETED',
     parent_id: capture.id,
-    order_id: capture.order_id,
+    root_id: capture.root_id,
     create_time: at,
     update_time: at,
     body: {
@@ -133,7 +133,7 @@ export function sampleRefundResource(context: SampleContext): Record<string, unk
         total_refunded_amount: money(AMOUNT_MINOR, CURRENCY),
       },
       payee,
-      supplementary_data: { related_ids: { order_id: capture.order_id ?? '', capture_id: capture.id } },
+      supplementary_data: { related_ids: { order_id: capture.root_id ?? '', capture_id: capture.id } },
       create_time: at,
       update_time: at,
     },

@@ -65,7 +65,7 @@ function capturePostings(
       ? [{ op: 'set-status', transactionId: capture.id, codes: SALE_CODES, status: 'V', atMs }]
       : [];
   }
-  const context = orderContext(store, capture.order_id, capture.internal.reference_id);
+  const context = orderContext(store, capture.root_id, capture.internal.reference_id);
   return [
     {
       op: 'insert',
@@ -78,7 +78,7 @@ function capturePostings(
         currency: capture.body.amount.currency_code,
         amountMinor: BigInt(capture.internal.gross_minor),
         feeMinor: -BigInt(capture.internal.fee_minor),
-        orderId: capture.order_id,
+        orderId: capture.root_id,
         referenceId: capture.body.supplementary_data.related_ids.authorization_id ?? null,
         instrumentType: context.instrumentType,
         source: 'api',
@@ -101,7 +101,7 @@ function refundPostings(
 ): LedgerPosting[] {
   const captureId = refund.body.supplementary_data.related_ids.capture_id;
   const capture = store.resources.get<StoredCapture['body'], StoredCapture['internal']>('capture', captureId);
-  const context = orderContext(store, refund.order_id, capture?.internal.reference_id);
+  const context = orderContext(store, refund.root_id, capture?.internal.reference_id);
   const invoice = refund.body.invoice_id ?? capture?.body.invoice_id;
   const custom = refund.body.custom_id ?? capture?.body.custom_id;
   return [
@@ -116,7 +116,7 @@ function refundPostings(
         currency: refund.body.amount.currency_code,
         amountMinor: -BigInt(refund.internal.amount_minor),
         feeMinor: BigInt(refund.internal.fee_refunded_minor),
-        orderId: refund.order_id,
+        orderId: refund.root_id,
         referenceId: captureId,
         instrumentType: context.instrumentType,
         source: 'api',
@@ -138,7 +138,7 @@ function authorizationPostings(
   atMs: number,
 ): LedgerPosting[] {
   const memo = (code: string, amountMinor: bigint): LedgerPosting => {
-    const context = orderContext(store, authorization.order_id, authorization.internal.reference_id);
+    const context = orderContext(store, authorization.root_id, authorization.internal.reference_id);
     const entry: NewLedgerEntry = {
       accountId: authorization.body.payee.merchant_id,
       transactionId: authorization.id,
@@ -148,7 +148,7 @@ function authorizationPostings(
       currency: authorization.body.amount.currency_code,
       amountMinor,
       feeMinor: 0n,
-      orderId: authorization.order_id,
+      orderId: authorization.root_id,
       instrumentType: context.instrumentType,
       source: 'api',
       details: {

@@ -68,7 +68,7 @@ export class PaymentsService {
       app_id: unit.appId,
       status: 'CREATED',
       parent_id: unit.orderId,
-      order_id: unit.orderId,
+      root_id: unit.orderId,
       create_time: at,
       update_time: at,
       body: {
@@ -143,7 +143,7 @@ export class PaymentsService {
     const final = request.final_capture === true || captured === BigInt(authorization.internal.amount_minor);
     const capture = this.captures.create(
       {
-        orderId: authorization.order_id ?? '',
+        orderId: authorization.root_id ?? '',
         appId: ctx.app.id,
         referenceId: authorization.internal.reference_id,
         amount: money(amountMinor, currency),

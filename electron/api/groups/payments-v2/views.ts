@@ -17,7 +17,7 @@ export function authorizationLinks(authorization: StoredAuthorization, base: str
   if (legal.includes('capture')) links.push(link(base, `${path}/capture`, 'capture', 'POST'));
   if (legal.includes('void')) links.push(link(base, `${path}/void`, 'void', 'POST'));
   if (legal.includes('reauthorize')) links.push(link(base, `${path}/reauthorize`, 'reauthorize', 'POST'));
-  if (authorization.order_id) links.push(link(base, `/v2/checkout/orders/${authorization.order_id}`, 'up'));
+  if (authorization.root_id) links.push(link(base, `/v2/checkout/orders/${authorization.root_id}`, 'up'));
   return links;
 }
 
@@ -29,7 +29,7 @@ export function captureLinks(capture: StoredCapture, base: string): Link[] {
   links.push(
     authorizationId
       ? link(base, `/v2/payments/authorizations/${authorizationId}`, 'up')
-      : link(base, `/v2/checkout/orders/${capture.order_id ?? ''}`, 'up'),
+      : link(base, `/v2/checkout/orders/${capture.root_id ?? ''}`, 'up'),
   );
   return links;
 }

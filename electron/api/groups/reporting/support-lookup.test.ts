@@ -41,7 +41,7 @@ describe('the support lookup and the chart series (bridge methods lookupId, repo
         ReturnType<WorkbenchService['call']>
       > &
         Record<string, any>;
-      expect(found.order_id, id).toBe(orderId);
+      expect(found.root_id, id).toBe(orderId);
       expect(found.resources.map((r: any) => `${r.summary.kind}:${r.summary.status}`)).toEqual([
         'order:COMPLETED',
         'authorization:CAPTURED',
@@ -63,7 +63,7 @@ describe('the support lookup and the chart series (bridge methods lookupId, repo
       { kind: 'transaction', id: capture.id },
     ]);
     const nothing = (await service.call('lookupId', { id: 'NOPE' })) as any;
-    expect(nothing).toMatchObject({ matches: [], order_id: null, resources: [], ledger: [] });
+    expect(nothing).toMatchObject({ matches: [], root_id: null, resources: [], ledger: [] });
   });
 
   it('finds generated history by transaction id or order id (ledger only)', async () => {
@@ -81,7 +81,7 @@ describe('the support lookup and the chart series (bridge methods lookupId, repo
     expect(found.ledger.map((l: any) => l.event_code)).toEqual(['T0006', 'T1107']);
     expect(found.ledger.every((l: any) => l.source === 'generated')).toBe(true);
     const byTransaction = (await service.call('lookupId', { id: row.transaction_id })) as any;
-    expect(byTransaction.order_id).toBe(row.order_id);
+    expect(byTransaction.root_id).toBe(row.order_id);
     expect(byTransaction.ledger).toHaveLength(2);
   });
 

@@ -55,7 +55,7 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
 
   // The allowance is based on the original amount; after a reauthorization only the order still has it.
   const reauthorized = history.some((h) => h.trigger === 'reauthorize');
-  const orderId = summary.order_id;
+  const orderId = summary.root?.id ?? null;
   const order = useOrderOfAuthorization(orderId, reauthorized);
   const original = originalAuthorizationAmount(resource, reauthorized, order.data?.resource);
   const originalMinor = original ? minorOrZero(original) : undefined;

@@ -23,7 +23,7 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
   const amountMinor = minorOrZero(amount);
   const remainingMinor = amountMinor > refundedMinor ? amountMinor - refundedMinor : 0n;
   const authorizationId = stringAt(resource, 'supplementary_data', 'related_ids', 'authorization_id');
-  const orderId = summary.order_id;
+  const orderId = summary.root?.id ?? null;
   const finalCapture = (resource as { final_capture?: unknown }).final_capture;
 
   const actions: MachineAction[] = [

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { ResourceSummary } from '../../../../shared/bridge';
+import type { ResourceKind, ResourceSummary } from '../../../../shared/bridge';
 import { hrefFor, resourceRoute } from '../../app/router';
 import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
@@ -116,15 +116,7 @@ export function Amount({ children }: { children: ReactNode }) {
 }
 
 /** A link to another resource's page in the workbench. */
-export function ResourceLink({
-  kind,
-  id,
-  testId,
-}: {
-  kind: PaymentKind | 'order';
-  id: string;
-  testId?: string;
-}) {
+export function ResourceLink({ kind, id, testId }: { kind: ResourceKind; id: string; testId?: string }) {
   return (
     <Link
       href={hrefFor(resourceRoute(kind, id))}

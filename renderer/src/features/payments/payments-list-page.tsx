@@ -72,7 +72,7 @@ function Row({
 }) {
   // A capture made with the order (intent CAPTURE) has the order as its parent, not an authorization.
   const parentId =
-    parentKind && item.parent_id && item.parent_id !== item.order_id ? item.parent_id : undefined;
+    parentKind && item.parent_id && item.parent_id !== item.root?.id ? item.parent_id : undefined;
   return (
     <TableRow
       hover
@@ -94,7 +94,11 @@ function Row({
         <Amount>{formatMoney(item.amount)}</Amount>
       </TableCell>
       <TableCell>
-        {item.order_id ? <ResourceLink kind="order" id={item.order_id} testId="payment-order-link" /> : '—'}
+        {item.root ? (
+          <ResourceLink kind={item.root.kind} id={item.root.id} testId="payment-order-link" />
+        ) : (
+          '—'
+        )}
       </TableCell>
       {parentKind ? (
         <TableCell>{parentId ? <ResourceLink kind={parentKind} id={parentId} /> : '—'}</TableCell>

@@ -11,7 +11,7 @@ export function RefundDetail({ detail }: { detail: ResourceDetail }) {
   const { resource, summary, history } = detail;
   const captureId =
     stringAt(resource, 'supplementary_data', 'related_ids', 'capture_id') ?? summary.parent_id ?? undefined;
-  const orderId = summary.order_id;
+  const orderId = summary.root?.id ?? null;
   const breakdown = (key: string) => formatMoney(moneyAt(resource, 'seller_payable_breakdown', key));
 
   return (

@@ -117,7 +117,7 @@ export function SupportPage({ id }: { id: string | undefined }) {
           emptyText={`Nothing known by ${id}.`}
         >
           {data ? (
-            <Stack spacing={2} data-testid="support-result" data-order-id={data.order_id ?? ''}>
+            <Stack spacing={2} data-testid="support-result" data-order-id={data.root_id ?? ''}>
               <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
                 <Typography variant="body2">Found as</Typography>
                 {data.matches.map((m) => (
@@ -128,9 +128,9 @@ export function SupportPage({ id }: { id: string | undefined }) {
                     data-testid="support-match"
                   />
                 ))}
-                {data.order_id ? (
+                {data.root_id ? (
                   <Typography variant="body2" color="text.secondary">
-                    order {data.order_id}
+                    order {data.root_id}
                   </Typography>
                 ) : null}
                 <Typography variant="body2" sx={{ ml: 'auto' }} data-testid="support-net">
