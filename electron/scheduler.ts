@@ -39,6 +39,8 @@ export class Scheduler {
   }
 
   register(kind: string, handler: JobHandler): void {
+    // Two groups claiming one job kind would silently run only the last one's work.
+    if (this.handlers.has(kind)) throw new Error(`job kind ${kind} is registered twice`);
     this.handlers.set(kind, handler);
   }
 

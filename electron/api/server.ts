@@ -100,36 +100,9 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     done();
   });
 
-  for (const route of routes) {
-    table.add(route.method, route.path);
-    app.route({
-      method: route.method,
-      url: route.path,
-      config: {
-        route,
-        ...(route.scope ? {} : { public: true }),
-        ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}),
-        ...(route.rawBody ? { rawBody: true } : {}),
-      },
-      handler: (request, reply) => runOperation(route, request, reply),
-    });
-  }
-  for (const group of groups) group.pages?.(app, table);
-
   // ---------------------------------------------------------------------------------------------
-  // 11. log: the exchange goes to the request log (redacted); the idempotency reservation ends.
+  // 7 to 10: every operation's handler: mock response, service, persist, respond.
   // ---------------------------------------------------------------------------------------------
-  app.addHook('onSend', (request, reply, payload, done) => {
-    requestLogger.record(request, reply, payload);
-    done(null, payload);
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (request.idempotencyReservation) idempotency.release(request.idempotencyReservation);
-    done();
-  });
-  app.addHook('onClose', async () => requestLogger.flush());
-
-  /** Steps 7 to 10 for one operation. */
   async function runOperation(
     route: AnyRoute,
     request: FastifyRequest,
@@ -179,6 +152,35 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
       : result.body;
     return body === undefined ? reply.send() : reply.send(body);
   }
+
+  for (const route of routes) {
+    table.add(route.method, route.path);
+    app.route({
+      method: route.method,
+      url: route.path,
+      config: {
+        route,
+        ...(route.scope ? {} : { public: true }),
+        ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}),
+        ...(route.rawBody ? { rawBody: true } : {}),
+      },
+      handler: (request, reply) => runOperation(route, request, reply),
+    });
+  }
+  for (const group of groups) group.pages?.(app, table);
+
+  // ---------------------------------------------------------------------------------------------
+  // 11. log: the exchange goes to the request log (redacted); the idempotency reservation ends.
+  // ---------------------------------------------------------------------------------------------
+  app.addHook('onSend', (request, reply, payload, done) => {
+    requestLogger.record(request, reply, payload);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.idempotencyReservation) idempotency.release(request.idempotencyReservation);
+    done();
+  });
+  app.addHook('onClose', async () => requestLogger.flush());
 
   return { app, routes, tokens, requestLogger };
 }

@@ -8,7 +8,8 @@ import {
 import type { WorkbenchBridge } from '../../shared/bridge.js';
 import { BridgeError } from '../host/workbench-service.js';
 import { MemoryVault, FileVault } from '../host/vault.js';
-import { BridgeCallError, createWorkbenchApi, type RendererIpc } from '../preload/workbench-api.js';
+import { BridgeCallError } from '../../shared/bridge-call-error.js';
+import { createWorkbenchApi, type RendererIpc } from '../preload/workbench-api.js';
 import { FIXED_NOW_ISO } from '../test-support/fixtures.js';
 import { APP_URL } from './app-protocol.js';
 import { registerBridgeHandlers, type Handle } from './ipc-handlers.js';

@@ -1,5 +1,6 @@
 import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, methodChannel } from '../../shared/bridge-methods.js';
 import type { WorkbenchBridge } from '../../shared/bridge.js';
+import { BridgeCallError } from '../../shared/bridge-call-error.js';
 
 /**
  * The part of Electron's `ipcRenderer` the preload uses. This file never imports `electron` (a lint zone
@@ -9,17 +10,6 @@ export interface RendererIpc {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
   on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
-}
-
-/** An error the host reported: same shape as the browser mode's. */
-export class BridgeCallError extends Error {
-  constructor(
-    readonly errorName: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
 }
 
 type Envelope =

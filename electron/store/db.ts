@@ -107,7 +107,8 @@ export class Database {
    * own, apart from the work it belongs to. Reads use `prepare`.
    */
   write(sql: string): StatementSync {
-    this.assertInTransaction(`The write "${sql.replace(/\s+/g, ' ')}"`);
+    // The message is built only when it is thrown: this runs on every write of every request.
+    if (this.depth === 0) this.assertInTransaction(`The write "${sql.replace(/\s+/g, ' ')}"`);
     return this.prepare(sql);
   }
 

@@ -1,52 +1,34 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, Database } from '../db.js';
+import { Database } from '../db.js';
 import { ResourcesRepository } from '../repositories/resources-repo.js';
-import { MIGRATIONS } from './index.js';
+import { oldWorkspaces } from './migration-test-kit.js';
 
 const T0 = '2026-01-01T00:00:00Z';
 const T2 = '2026-01-01T00:02:00Z';
 
 describe('migration 004 (lean writes)', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const workspaces = oldWorkspaces('migration-004-');
+  afterEach(() => workspaces.cleanup());
 
   /** A workspace as versions 1 to 3 left it: an order with two transitions and a capture with one. */
   function workspaceAtVersion3(): string {
-    const dir = mkdtempSync(join(tmpdir(), 'migration-004-'));
-    dirs.push(dir);
-    const raw = new DatabaseSync(join(dir, DATABASE_FILE));
-    raw.exec(
-      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-    );
-    for (const migration of MIGRATIONS.filter((m) => m.version <= 3)) {
-      raw.exec(migration.sql);
-      raw
-        .prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)')
-        .run(migration.version, migration.name, 'x');
-    }
-    const resource = raw.prepare(
-      `INSERT INTO resources (kind, id, app_id, status, parent_id, order_id, create_time, update_time, body)
+    return workspaces.at(3, (raw) => {
+      const resource = raw.prepare(
+        `INSERT INTO resources (kind, id, app_id, status, parent_id, order_id, create_time, update_time, body)
        VALUES (?, ?, 'APP', ?, ?, ?, ?, ?, '{}')`,
-    );
-    resource.run('order', 'ORDER1', 'COMPLETED', null, 'ORDER1', T0, T2);
-    resource.run('capture', 'CAP1', 'COMPLETED', 'ORDER1', 'ORDER1', T2, T2);
-    resource.run('order', 'ORDER2', 'CREATED', null, 'ORDER2', T0, T0);
-    const history = raw.prepare(
-      'INSERT INTO resource_history (kind, id, trigger, from_status, to_status, at, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    // Inserted out of order across resources: each resource's entries must keep their own order.
-    history.run('order', 'ORDER1', 'create', null, 'CREATED', T0, null);
-    // A creation entry with a note cannot be stated by the row: it stays in the table.
-    history.run('capture', 'CAP1', 'capture', null, 'COMPLETED', T2, 'final');
-    history.run('order', 'ORDER1', 'capture', 'CREATED', 'COMPLETED', T2, null);
-    raw.close();
-    return dir;
+      );
+      resource.run('order', 'ORDER1', 'COMPLETED', null, 'ORDER1', T0, T2);
+      resource.run('capture', 'CAP1', 'COMPLETED', 'ORDER1', 'ORDER1', T2, T2);
+      resource.run('order', 'ORDER2', 'CREATED', null, 'ORDER2', T0, T0);
+      const history = raw.prepare(
+        'INSERT INTO resource_history (kind, id, trigger, from_status, to_status, at, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      // Inserted out of order across resources: each resource's entries must keep their own order.
+      history.run('order', 'ORDER1', 'create', null, 'CREATED', T0, null);
+      // A creation entry with a note cannot be stated by the row: it stays in the table.
+      history.run('capture', 'CAP1', 'capture', null, 'COMPLETED', T2, 'final');
+      history.run('order', 'ORDER1', 'capture', 'CREATED', 'COMPLETED', T2, null);
+    });
   }
 
   it('moves each creation onto its row and keeps every history in order', () => {

@@ -1,45 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, Database } from '../db.js';
+import { Database } from '../db.js';
 import { ResourcesRepository } from '../repositories/resources-repo.js';
-import { MIGRATIONS } from './index.js';
+import { oldWorkspaces } from './migration-test-kit.js';
 
 const T0 = '2026-01-01T00:00:00Z';
 const T1 = '2026-01-01T00:01:00Z';
 
 describe('migration 005 (lineage)', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const workspaces = oldWorkspaces('migration-005-');
+  afterEach(() => workspaces.cleanup());
 
   /** A workspace as version 4 left it: an order, its authorization and capture, and another order. */
   function workspaceAtVersion4(): string {
-    const dir = mkdtempSync(join(tmpdir(), 'migration-005-'));
-    dirs.push(dir);
-    const raw = new DatabaseSync(join(dir, DATABASE_FILE));
-    raw.exec(
-      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-    );
-    for (const migration of MIGRATIONS.filter((m) => m.version <= 4)) {
-      raw.exec(migration.sql);
-      raw
-        .prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)')
-        .run(migration.version, migration.name, 'x');
-    }
-    const resource = raw.prepare(
-      `INSERT INTO resources (kind, id, app_id, status, parent_id, order_id, create_time, update_time, body)
+    return workspaces.at(4, (raw) => {
+      const resource = raw.prepare(
+        `INSERT INTO resources (kind, id, app_id, status, parent_id, order_id, create_time, update_time, body)
        VALUES (?, ?, 'APP', ?, ?, ?, ?, ?, '{}')`,
-    );
-    resource.run('order', 'ORDER1', 'COMPLETED', null, 'ORDER1', T0, T1);
-    resource.run('authorization', 'AUTH1', 'CAPTURED', 'ORDER1', 'ORDER1', T1, T1);
-    resource.run('capture', 'CAP1', 'COMPLETED', 'AUTH1', 'ORDER1', T1, T1);
-    resource.run('order', 'ORDER2', 'CREATED', null, 'ORDER2', T0, T0);
-    raw.close();
-    return dir;
+      );
+      resource.run('order', 'ORDER1', 'COMPLETED', null, 'ORDER1', T0, T1);
+      resource.run('authorization', 'AUTH1', 'CAPTURED', 'ORDER1', 'ORDER1', T1, T1);
+      resource.run('capture', 'CAP1', 'COMPLETED', 'AUTH1', 'ORDER1', T1, T1);
+      resource.run('order', 'ORDER2', 'CREATED', null, 'ORDER2', T0, T0);
+    });
   }
 
   it('keeps every lineage: a root names itself, its descendants name it', () => {

@@ -1,18 +1,8 @@
 import type { BridgeErrorBody, BridgeEvent, WorkbenchBridge } from '../../../shared/bridge';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES } from '../../../shared/bridge-methods';
+import { BridgeCallError } from '../../../shared/bridge-call-error';
 
 const TOKEN_KEY = 'workbench.token';
-
-/** An error the host reported through the bridge. */
-export class BridgeCallError extends Error {
-  constructor(
-    readonly errorName: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The launch token arrives once in the URL (`?token=`); it is kept for this tab only and removed from the

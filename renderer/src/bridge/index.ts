@@ -10,4 +10,4 @@ declare global {
 
 /** The host, whichever way it is reached: Electron's preload API, or HTTP in browser mode. */
 export const bridge: WorkbenchBridge = window.workbench ?? createHttpBridge();
-export { BridgeCallError } from './http-bridge';
+export { BridgeCallError } from '../../../shared/bridge-call-error';

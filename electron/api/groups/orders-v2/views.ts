@@ -50,10 +50,10 @@ export function orderPaymentSourceView(order: StoredOrder, base: string) {
  * from the authorizations, captures and refunds themselves, so the order always shows their latest state.
  */
 export function orderView(order: StoredOrder, base: string, store: Store): Record<string, unknown> {
-  const authorizations = store.resources.byRoot<
-    StoredAuthorization['body'],
-    StoredAuthorization['internal']
-  >('authorization', order.id);
+  const authorizations = store.resources.byRoot<StoredAuthorization['body'], StoredAuthorization['internal']>(
+    'authorization',
+    order.id,
+  );
   const captures = store.resources.byRoot<StoredCapture['body'], StoredCapture['internal']>(
     'capture',
     order.id,
