@@ -24,7 +24,7 @@ const HOST_CODE = {
   message: 'Bad layering: this side reaches the host only through shared/bridge.ts.',
 };
 const GROUP_CODE = {
-  regex: '(^|/)api/groups/',
+  regex: '(^|/)groups/',
   message:
     'Bad layering: infrastructure knows API groups only through the registries (electron/api/registry.ts, shared/api/registry.ts).',
 };
@@ -73,8 +73,13 @@ export default tseslint.config(
   { files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'], rules: zone(RENDERER_CODE) },
   // DESIGN.md section 10: the ledger, the webhooks, the host and the store never name a group.
   {
-    files: ['electron/{ledger,webhooks,host,store}/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*-test-kit.ts'],
+    files: [
+      'electron/{ledger,webhooks,host,store}/**/*.ts',
+      'electron/api/*.ts',
+      'electron/api/{pipeline,docs}/**/*.ts',
+    ],
+    // The host's registry is the one place that names every group.
+    ignores: ['**/*.test.ts', '**/*-test-kit.ts', 'electron/api/registry.ts'],
     rules: zone(ELECTRON, RENDERER_CODE, GROUP_CODE),
   },
   {

@@ -50,7 +50,7 @@ export interface EventContribution {
 
 /**
  * Everything the rest of the program needs from one API group (DESIGN.md section 10). A group's
- * `index.ts` builds it; `electron/api/groups/index.ts` lists every group once; the host, the ledger,
+ * `index.ts` builds it; `electron/api/registry.ts` lists every group once; the host, the ledger,
  * the webhooks, the scheduler, the docs and the workbench read the registry and never name a group.
  */
 export interface GroupModule {
@@ -61,6 +61,8 @@ export interface GroupModule {
   routes: readonly AnyRoute[];
   /** Buyer-facing pages and other non-JSON routes. */
   pages?: RegisterPages;
+  /** `/openapi.json` path items of those pages that are part of the API (routes document themselves). */
+  pageDocs?: Readonly<Record<string, Record<string, unknown>>>;
   resourceKinds?: readonly ResourceKindDefinition[];
   events?: EventContribution;
   /** Transition -> ledger postings, for groups where money moves. */

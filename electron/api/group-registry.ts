@@ -24,7 +24,7 @@ export class GroupRegistry {
     if (names.size !== modules.length) throw new Error('an API group is registered twice');
     for (const shared of SHARED_GROUPS) {
       if (!modules.some((m) => m.shared === shared))
-        throw new Error(`shared group ${shared.name} has no host module in electron/api/groups/index.ts`);
+        throw new Error(`shared group ${shared.name} has no host module in electron/api/registry.ts`);
     }
   }
 
@@ -51,6 +51,11 @@ export class GroupRegistry {
   /** Every operation, test helpers included. */
   routes(): AnyRoute[] {
     return this.modules.flatMap((m) => m.routes);
+  }
+
+  /** The OpenAPI path items of every group's documented pages. */
+  pageDocs(): Record<string, Record<string, unknown>> {
+    return Object.assign({}, ...this.modules.map((m) => m.pageDocs ?? {}));
   }
 
   /** The sandbox reset of every group (inside the reset's transaction). */

@@ -128,7 +128,10 @@ export function createHost(options: HostOptions): Host {
   let routes: ApiServer['routes'] = [];
   const api = buildApiServer(deps, kinds, [
     ...groups.modules,
-    docsGroup(() => routes),
+    docsGroup(
+      () => routes,
+      () => groups.pageDocs(),
+    ),
     ...(options.extraGroups ?? []),
   ]);
   routes = api.routes;

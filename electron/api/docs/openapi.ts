@@ -1,12 +1,12 @@
 import { z, type ZodType } from 'zod';
 import { ERROR_NAMES } from '../../../shared/errors.js';
-import { TokenFormSchema, TOKEN_PATH } from '../groups/oauth/routes.js';
 import { headerName } from '../pipeline/validate.js';
 import type { AnyRoute } from '../route.js';
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: ZodType): JsonSchema => {
+/** A zod schema as the JSON schema of an OpenAPI document (request input form). */
+export const toSchema = (schema: ZodType): JsonSchema => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
@@ -60,7 +60,11 @@ const ERROR_SCHEMA: JsonSchema = {
  * The OpenAPI 3.1 document of the embedded API, generated from the same zod schemas that validate
  * requests, so it cannot drift from what the server accepts. Importable into Postman, Insomnia, Bruno.
  */
-export function buildOpenApi(routes: readonly AnyRoute[], baseUrl: string): JsonSchema {
+export function buildOpenApi(
+  routes: readonly AnyRoute[],
+  pages: Readonly<Record<string, JsonSchema>>,
+  baseUrl: string,
+): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -98,23 +102,7 @@ export function buildOpenApi(routes: readonly AnyRoute[], baseUrl: string): Json
       responses,
     };
   }
-  paths[TOKEN_PATH] = {
-    post: {
-      operationId: 'oauth2.token',
-      summary: 'Get an access token (client credentials)',
-      tags: ['Token issue'],
-      security: [{ basicAuth: [] }],
-      requestBody: {
-        required: true,
-        content: { 'application/x-www-form-urlencoded': { schema: toSchema(TokenFormSchema) } },
-      },
-      responses: {
-        '200': { description: 'scope, access_token, token_type, app_id, expires_in, nonce' },
-        '400': { description: '{error, error_description}' },
-        '401': { description: '{error: INVALID_CLIENT, error_description}' },
-      },
-    },
-  };
+  Object.assign(paths, pages);
   return {
     openapi: '3.1.0',
     info: {

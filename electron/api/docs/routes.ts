@@ -6,7 +6,7 @@ import { mockCodes } from '../pipeline/mock-response.js';
 import type { RouteTable } from '../pipeline/route-not-found.js';
 import type { AnyRoute } from '../route.js';
 import type { ApiGroup } from '../server.js';
-import { buildOpenApi } from './openapi.js';
+import { buildOpenApi, type JsonSchema } from './openapi.js';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
@@ -35,14 +35,17 @@ function errorsPage(): string {
 }
 
 /** `GET /openapi.json` and `GET /docs/errors`: public documents served by the API host. */
-export function docsGroup(routes: () => readonly AnyRoute[]): ApiGroup {
+export function docsGroup(
+  routes: () => readonly AnyRoute[],
+  pages: () => Readonly<Record<string, JsonSchema>>,
+): ApiGroup {
   return {
     routes: [],
     pages(app: FastifyInstance, table: RouteTable) {
       table.add('GET', '/openapi.json');
       table.add('GET', '/docs/errors');
       app.get('/openapi.json', { config: { public: true } }, async (request) =>
-        buildOpenApi(routes(), requestBaseUrl(request)),
+        buildOpenApi(routes(), pages(), requestBaseUrl(request)),
       );
       app.get('/docs/errors', { config: { public: true, html: true } }, async (_request, reply) =>
         reply.type('text/html; charset=utf-8').send(errorsPage()),
