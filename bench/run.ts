@@ -9,6 +9,8 @@ const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   orders: () => import('./orders.js'),
   webhooks: () => import('./webhooks.js'),
   reporting: () => import('./reporting.js'),
+  payouts: () => import('./payouts.js'),
+  'event-stream': () => import('./event-stream.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -156,6 +157,33 @@ describe('serve (headless host)', () => {
     await token(served.ready.base_url, 'env-id', 'env-secret');
   });
 
+  it('caps open connections as --max-connections says: one more gets the documented 503', async () => {
+    const served = await serve(['--ephemeral', '--max-connections', '2', '--headers-timeout', '5']);
+    children.push(served.child);
+    const { port } = new URL(served.ready.base_url);
+    const sockets: Socket[] = [];
+    for (let i = 0; i < 3; i++)
+      sockets.push(
+        await new Promise<Socket>((resolve) => {
+          const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
+        }),
+      );
+    try {
+      // The third: answered at once, before it sends anything, and closed.
+      const refused = sockets[2]!;
+      let text = '';
+      refused.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      await new Promise((resolve) => refused.on('close', resolve));
+      expect(text).toMatch(/^HTTP\/1\.1 503 /);
+      expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        name: 'SERVICE_UNAVAILABLE',
+        details: [{ issue: 'TOO_MANY_CONNECTIONS' }],
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
   it.each([
     [['--port', 'abc']],
     [['--ephemeral', '--data-dir', '/tmp/x']],
@@ -163,6 +191,9 @@ describe('serve (headless host)', () => {
     [['--no-such-flag']],
     [['--listener-port', 'abc']],
     [['--listener-port', '70000']],
+    [['--headers-timeout', '0']],
+    [['--headers-timeout', '20', '--request-timeout', '10']],
+    [['--max-connections', '-1']],
   ])('refuses bad flags %j with exit code 2 and the usage', async (args) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', ...args], {
       cwd: process.cwd(),

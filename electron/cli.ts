@@ -22,6 +22,11 @@ const USAGE = `Usage: npm run serve -- [options]
   --token-lifetime SECONDS access token lifetime in simulated seconds (default 32400)
   --reporting-delay SECONDS how long before transactions show in reporting, 0..10800 simulated
                            seconds (default 0; the spec allows up to 3 hours)
+  --headers-timeout SECONDS a request's line and headers must arrive within this (default 10)
+  --request-timeout SECONDS a whole request, headers and body, must arrive within this; at least
+                           --headers-timeout (default 30); a late request is answered 408
+  --max-connections N      open connections at most; one more is answered 503 and closed
+                           (default 2000)
   --help                   show this help
 `;
 
@@ -59,6 +64,9 @@ async function main(): Promise<void> {
         'rate-limit': { type: 'string' },
         'token-lifetime': { type: 'string' },
         'reporting-delay': { type: 'string' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -87,6 +95,11 @@ async function main(): Promise<void> {
     fail(`--listener-port must be at most 65535, got ${listenerPort}`);
   const rateLimit = positiveInteger(flags['rate-limit'], '--rate-limit', 1_200_000);
   const tokenLifetime = positiveInteger(flags['token-lifetime'], '--token-lifetime', 32_400);
+  const headersTimeout = positiveInteger(flags['headers-timeout'], '--headers-timeout', 10);
+  const requestTimeout = positiveInteger(flags['request-timeout'], '--request-timeout', 30);
+  if (requestTimeout < headersTimeout)
+    fail(`--request-timeout (${requestTimeout}) must be at least --headers-timeout (${headersTimeout})`);
+  const maxConnections = positiveInteger(flags['max-connections'], '--max-connections', 2_000);
 
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
   const logger: Logger = {
@@ -110,6 +123,9 @@ async function main(): Promise<void> {
       tokenRateLimitPerMinute: rateLimit,
       appRateLimitPerMinute: rateLimit * 2,
       tokenLifetimeSeconds: tokenLifetime,
+      headersTimeoutMs: headersTimeout * 1000,
+      requestTimeoutMs: requestTimeout * 1000,
+      maxConnections,
     },
     logger,
     ...(reportingDelay !== undefined ? { reportingDelaySeconds: reportingDelay } : {}),

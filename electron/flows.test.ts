@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkoutCsrfToken } from './api/groups/orders-v2/checkout-page.js';
 import { EXPIRE_AUTHORIZATION_JOB } from './api/groups/payments-v2/index.js';
+import { CSRF_FIELD } from './api/pipeline/buyer-page.js';
 import { expectError } from './test-support/expect-error.js';
 import { CARD, VISA } from './test-support/fixtures.js';
 import {
@@ -51,12 +53,13 @@ function follow(
   return api.request(method, url, options);
 }
 
-/** Submits the approval form of the buyer page, as a browser does (no bearer token). */
+/** Submits the approval form of the buyer page, as a browser does (no bearer token, the form's CSRF token). */
 function submitCheckout(api: ApiHarness, fields: Record<string, string>): Promise<Reply> {
+  const csrf: Record<string, string> = fields.token ? { [CSRF_FIELD]: checkoutCsrfToken(fields.token) } : {};
   return api.request('POST', '/checkoutnow', {
     token: null,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
+    payload: new URLSearchParams({ ...csrf, ...fields }).toString(),
   });
 }
 

@@ -25,6 +25,7 @@ export const ERROR_NAMES = {
     status: 406,
     message: 'The server does not implement the media type that would be acceptable to the client.',
   },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in full within the time allowed.' },
   RESOURCE_CONFLICT: {
     status: 409,
     message: 'The server has detected a conflict while processing this request. Retry later.',
@@ -40,6 +41,10 @@ export const ERROR_NAMES = {
       'The requested action could not be performed, semantically incorrect, or failed business validation.',
   },
   RATE_LIMIT_REACHED: { status: 429, message: 'Too many requests. Blocked due to rate limiting.' },
+  REQUEST_HEADERS_TOO_LARGE: {
+    status: 431,
+    message: 'The request line and headers are larger than the server accepts.',
+  },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'An internal server error has occurred.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service Unavailable.' },
 } as const;
@@ -62,6 +67,21 @@ export const COMMON_ISSUES = {
     INVALID_PARAMETER_SYNTAX: 'The value of a field does not conform to the expected format.',
     INVALID_STRING_LENGTH: 'The value of a field is either too short or too long.',
     MALFORMED_REQUEST_JSON: 'The request JSON is not well formed.',
+    JSON_NESTING_TOO_DEEP: 'The request JSON nests objects and arrays deeper than 64 levels.',
+  }),
+  // What the HTTP server itself refuses, before any route: malformed requests, deadlines, sizes, capacity.
+  ...issuesOf('INVALID_REQUEST', {
+    MALFORMED_HTTP_REQUEST:
+      'The request is not well-formed HTTP/1.1 (request line, header syntax, framing or URL encoding).',
+  }),
+  ...issuesOf('REQUEST_TIMEOUT', {
+    REQUEST_TIMEOUT: 'The request headers or body did not arrive within the server deadlines.',
+  }),
+  ...issuesOf('REQUEST_HEADERS_TOO_LARGE', {
+    REQUEST_HEADERS_TOO_LARGE: 'The request line and headers together exceed 16 KiB.',
+  }),
+  ...issuesOf('SERVICE_UNAVAILABLE', {
+    TOO_MANY_CONNECTIONS: 'The server holds as many open connections as it allows; retry shortly.',
   }),
   ...issuesOf('UNPROCESSABLE_ENTITY', {
     INVALID_STRING_MAX_LENGTH: 'The value of a field is too long.',

@@ -5,28 +5,58 @@ import { cloneJson, formatPointer, isObject, jsonEquals, type PatchOperation } f
  * console's patch preview uses it to show what an edited order would send.
  */
 
-function diffInto(before: unknown, after: unknown, tokens: string[], ops: PatchOperation[]): void {
-  if (Array.isArray(before) && Array.isArray(after)) {
-    diffArrays(before, after, tokens, ops);
-  } else if (isObject(before) && isObject(after)) {
+/** A location as a chain of tokens up to the root (shared by siblings: no copy per level). */
+interface Location {
+  token: string;
+  parent: Location | undefined;
+}
+
+const at = (parent: Location | undefined, token: string): Location => ({ token, parent });
+
+/** The JSON Pointer of a location, built only when an operation names it. */
+function pointerOf(location: Location | undefined): string {
+  const tokens: string[] = [];
+  for (let l = location; l; l = l.parent) tokens.push(l.token);
+  return formatPointer(tokens.reverse());
+}
+
+/** Work still to do, in order: compare two values at a location, or emit operations as they are. */
+type Task = { before: unknown; after: unknown; where: Location | undefined } | { emit: PatchOperation[] };
+
+/**
+ * The diff of one pair of values: operations found at once go out through a task of their own, so the
+ * result keeps the depth-first order of a recursive walk, but the walk itself is a loop (documents of any
+ * depth are diffed without recursion).
+ */
+function diffStep(
+  before: unknown,
+  after: unknown,
+  where: Location | undefined,
+  ops: PatchOperation[],
+): Task[] {
+  if (Array.isArray(before) && Array.isArray(after)) return diffArrays(before, after, where);
+  if (isObject(before) && isObject(after)) {
     for (const key of Object.keys(before)) {
-      if (!Object.hasOwn(after, key)) ops.push({ op: 'remove', path: formatPointer([...tokens, key]) });
+      if (!Object.hasOwn(after, key)) ops.push({ op: 'remove', path: pointerOf(at(where, key)) });
     }
+    const tasks: Task[] = [];
     for (const key of Object.keys(after)) {
-      const path = [...tokens, key];
-      if (Object.hasOwn(before, key)) diffInto(before[key], after[key], path, ops);
-      else ops.push({ op: 'add', path: formatPointer(path), value: cloneJson(after[key]) });
+      const path = at(where, key);
+      if (Object.hasOwn(before, key)) tasks.push({ before: before[key], after: after[key], where: path });
+      else tasks.push({ emit: [{ op: 'add', path: pointerOf(path), value: cloneJson(after[key]) }] });
     }
-  } else if (!jsonEquals(before, after)) {
-    ops.push({ op: 'replace', path: formatPointer(tokens), value: cloneJson(after) });
+    return tasks;
   }
+  if (!jsonEquals(before, after))
+    ops.push({ op: 'replace', path: pointerOf(where), value: cloneJson(after) });
+  return [];
 }
 
 /**
  * Trims the common head and tail, diffs the overlapping middle position by position, then removes or
  * inserts the surplus. Not an LCS, but it turns the common single insert/delete into one operation.
  */
-function diffArrays(before: unknown[], after: unknown[], tokens: string[], ops: PatchOperation[]): void {
+function diffArrays(before: unknown[], after: unknown[], where: Location | undefined): Task[] {
   let start = 0;
   while (start < before.length && start < after.length && jsonEquals(before[start], after[start])) start++;
   let endBefore = before.length;
@@ -36,14 +66,19 @@ function diffArrays(before: unknown[], after: unknown[], tokens: string[], ops: 
     endAfter--;
   }
   const overlap = Math.min(endBefore, endAfter) - start;
-  for (let i = start; i < start + overlap; i++) diffInto(before[i], after[i], [...tokens, String(i)], ops);
+  const tasks: Task[] = [];
+  for (let i = start; i < start + overlap; i++)
+    tasks.push({ before: before[i], after: after[i], where: at(where, String(i)) });
+  const surplus: PatchOperation[] = [];
   // Descending, so each removal leaves the indices of the ones still to come untouched.
   for (let i = endBefore - 1; i >= start + overlap; i--) {
-    ops.push({ op: 'remove', path: formatPointer([...tokens, String(i)]) });
+    surplus.push({ op: 'remove', path: pointerOf(at(where, String(i))) });
   }
   for (let i = start + overlap; i < endAfter; i++) {
-    ops.push({ op: 'add', path: formatPointer([...tokens, String(i)]), value: cloneJson(after[i]) });
+    surplus.push({ op: 'add', path: pointerOf(at(where, String(i))), value: cloneJson(after[i]) });
   }
+  tasks.push({ emit: surplus });
+  return tasks;
 }
 
 /**
@@ -55,6 +90,15 @@ function diffArrays(before: unknown[], after: unknown[], tokens: string[], ops: 
  */
 export function diffJson(before: unknown, after: unknown): PatchOperation[] {
   const ops: PatchOperation[] = [];
-  diffInto(before, after, [], ops);
+  const stack: Task[] = [{ before, after, where: undefined }];
+  while (stack.length > 0) {
+    const task = stack.pop() as Task;
+    if ('emit' in task) {
+      for (const op of task.emit) ops.push(op);
+      continue;
+    }
+    const next = diffStep(task.before, task.after, task.where, ops);
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i] as Task);
+  }
   return ops;
 }

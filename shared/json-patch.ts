@@ -112,15 +112,37 @@ function setMember(target: JsonObject, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-/** Deep copy of JSON data, safe for `__proto__`-style keys (see {@link setMember}). */
+/**
+ * Deep copy of JSON data, safe for `__proto__`-style keys (see {@link setMember}). Iterative: a document
+ * nested any depth is copied without recursion, so no input can exhaust the stack.
+ */
 export function cloneJson<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
-  if (isObject(value)) {
-    const copy: JsonObject = {};
-    for (const key of Object.keys(value)) setMember(copy, key, cloneJson(value[key]));
-    return copy as T;
+  const copyOf = (node: unknown): unknown =>
+    Array.isArray(node) ? new Array<unknown>(node.length) : isObject(node) ? {} : node;
+  const root = copyOf(value);
+  // Each entry: a source container and its (still empty) copy, whose members are filled in turn.
+  const stack: [unknown, unknown][] = root !== value ? [[value, root]] : [];
+  while (stack.length > 0) {
+    const [source, target] = stack.pop() as [unknown, unknown];
+    if (Array.isArray(source)) {
+      const copy = target as unknown[];
+      for (let i = 0; i < source.length; i++) {
+        const item: unknown = source[i];
+        const itemCopy = copyOf(item);
+        copy[i] = itemCopy;
+        if (itemCopy !== item) stack.push([item, itemCopy]);
+      }
+    } else {
+      const object = source as JsonObject;
+      for (const key of Object.keys(object)) {
+        const member = object[key];
+        const memberCopy = copyOf(member);
+        setMember(target as JsonObject, key, memberCopy);
+        if (memberCopy !== member) stack.push([member, memberCopy]);
+      }
+    }
   }
-  return value;
+  return root as T;
 }
 
 function parseArrayIndex(token: string): number | undefined {
@@ -227,18 +249,29 @@ export function getAtPointer(
  * regardless of member order.
  */
 export function jsonEquals(a: unknown, b: unknown): boolean {
-  // Covers identical literals, strings and numbers; `0 === -0` matches "numerically equal".
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item: unknown, i) => jsonEquals(item, b[i]));
+  // Iterative: pairs still to compare, so documents nested any depth compare without recursion.
+  const pending: [unknown, unknown][] = [[a, b]];
+  while (pending.length > 0) {
+    const [left, right] = pending.pop() as [unknown, unknown];
+    // Covers identical literals, strings and numbers; `0 === -0` matches "numerically equal".
+    if (left === right) continue;
+    if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null)
+      return false;
+    if (Array.isArray(left) || Array.isArray(right)) {
+      if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false;
+      for (let i = 0; i < left.length; i++) pending.push([left[i], right[i]]);
+      continue;
+    }
+    const l = left as JsonObject;
+    const r = right as JsonObject;
+    const keys = Object.keys(l);
+    if (keys.length !== Object.keys(r).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(r, key)) return false;
+      pending.push([l[key], r[key]]);
+    }
   }
-  const left = a as JsonObject;
-  const right = b as JsonObject;
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((key) => Object.hasOwn(right, key) && jsonEquals(left[key], right[key]));
+  return true;
 }
 
 /** Per-operation context so helpers can raise errors without threading the index everywhere. */

@@ -6,6 +6,8 @@ export const SCOPES = {
   testHelpers: 'https://uri.svc.example/services/sandbox/test-helpers',
   webhooks: 'https://uri.svc.example/services/applications/webhooks',
   reporting: 'https://uri.svc.example/services/reporting/search/read',
+  payouts: 'https://uri.svc.example/services/payments/payouts',
+  referencedPayouts: 'https://uri.svc.example/services/payments/referenced-payouts',
   openid: 'openid',
 } as const;
 

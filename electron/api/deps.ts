@@ -14,6 +14,12 @@ export interface ApiConfig {
   bodyLimitBytes: number;
   /** Lifetime of an access token in seconds of simulated time. */
   tokenLifetimeSeconds: number;
+  /** Deadline for a request's line and headers to arrive, from its first byte (408 past it). */
+  headersTimeoutMs: number;
+  /** Deadline for a whole request, headers and body, to arrive (408 past it); at least headersTimeoutMs. */
+  requestTimeoutMs: number;
+  /** Open connections the server holds at most; one more is answered 503 and closed. */
+  maxConnections: number;
 }
 
 export const DEFAULT_API_CONFIG: ApiConfig = {
@@ -22,6 +28,11 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   appRateLimitPerMinute: 2_400_000,
   bodyLimitBytes: 1024 * 1024,
   tokenLifetimeSeconds: 32_400,
+  // A local client sends a 1 MiB body in milliseconds; these only cut off the ones that trickle.
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  // Far below the usual 4,096 file handles, far above a load test (50) plus 1,000 event streams.
+  maxConnections: 2_000,
 };
 
 /** What every API group's service is built from. */

@@ -3,6 +3,8 @@ import type { GroupModule } from './group-module.js';
 import { defineOauth } from './groups/oauth/index.js';
 import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
 import { definePaymentsV2 } from './groups/payments-v2/index.js';
+import { definePayouts } from './groups/payouts/index.js';
+import { defineReferencedPayouts } from './groups/referenced-payouts/index.js';
 import { defineReporting } from './groups/reporting/index.js';
 import { defineSandbox } from './groups/sandbox/index.js';
 import { defineWebhooks } from './groups/webhooks/index.js';
@@ -19,6 +21,8 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     defineOauth(deps),
     orders,
     payments,
+    definePayouts(deps),
+    defineReferencedPayouts(deps),
     defineWebhooks(deps),
     defineReporting(deps),
     defineSandbox(deps),

@@ -1,15 +1,17 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiDeps } from './deps.js';
 import { checkMediaTypes, FORM_MEDIA_TYPE, JSON_MEDIA_TYPES } from './pipeline/accept.js';
-import { ApiError, detail } from './pipeline/api-error.js';
+import { ApiError } from './pipeline/api-error.js';
 import { authenticate, TokenCache } from './pipeline/authenticate.js';
 import { sendError } from './pipeline/error-body.js';
 import './pipeline/fastify-types.js';
 import { IdempotencyGate } from './pipeline/idempotency.js';
+import { parseJsonBody } from './pipeline/json-body.js';
 import { applyMockResponse } from './pipeline/mock-response.js';
 import { RateLimiter } from './pipeline/rate-limit.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
+import { closeEarlyAnswers, limitConnections, transportOptions } from './pipeline/transport.js';
 import { validateInput } from './pipeline/validate.js';
 import type { RegisterPages } from './group-module.js';
 import type { Representation, ResourceKinds } from './resource-kinds.js';
@@ -39,7 +41,11 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     bodyLimit: deps.config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: true,
+    // Step 0, the connection: deadlines, router limits and the framework's errors in the one body.
+    ...transportOptions(deps.config),
   });
+  limitConnections(app.server, deps.config.maxConnections);
+  closeEarlyAnswers(app);
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
   const idempotency = new IdempotencyGate(deps.store);
@@ -91,12 +97,17 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     if (!route || !request.ctx) return done();
     request.validated = validateInput(route, request);
     const key = route.idempotency ? requestIdOf(request) : undefined;
-    if (key)
+    if (key) {
+      // The operation the router matched, with its decoded parameters: never the raw URL text.
+      const params = (request.validated.params ?? request.params) as unknown;
+      request.idempotencyOperation = IdempotencyGate.operation(route.method, route.path, params);
       request.idempotencyReservation = idempotency.reserve(
         request.ctx,
-        IdempotencyGate.operation(request.method, request.url),
+        request.idempotencyOperation,
         key,
+        deps.clock.now(),
       );
+    }
     done();
   });
 
@@ -124,11 +135,12 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     //    the commit group), including the idempotency record; a repeat of a retained Svc-Request-Id
     //    answers 200 with the latest state of what the first call answered, without running again.
     const key = route.idempotency ? requestIdOf(request) : undefined;
+    const operation = request.idempotencyOperation;
     const execute = (): OperationResult => {
-      if (!key || !route.idempotency) return route.handle(input);
+      if (!key || !route.idempotency || !operation) return route.handle(input);
       return idempotency.once(
         ctx,
-        IdempotencyGate.operation(request.method, request.url),
+        operation,
         key,
         { now: deps.clock.now(), retentionMs: route.idempotency.retentionMs },
         () => route.handle(input),
@@ -202,17 +214,13 @@ function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser([...JSON_MEDIA_TYPES], { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     request.rawBody = text;
-    if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = parseJsonBody(text); // 400 when malformed or nested deeper than MAX_JSON_DEPTH
     } catch (error) {
-      done(
-        new ApiError('INVALID_REQUEST', [
-          detail('MALFORMED_REQUEST_JSON', { location: 'body', description: (error as Error).message }),
-        ]),
-        undefined,
-      );
+      return done(error as Error, undefined);
     }
+    done(null, parsed);
   });
   app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = String(body);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BridgeErrorBody } from '../../shared/bridge.js';
 import { ApiError, detail } from '../api/pipeline/api-error.js';
 import type { ApiGroup } from '../api/server.js';
+import { EventStream, type EventStreamOptions } from './event-stream.js';
 import { readUiFile, UI_NOT_BUILT } from './ui-files.js';
 import { BridgeError, type WorkbenchService } from './workbench-service.js';
 
@@ -17,16 +18,36 @@ export const TOKEN_HEADER = 'x-workbench-token';
 export class BrowserBridge {
   readonly token = randomBytes(24).toString('base64url');
   private service: WorkbenchService | undefined;
+  /** `Host` header values naming this server (`127.0.0.1:8600`, `localhost:8600`, ...). */
   private allowedHosts = new Set<string>();
+  /** The same names as whole origins, scheme included (`http://127.0.0.1:8600`). */
+  private allowedOrigins = new Set<string>();
 
-  constructor(private readonly uiDir: string) {}
+  /** Host events for every connected page: coalesced, paced, a bounded buffer per client. */
+  private readonly events: EventStream;
+
+  constructor(
+    private readonly uiDir: string,
+    options: { eventStream?: EventStreamOptions } = {},
+  ) {
+    this.events = new EventStream((listener) => this.requireService().onEvent(listener), options.eventStream);
+  }
+
+  /** Event-stream clients now, and those dropped for not reading. */
+  eventStreamStats(): { clients: number; dropped: number } {
+    return this.events.stats();
+  }
 
   /** Called once the server listens: the service exists and the host names are known. */
   attach(service: WorkbenchService, baseUrl: string): void {
     this.service = service;
-    const { port, hostname } = new URL(baseUrl);
-    for (const name of [hostname, '127.0.0.1', 'localhost', '[::1]'])
-      this.allowedHosts.add(`${name}:${port}`);
+    const { port, hostname, protocol } = new URL(baseUrl);
+    for (const name of [hostname, '127.0.0.1', 'localhost', '[::1]']) {
+      // Through URL, so a default port is left out as browsers leave it out.
+      const own = new URL(`${protocol}//${name}:${port}`);
+      this.allowedHosts.add(own.host);
+      this.allowedOrigins.add(own.origin);
+    }
   }
 
   workbenchUrl(baseUrl: string): string {
@@ -79,22 +100,9 @@ export class BrowserBridge {
       { config: { public: true, unlogged: true, produces: ['text/event-stream'] } },
       async (request, reply) => {
         this.guard(request, String((request.query as { token?: string }).token ?? ''));
+        this.requireService();
         reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          'content-type': 'text/event-stream',
-          'cache-control': 'no-store',
-          connection: 'keep-alive',
-        });
-        raw.write(': connected\n\n');
-        const unsubscribe = this.requireService().onEvent((event) =>
-          raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`),
-        );
-        const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
-        request.raw.on('close', () => {
-          clearInterval(heartbeat);
-          unsubscribe();
-        });
+        this.events.add(reply.raw);
       },
     );
   }
@@ -111,8 +119,9 @@ export class BrowserBridge {
 
   private guard(request: FastifyRequest, token: string): void {
     this.guardHost(request);
+    // A browser sends the serialized origin (scheme://host[:port]); anything else is not our page.
     const origin = request.headers.origin;
-    if (origin !== undefined && !this.allowedHosts.has(origin.replace(/^https?:\/\//, '')))
+    if (origin !== undefined && !this.allowedOrigins.has(origin))
       throw forbidden(`Origin ${origin} may not call the workbench.`);
     const given = Buffer.from(token);
     const expected = Buffer.from(this.token);

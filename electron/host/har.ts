@@ -1,21 +1,32 @@
+import { redactBodyText, redactHeaders, redactUrl } from '../../shared/redact.js';
 import type { RequestLogEntry } from '../store/repositories/request-log-repo.js';
 
 const pairs = (headers: Record<string, string>) =>
-  Object.entries(headers).map(([name, value]) => ({ name, value }));
+  Object.entries(redactHeaders(headers)).map(([name, value]) => ({ name, value }));
 
-const bodyText = (body: unknown): string =>
-  body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+/**
+ * A logged body as exported, masked again: the log masks what it keeps, and an export must not depend on
+ * it (entries written by an older version of the program, or a rule added since).
+ */
+const bodyText = (body: unknown, contentType: string | undefined): string => {
+  if (body === undefined) return '';
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return redactBodyText(text, contentType ?? 'application/json');
+};
 
-/** The request log as HAR 1.2, for browser dev tools, Charles, Fiddler or a bug report. */
+/**
+ * The request log as HAR 1.2, for browser dev tools, Charles, Fiddler or a bug report. Card numbers,
+ * security codes and credentials are masked in the URL, the headers and the bodies (shared/redact.ts).
+ */
 export function toHar(entries: readonly RequestLogEntry[], baseUrl: string, version: string): unknown {
   return {
     log: {
       version: '1.2',
       creator: { name: 'Payments Workbench', version },
       entries: entries.map((entry) => {
-        const url = new URL(entry.path, baseUrl);
-        const requestText = bodyText(entry.request.body);
-        const responseText = bodyText(entry.response.body);
+        const url = new URL(redactUrl(entry.path), baseUrl);
+        const requestText = bodyText(entry.request.body, entry.request.headers['content-type']);
+        const responseText = bodyText(entry.response.body, entry.response.headers['content-type']);
         return {
           startedDateTime: entry.at,
           time: entry.duration_ms,

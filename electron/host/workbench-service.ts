@@ -63,7 +63,13 @@ function summarize(kinds: ResourceKinds, resource: StoredResource<unknown, unkno
     kind: resource.kind,
     id: resource.id,
     status: resource.status,
-    root: resource.root_id ? { kind: kinds.get(resource.kind).rootKind, id: resource.root_id } : null,
+    // A root names itself (a standalone item is its own root); a descendant's root is of its kind's root kind.
+    root: resource.root_id
+      ? {
+          kind: resource.root_id === resource.id ? resource.kind : kinds.get(resource.kind).rootKind,
+          id: resource.root_id,
+        }
+      : null,
     parent_id: resource.parent_id,
     ...kinds.summary(resource),
     create_time: resource.create_time,

@@ -98,6 +98,26 @@ describe('browser mode and the workbench service', () => {
     expect(rebound).toBe(403);
   });
 
+  it('compares the whole Origin: scheme, host and port', async () => {
+    const call = (origin: string) => rpc('getInfo', {}, { [TOKEN_HEADER]: browser.token, origin });
+    const { port } = new URL(base);
+    expect((await call(`http://localhost:${port}`)).status).toBe(200);
+    for (const origin of [
+      base.replace('http:', 'https:'),
+      `ws://127.0.0.1:${port}`,
+      `http://127.0.0.1:${Number(port) + 1}`,
+      `http://127.0.0.1`,
+      'null',
+      `127.0.0.1:${port}`,
+      `http://user@127.0.0.1:${port}`,
+    ])
+      expect((await call(origin)).status, origin).toBe(403);
+    const events = await fetch(`${base}/__workbench/events?token=${browser.token}`, {
+      headers: { origin: base.replace('http:', 'https:') },
+    });
+    expect(events.status).toBe(403);
+  });
+
   it('parses every call with its schema and reports bad input clearly', async () => {
     const bad = await rpc('listResources', { kind: 'nonsense' });
     expect(bad.status).toBe(400);

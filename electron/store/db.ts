@@ -295,6 +295,7 @@ export class Database {
       if (applied.has(migration.version)) continue;
       this.transaction(() => {
         this.db.exec(migration.sql);
+        migration.run?.(this.db);
         this.db
           .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
           .run(migration.version, migration.name, new Date().toISOString());

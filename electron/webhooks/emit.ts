@@ -4,6 +4,7 @@ import type { ResourceTransition } from '../api/transition-bus.js';
 import type { EventCatalog, EventDraft, EventTypeDefinition } from './catalog.js';
 import type { DeliveriesRepository } from './deliveries-repo.js';
 import type { EventsRepository, StoredEvent } from './events-repo.js';
+import { DeferredFanOut, type PendingFanOut } from './fanout.js';
 import { announceOutboxChange } from './outbox-change.js';
 import { MAX_ATTEMPTS } from './retry-schedule.js';
 import type { SubscriptionsRepository } from './subscriptions-repo.js';
@@ -55,12 +56,17 @@ export function buildEnvelope(
 }
 
 /**
- * The outbox: every transition that reports an event writes the event and one delivery per matching
- * subscription INSIDE the transaction of the change (the transition bus calls us there), so an event
- * exists exactly when its change committed. Nothing is sent from here: the delivery worker is woken
- * after the commit.
+ * The outbox: every transition that reports an event writes the event and its deliveries INSIDE the
+ * transaction of the change (the transition bus calls us there), so an event exists exactly when its
+ * change committed. The deliveries go to every matching subscription, a page at a time: the first page
+ * with the event, any further pages on later turns of the event loop (see fanout.ts), so the work one
+ * transition does in its request is bounded however many subscriptions there are. Nothing is sent from
+ * here: the delivery worker is woken after the commit.
  */
 export class EventOutbox {
+  /** The fan-out of events to more subscriptions than one page holds. */
+  readonly fanout: DeferredFanOut;
+
   constructor(
     private readonly deps: ApiDeps,
     private readonly catalog: EventCatalog,
@@ -68,7 +74,11 @@ export class EventOutbox {
     private readonly deliveries: DeliveriesRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly hooks: OutboxHooks,
-  ) {}
+  ) {
+    this.fanout = new DeferredFanOut(deps, subscriptions, (pending, targets, first) =>
+      this.writePage(pending, targets, first),
+    );
+  }
 
   /** Subscribes to every resource transition; returns the unsubscribe function. */
   attach(): () => void {
@@ -79,12 +89,28 @@ export class EventOutbox {
     for (const draft of this.catalog.draftsFor(transition, this.hooks.baseUrl())) this.record(draft);
   }
 
-  /** Writes an app's event and queues it to each of the app's subscriptions that listen to its type. */
+  /**
+   * Writes an app's event and queues it to each of the app's subscriptions that listen to its type (the
+   * subscriptions that exist now: one made while the fan-out is under way does not get it).
+   */
   record(draft: EventDraft): StoredEvent {
-    const targets = this.subscriptions
-      .matching(draft.appId, draft.eventType)
-      .map((w) => ({ webhookId: w.id, url: w.url }));
-    return this.write(draft.eventType, draft.resource, draft.resourceId, draft.appId, targets, MAX_ATTEMPTS);
+    const event = this.write(
+      draft.eventType,
+      draft.resource,
+      draft.resourceId,
+      draft.appId,
+      [],
+      MAX_ATTEMPTS,
+    );
+    this.fanout.start({
+      event_id: event.id,
+      app_id: draft.appId,
+      event_type: draft.eventType,
+      after: 0,
+      until: this.subscriptions.lastSeq(),
+      max_attempts: MAX_ATTEMPTS,
+    });
+    return event;
   }
 
   /** A mock event of the simulator: no application, webhook id `WEBHOOK_ID`, one attempt. */
@@ -151,6 +177,15 @@ export class EventOutbox {
     announceOutboxChange(this.deps, { change: 'event-created', event_id: id });
     if (targets.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());
     return event;
+  }
+
+  /** One page of an event's fan-out (inside the caller's transaction); later pages are announced. */
+  private writePage(pending: PendingFanOut, targets: readonly DeliveryTarget[], first: boolean): void {
+    if (targets.length === 0) return;
+    const now = this.deps.clock.now();
+    for (const target of targets) this.insertDelivery(pending.event_id, target, now, pending.max_attempts);
+    if (!first) announceOutboxChange(this.deps, { change: 'event-queued', event_id: pending.event_id });
+    this.deps.store.db.afterCommit(() => this.hooks.wake());
   }
 
   private insertDelivery(

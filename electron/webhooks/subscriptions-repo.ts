@@ -83,8 +83,44 @@ export class SubscriptionsRepository {
     ).map(toWebhook);
   }
 
+  /** How many subscriptions an app has (the platform allows 10). */
+  countByApp(appId: string): number {
+    const row = this.db.prepare('SELECT COUNT(*) AS n FROM webhooks WHERE app_id = ?').get(appId) as {
+      n: number;
+    };
+    return Number(row.n);
+  }
+
   /** The subscriptions of an app that listen to `eventType`, directly or through `*`. */
   matching(appId: string, eventType: string): StoredWebhook[] {
     return this.byApp(appId).filter((w) => w.event_types.includes('*') || w.event_types.includes(eventType));
+  }
+
+  /** The newest subscription's position: a fan-out goes to the subscriptions up to it. */
+  lastSeq(): number {
+    const row = this.db.prepare('SELECT MAX(rowid) AS seq FROM webhooks').get() as { seq: number | null };
+    return Number(row.seq ?? 0);
+  }
+
+  /**
+   * One page of the subscriptions of an app that listen to `eventType` (directly or through `*`), in
+   * the order they were made: those after position `after` up to `until`, at most `limit`. The outbox
+   * walks them page by page, so one event never holds every subscription in memory at once.
+   */
+  matchingPage(
+    appId: string,
+    eventType: string,
+    after: number,
+    until: number,
+    limit: number,
+  ): { seq: number; id: string; url: string }[] {
+    return this.db
+      .prepare(
+        `SELECT rowid AS seq, id, url FROM webhooks
+         WHERE app_id = ? AND rowid > ? AND rowid <= ?
+           AND EXISTS (SELECT 1 FROM json_each(webhooks.event_types) WHERE value IN ('*', ?))
+         ORDER BY rowid LIMIT ?`,
+      )
+      .all(appId, after, until, eventType, limit) as unknown as { seq: number; id: string; url: string }[];
   }
 }

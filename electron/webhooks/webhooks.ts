@@ -91,6 +91,7 @@ export class Webhooks {
     this.certificates.identity();
     this.load.start();
     this.worker.start();
+    this.outbox.fanout.resume();
   }
 
   /**
@@ -158,6 +159,7 @@ export class Webhooks {
   reset(): void {
     this.deliveries.deleteAll();
     this.events.deleteAll();
+    this.outbox.fanout.reset();
     this.deps.scheduler.cancel(RETRY_JOB);
     this.deps.store.db.afterCommit(() => this.listener.clear());
   }
@@ -165,6 +167,7 @@ export class Webhooks {
   async close(): Promise<void> {
     for (const detach of this.detach.splice(0)) detach();
     this.load.stop();
+    await this.outbox.fanout.stop();
     await this.worker.stop();
     await this.listener.stop();
   }

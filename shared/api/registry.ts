@@ -5,6 +5,8 @@ import type { Machine } from '../machines/machine.js';
 import { oauthShared } from './oauth/index.js';
 import { ordersV2Shared } from './orders-v2/index.js';
 import { paymentsV2Shared } from './payments-v2/index.js';
+import { payoutsShared } from './payouts/index.js';
+import { referencedPayoutsShared } from './referenced-payouts/index.js';
 import { reportingShared } from './reporting/index.js';
 import { sandboxShared } from './sandbox/index.js';
 import { webhooksShared } from './webhooks/index.js';
@@ -17,6 +19,8 @@ export const SHARED_GROUPS = [
   oauthShared,
   ordersV2Shared,
   paymentsV2Shared,
+  payoutsShared,
+  referencedPayoutsShared,
   webhooksShared,
   reportingShared,
   sandboxShared,

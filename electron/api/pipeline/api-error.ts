@@ -7,6 +7,7 @@ import {
   type TokenErrorKey,
 } from '../../../shared/errors.js';
 import { ISSUES, type Issue } from '../../../shared/api/registry.js';
+import { isSecretKey, lastKey, maskCardNumbers, REDACTED, redactJson } from '../../../shared/redact.js';
 
 /**
  * An error the API answers with: its name picks the status (spec part 7), details say what and where.
@@ -50,25 +51,38 @@ export function detail(issue: Issue, options: DetailOptions = {}): ErrorDetail {
   // Built member by member so the JSON keeps the spec's order: field, value, location, issue, description.
   const entry: ErrorDetail = {} as ErrorDetail;
   if (options.field !== undefined) entry.field = options.field;
-  if (options.value !== undefined) entry.value = describeValue(options.value);
+  if (options.value !== undefined) entry.value = describeValue(options.value, options.field);
   if (options.location !== undefined) entry.location = options.location;
   entry.issue = issue;
   entry.description = options.description ?? ISSUES[issue].description;
   return entry;
 }
 
-/** 12 to 19 digits: anything that may be a card number. */
-export const CARD_NUMBER_LIKE = /^\d{12,19}$/;
+const MAX_SHOWN = 256;
 
-/** How an offending value is shown in `details[].value`: primitives as text, structures abbreviated. */
-export function describeValue(value: unknown): string {
-  // A rejected card number is usually a real card with one digit mistyped: never echo it whole.
-  if (typeof value === 'string' && CARD_NUMBER_LIKE.test(value))
-    return '•'.repeat(value.length - 4) + value.slice(-4);
-  if (typeof value === 'string') return value.length > 256 ? value.slice(0, 256) + '…' : value;
+/**
+ * How an offending value is shown in `details[].value`: primitives as text, structures as JSON,
+ * abbreviated past 256 characters. A rejected card number is usually a real card with one digit
+ * mistyped, so card numbers in any shape keep only their last four digits, and a secret (a security
+ * code, a credential: named by the field) is never shown (shared/redact.ts decides both).
+ */
+export function describeValue(value: unknown, field?: string): string {
   if (value === undefined) return '';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 256 ? text.slice(0, 256) + '…' : text;
+  const shown = redactJson(value, lastKey(field) || undefined);
+  const text = typeof shown === 'string' ? shown : (JSON.stringify(shown) ?? String(shown));
+  return text.length > MAX_SHOWN ? text.slice(0, MAX_SHOWN) + '…' : text;
+}
+
+/**
+ * A `details[]` entry as it may leave the host, whoever built it: the value and the description masked
+ * again (a description may quote the input, a detail may come from a spread instead of `detail()`).
+ */
+export function maskDetail(entry: ErrorDetail): ErrorDetail {
+  const masked: ErrorDetail = { ...entry };
+  if (masked.value !== undefined)
+    masked.value = isSecretKey(lastKey(masked.field)) ? REDACTED : maskCardNumbers(masked.value);
+  if (masked.description !== undefined) masked.description = maskCardNumbers(masked.description);
+  return masked;
 }
 
 export const invalidRequest = (...details: ErrorDetail[]): ApiError =>

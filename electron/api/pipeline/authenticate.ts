@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
-import type { AccessToken } from '../../store/repositories/tokens-repo.js';
+import { hashAccessToken, type AccessToken } from '../../store/repositories/tokens-repo.js';
 import type { App } from '../../store/repositories/apps-repo.js';
 import type { Account } from '../../store/repositories/accounts-repo.js';
 import { ApiError, detail } from './api-error.js';
@@ -10,7 +10,10 @@ import { parsePrefer } from './prefer.js';
 const AUTHORIZATION_MAX_LENGTH = 16_000;
 const ASSERTION_MAX_LENGTH = 10_000;
 
-/** Known tokens and their apps, so the hot path does not read the database for every request. */
+/**
+ * Known tokens and their apps, so the hot path does not read the database for every request. Keyed by
+ * the token's hash, as the store keeps it: the process holds no table of live tokens either.
+ */
 export class TokenCache {
   private readonly entries = new Map<string, { token: AccessToken; app: App }>();
   private merchants = { version: -1, byId: new Map<string, Account>() };
@@ -18,14 +21,15 @@ export class TokenCache {
   constructor(private readonly deps: ApiDeps) {}
 
   lookup(value: string): { token: AccessToken; app: App } | undefined {
-    const cached = this.entries.get(value);
+    const key = hashAccessToken(value);
+    const cached = this.entries.get(key);
     if (cached) return cached;
-    const token = this.deps.store.tokens.find(value);
+    const token = this.deps.store.tokens.findByHash(key);
     const app = token && this.deps.store.apps.byId(token.app_id);
     if (!token || !app) return undefined;
     if (this.entries.size > 10_000) this.entries.clear();
     const entry = { token, app };
-    this.entries.set(value, entry);
+    this.entries.set(key, entry);
     return entry;
   }
 
@@ -42,7 +46,7 @@ export class TokenCache {
   }
 
   forget(value: string): void {
-    this.entries.delete(value);
+    this.entries.delete(hashAccessToken(value));
   }
 
   clear(): void {

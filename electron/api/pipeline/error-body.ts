@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../../shared/errors.js';
 import { newDebugId } from '../../../shared/ids.js';
 import { isStoreFull } from '../../store/db.js';
-import { ApiError, TokenError, detail } from './api-error.js';
+import { maskCardNumbers } from '../../../shared/redact.js';
+import { ApiError, TokenError, detail, maskDetail } from './api-error.js';
 import { requestBaseUrl } from './links.js';
 
 /** The error page every `information_link` points to; served by the API host itself. */
@@ -11,12 +12,14 @@ export function informationLink(baseUrl: string, name: string): string {
 }
 
 export function errorBody(error: ApiError, baseUrl: string, debugId: string): ErrorBody {
-  // Members in the spec's order: name, message, debug_id, details, links.
+  // Members in the spec's order: name, message, debug_id, details, links; every error has all five (an
+  // error without details has an empty list). Card data is masked here, on the way out, whichever step
+  // built the error.
   return {
     name: error.errorName,
-    message: error.message,
+    message: maskCardNumbers(error.message),
     debug_id: debugId,
-    ...(error.details.length > 0 ? { details: error.details } : {}),
+    details: error.details.map(maskDetail),
     links: [{ href: informationLink(baseUrl, error.errorName), rel: 'information_link', method: 'GET' }],
   };
 }
@@ -92,7 +95,7 @@ export function sendError(
       .headers(apiError.headers)
       .send({
         error: apiError.errorName,
-        error_description: apiError.details[0]?.description ?? apiError.message,
+        error_description: maskCardNumbers(apiError.details[0]?.description ?? apiError.message),
       });
   }
   return reply

@@ -7,7 +7,9 @@ declare module 'fastify' {
     ctx?: RequestContext;
     startedAt?: bigint;
     /** The in-flight `Svc-Request-Id` reservation to release when the response is sent. */
-    idempotencyReservation?: string;
+    idempotencyReservation?: string | undefined;
+    /** The operation a `Svc-Request-Id` is scoped to: route, method and canonical parameters. */
+    idempotencyOperation?: string;
     validated?: { params: unknown; query: unknown; headers: unknown; body: unknown };
     /** The body's text as received: the request log keeps it, and `rawBody` routes (signature checks) read it. */
     rawBody?: string;

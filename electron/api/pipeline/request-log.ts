@@ -3,77 +3,30 @@ import type { HostEvents } from '../../events.js';
 import type { Logger } from '../../scheduler.js';
 import type { RequestLogExchange, RequestLogRow } from '../../store/repositories/request-log-repo.js';
 import type { Store } from '../../store/store.js';
-import { CARD_NUMBER_LIKE } from './api-error.js';
+import { redactBodyText, redactHeaders, redactJson, redactUrl } from '../../../shared/redact.js';
 
-const SECRET_KEYS = new Set([
-  'access_token',
-  'client_secret',
-  'refresh_token',
-  'cvv',
-  'cvv2',
-  'security_code',
-  'password',
-]);
-const CARD_NUMBER_KEYS = new Set(['number', 'card_number']);
+export { maskCardNumber, redactHeaders } from '../../../shared/redact.js';
+
 const MAX_LOGGED_BODY = 64 * 1024;
+/** Masked with this much text beyond the cut, so a card number across the cut is masked too. */
+const CUT_MARGIN = 64;
 const KEEP_ENTRIES = 20_000;
 
-/** Masks all but the last four digits of anything that looks like a card number. */
-export function maskCardNumber(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 12 ? '•'.repeat(digits.length - 4) + digits.slice(-4) : value;
-}
-
-/** A copy of a JSON body with secrets and card numbers redacted, for the log. */
-export function redactBody(value: unknown, key?: string): unknown {
-  if (typeof value === 'string') {
-    if (key && SECRET_KEYS.has(key)) return '[redacted]';
-    if ((key && CARD_NUMBER_KEYS.has(key)) || CARD_NUMBER_LIKE.test(value)) return maskCardNumber(value);
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((v) => redactBody(v));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactBody(v, k)]));
-  }
-  return value;
-}
-
-export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : String(value);
-    if (name === 'authorization') {
-      const [scheme = ''] = text.split(' ');
-      out[name] = `${scheme} [redacted]`;
-    } else out[name] = text;
-  }
-  return out;
-}
-
-/** A body that may hold a secret or a card number: only these are parsed and redacted. */
-const SENSITIVE =
-  /"(access_token|client_secret|refresh_token|cvv2?|security_code|password|number|card_number)"|\d{12,19}|(refresh_token|client_secret|password)=/;
+/** A copy of a JSON body with secrets and card numbers redacted, for the log (see shared/redact.ts). */
+export const redactBody = (value: unknown): unknown => redactJson(value);
 
 /**
- * The body text as the log keeps it: as sent when nothing in it is sensitive (the common case costs no
- * parse), redacted otherwise (JSON is parsed, redacted and re-serialized; anything else is withheld).
+ * The body text as the log keeps it: as sent when nothing in it can be sensitive (the common case costs
+ * one regular expression), redacted otherwise (JSON is parsed, redacted and re-serialized; forms field by
+ * field; other text has its card numbers masked). A body past 64 KiB is cut, after masking.
  */
 export function loggedBodyText(
   text: string | undefined,
   contentType: string | undefined,
 ): string | undefined {
   if (text === undefined || text.length === 0) return undefined;
-  const clipped = text.length > MAX_LOGGED_BODY ? text.slice(0, MAX_LOGGED_BODY) : text;
-  if (!SENSITIVE.test(clipped)) return clipped;
-  if (contentType?.includes('json')) {
-    try {
-      return JSON.stringify(redactBody(JSON.parse(clipped)));
-    } catch {
-      return '[redacted: unparseable body with sensitive content]';
-    }
-  }
-  return '[redacted]';
+  if (text.length <= MAX_LOGGED_BODY) return redactBodyText(text, contentType);
+  return redactBodyText(text.slice(0, MAX_LOGGED_BODY + CUT_MARGIN), contentType).slice(0, MAX_LOGGED_BODY);
 }
 
 /**
@@ -112,7 +65,7 @@ export class RequestLogger {
     this.pending.push({
       at: new Date().toISOString(),
       method: request.method,
-      path: request.url,
+      path: redactUrl(request.url),
       status: reply.statusCode,
       duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
       app_id: request.ctx?.app.id ?? null,

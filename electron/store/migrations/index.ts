@@ -1,13 +1,17 @@
+import type { DatabaseSync } from 'node:sqlite';
 import { initialSchema } from './001-initial-schema.js';
 import { webhooksSchema } from './002-webhooks.js';
 import { ledgerSchema } from './003-ledger.js';
 import { leanWritesSchema } from './004-lean-writes.js';
 import { lineageSchema } from './005-lineage.js';
+import { hashedTokensSchema } from './006-hashed-tokens.js';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Data changes SQL cannot express (hashing, say), run after `sql` in the same transaction. */
+  run?: (db: DatabaseSync) => void;
 }
 
 /** Forward-only migrations in order. Never edit a released one: add the next number. */
@@ -17,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ledgerSchema,
   leanWritesSchema,
   lineageSchema,
+  hashedTokensSchema,
 ];

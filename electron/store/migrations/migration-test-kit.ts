@@ -21,6 +21,7 @@ export function oldWorkspaces(prefix: string) {
       );
       for (const migration of MIGRATIONS.filter((m) => m.version <= version)) {
         raw.exec(migration.sql);
+        migration.run?.(raw);
         raw
           .prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)')
           .run(migration.version, migration.name, 'x');

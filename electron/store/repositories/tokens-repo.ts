@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../db.js';
 
-export interface AccessToken {
+/** An access token as issued: the token itself is known only to the caller it was given to. */
+export interface IssuedToken {
   token: string;
   app_id: string;
   scopes: string[];
@@ -8,18 +10,40 @@ export interface AccessToken {
   expires_at: number;
 }
 
+/** An access token as stored: its SHA-256 instead of the token, so the database file grants nothing. */
+export interface AccessToken {
+  token_hash: string;
+  app_id: string;
+  scopes: string[];
+  /** Simulated-clock epoch milliseconds. */
+  expires_at: number;
+}
+
+/**
+ * How a token is kept at rest and looked up: SHA-256, hex. Tokens are 97 random characters, so a fast
+ * unsalted hash suffices (nothing to brute-force), and a lookup stays one indexed equality.
+ */
+export function hashAccessToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
 export class TokensRepository {
   constructor(private readonly store: Database) {}
 
-  insert(token: AccessToken): void {
+  insert(token: IssuedToken): void {
     this.store
-      .write('INSERT INTO access_tokens (token, app_id, scopes, expires_at) VALUES (?, ?, ?, ?)')
-      .run(token.token, token.app_id, JSON.stringify(token.scopes), token.expires_at);
+      .write('INSERT INTO access_tokens (token_hash, app_id, scopes, expires_at) VALUES (?, ?, ?, ?)')
+      .run(hashAccessToken(token.token), token.app_id, JSON.stringify(token.scopes), token.expires_at);
   }
 
+  /** The stored token a presented token stands for. */
   find(token: string): AccessToken | undefined {
-    const row = this.store.prepare('SELECT * FROM access_tokens WHERE token = ?').get(token) as
-      { token: string; app_id: string; scopes: string; expires_at: number } | undefined;
+    return this.findByHash(hashAccessToken(token));
+  }
+
+  findByHash(tokenHash: string): AccessToken | undefined {
+    const row = this.store.prepare('SELECT * FROM access_tokens WHERE token_hash = ?').get(tokenHash) as
+      { token_hash: string; app_id: string; scopes: string; expires_at: number } | undefined;
     return row ? { ...row, scopes: JSON.parse(row.scopes) as string[] } : undefined;
   }
 

@@ -31,6 +31,29 @@ export const queryKeys = {
     support: (id: string | undefined) => ['resource', 'support', id] as const,
   },
 
+  /**
+   * The Payouts page. Item lists and counts are under `resources`, so every resource change refreshes
+   * them. A batch as the API shows it and a batch's snapshot (with every item it decided) are outside
+   * every invalidated prefix on purpose: a 15,000-item batch sends 15,000 change events, and each would
+   * re-read them; the page polls the one while the batch is in flight and reads the other once per status,
+   * and the page's own writes invalidate `payouts.all`.
+   */
+  payouts: {
+    all: ['payouts'] as const,
+    batch: (batchId: string) => ['payouts', 'batch', batchId] as const,
+    snapshot: (batchId: string, status: string) => ['payouts', 'snapshot', batchId, status] as const,
+    items: (batchId: string, filter: { status: string; page: number }) =>
+      ['resources', 'payout-item', 'of-batch', batchId, filter] as const,
+    itemCounts: (batchId: string) => ['resources', 'payout-item', 'counts', batchId] as const,
+    unclaimed: (batchId: string) => ['resources', 'payout-item', 'unclaimed', batchId] as const,
+    /** A referenced batch as `GET /v1/payments/referenced-payouts/{id}` answers (polled while processing). */
+    referencedBatch: (batchId: string) => ['payouts', 'referenced-batch', batchId] as const,
+    /** The merchant's balances today, from its ledger (what funds a batch). */
+    balances: ['resources', 'payout-balances'] as const,
+    /** The captures a referenced payout may name, for the form's suggestions. */
+    recentCaptures: ['resources', 'capture', 'recent-for-referenced-payouts'] as const,
+  },
+
   /** The request log (invalidated on every logged request). */
   requestLog: {
     all: ['request-log'] as const,

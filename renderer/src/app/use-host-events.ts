@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
-import { bridge } from '../bridge';
+import { bridge, onEventsResumed } from '../bridge';
 import { useUi } from './ui-store';
 
 /**
@@ -71,8 +71,12 @@ export function useHostEvents(): void {
           break;
       }
     });
+    // After a break in the event stream (the host drops a tab that stops reading) anything may have
+    // changed: refetch everything shown.
+    const offResumed = onEventsResumed(() => void queryClient.invalidateQueries());
     return () => {
       unsubscribe();
+      offResumed();
       logRefresh.cancel();
       outboxRefresh.cancel();
     };

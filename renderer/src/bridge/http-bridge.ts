@@ -19,11 +19,21 @@ function launchToken(): string {
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
+/** The HTTP bridge, plus what only a stream that can break has: word that it came back. */
+export type HttpBridge = WorkbenchBridge & {
+  /**
+   * Calls `listener` each time the event stream reconnects after a break (the host dropped a tab that
+   * fell behind, or restarted): events may have been missed, so whatever is shown should be refetched.
+   */
+  onResumed: (listener: () => void) => () => void;
+};
+
 /** Browser mode: the same contract over `POST rpc/<method>` and Server-Sent Events. */
-export function createHttpBridge(): WorkbenchBridge {
+export function createHttpBridge(): HttpBridge {
   const token = launchToken();
   const base = new URL('.', window.location.href);
   const listeners = new Set<(event: BridgeEvent) => void>();
+  const resumedListeners = new Set<() => void>();
   let source: EventSource | undefined;
 
   const call = async (method: string, input: unknown): Promise<unknown> => {
@@ -46,6 +56,12 @@ export function createHttpBridge(): WorkbenchBridge {
 
   const connect = () => {
     source = new EventSource(new URL(`events?token=${encodeURIComponent(token)}`, base));
+    // EventSource reconnects by itself; every open after its first is a reconnection.
+    let opened = false;
+    source.addEventListener('open', () => {
+      if (opened) for (const listener of resumedListeners) listener();
+      opened = true;
+    });
     for (const type of BRIDGE_EVENT_NAMES) {
       source.addEventListener(type, (message) => {
         const event = { type, payload: JSON.parse((message as MessageEvent<string>).data) } as BridgeEvent;
@@ -56,7 +72,13 @@ export function createHttpBridge(): WorkbenchBridge {
 
   const bridge = Object.fromEntries(
     BRIDGE_METHOD_NAMES.map((name) => [name, (input: unknown) => call(name, input)]),
-  ) as unknown as WorkbenchBridge;
+  ) as unknown as HttpBridge;
+  bridge.onResumed = (listener) => {
+    resumedListeners.add(listener);
+    return () => {
+      resumedListeners.delete(listener);
+    };
+  };
   bridge.onEvent = (listener) => {
     listeners.add(listener);
     if (!source) connect();

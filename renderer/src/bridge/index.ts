@@ -8,6 +8,19 @@ declare global {
   }
 }
 
+/** Electron's preload API when present; HTTP in browser mode, whose event stream can break and resume. */
+function connectBridge(): { bridge: WorkbenchBridge; onResumed: (listener: () => void) => () => void } {
+  // Electron's IPC never drops events: nothing there ever resumes.
+  if (window.workbench) return { bridge: window.workbench, onResumed: () => () => {} };
+  const http = createHttpBridge();
+  return { bridge: http, onResumed: http.onResumed };
+}
+
+const connected = connectBridge();
+
 /** The host, whichever way it is reached: Electron's preload API, or HTTP in browser mode. */
-export const bridge: WorkbenchBridge = window.workbench ?? createHttpBridge();
+export const bridge: WorkbenchBridge = connected.bridge;
+
+/** `listener` runs whenever the event stream reconnected after a break, so views refetch what they missed. */
+export const onEventsResumed = connected.onResumed;
 export { BridgeCallError } from '../../../shared/bridge-call-error';

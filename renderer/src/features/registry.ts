@@ -5,6 +5,7 @@ import { eventsFeature } from './events';
 import { NAV_SECTIONS, type Feature, type FeatureRoute, type NavSection } from './feature';
 import { ordersFeature } from './orders';
 import { paymentsFeature } from './payments';
+import { payoutsFeature } from './payouts';
 import { reportsFeature } from './reports';
 import { requestLogFeature } from './request-log';
 import { supportFeature } from './support';
@@ -17,6 +18,7 @@ import { supportFeature } from './support';
 export const FEATURES: readonly Feature[] = [
   ordersFeature,
   paymentsFeature,
+  payoutsFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,

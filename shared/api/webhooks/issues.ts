@@ -4,6 +4,8 @@ import { issuesOf } from '../issue.js';
 export const WEBHOOKS_ISSUES = {
   ...issuesOf('INVALID_REQUEST', {
     WEBHOOK_URL_ALREADY_EXISTS: 'The application already has a webhook with this URL.',
+    WEBHOOK_NUMBER_LIMIT_EXCEEDED:
+      'The application already has 10 webhooks, the most the platform allows; delete one to add another.',
     WEBHOOK_URL_NOT_SUPPORTED:
       'A webhook URL must be an absolute http or https URL of at most 2048 characters.',
     EVENT_TYPE_NOT_SUPPORTED:

@@ -6,7 +6,16 @@ import { z } from 'zod';
  * the workbench's Events page reads the same types.
  */
 
-export const WEBHOOK_LIMITS = { urlMaxLength: 2048, eventTypesMax: 500, idMaxLength: 50 } as const;
+/**
+ * Spec part 8 and 4.12, and the platform's limit of 10 webhooks per application (beyond it, a create is
+ * refused with `WEBHOOK_NUMBER_LIMIT_EXCEEDED`).
+ */
+export const WEBHOOK_LIMITS = {
+  urlMaxLength: 2048,
+  eventTypesMax: 500,
+  idMaxLength: 50,
+  perApp: 10,
+} as const;
 
 /** Subscribes to every event type, including the ones added later (spec 2.19). */
 export const WILDCARD_EVENT_TYPE = '*';

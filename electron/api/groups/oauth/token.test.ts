@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_ERRORS } from '../../../../shared/errors.js';
 import { SCOPES } from '../../../../shared/scopes.js';
 import {
   basic,
+  simpleOrder,
   startHarness,
   TEST_CLIENT_ID,
   TEST_CLIENT_SECRET,
@@ -142,6 +144,23 @@ describe('POST /v1/oauth2/token', () => {
     expect(reply.status).toBe(403);
     expect(reply.body.name).toBe('NOT_AUTHORIZED');
     expect(reply.body.details[0].issue).toBe('INSUFFICIENT_SCOPE');
+  });
+
+  it('stores an access token only as its SHA-256: the database file grants nothing', async () => {
+    const token = (await tokenCall({ authorization: basic() })).body.access_token as string;
+    const rows = api.host.deps.store.db.db.prepare('SELECT * FROM access_tokens').all();
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(api.token);
+    expect(stored).toContain(createHash('sha256').update(token).digest('hex'));
+    // The stored hash is no credential: presenting it is an unknown token.
+    const hash = createHash('sha256').update(token).digest('hex');
+    const withHash = await api.request('GET', '/v2/checkout/orders/ABCDEFGHIJKLMNOPQ', { token: hash });
+    expect(withHash.status).toBe(401);
+    expect(withHash.body.details[0].issue).toBe('INVALID_TOKEN');
+    expect((await api.request('POST', '/v2/checkout/orders', { token, body: simpleOrder() })).status).toBe(
+      201,
+    );
   });
 
   it('expires tokens on the simulated clock', async () => {

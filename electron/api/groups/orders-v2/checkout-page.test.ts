@@ -13,6 +13,7 @@ import {
   submitCheckout,
   usd,
 } from './orders-test-kit.js';
+import { checkoutCsrfToken } from './checkout-page.js';
 
 const RETURN_URL = 'https://shop.example/return?cart=42';
 const CANCEL_URL = 'https://shop.example/cancel';
@@ -321,6 +322,99 @@ describe('the buyer approval page /checkoutnow', () => {
       });
       expect(reply.status).toBe(415);
       expect((await getOrder(api, id)).body.status).toBe('CREATED');
+    });
+  });
+
+  describe('page security', () => {
+    const policyOf = (reply: Reply) =>
+      new Map(
+        String(reply.headers['content-security-policy'])
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([directive = '', ...sources]) => [directive, sources]),
+      );
+
+    it('serves every page with a CSP that runs no script, lets in only its own style, and forbids framing', async () => {
+      api = await startHarness();
+      const id = await createId(api, simpleOrder());
+      const pages = [
+        await api.request('GET', `/checkoutnow?token=${id}`, { token: null }),
+        await api.request('GET', '/checkoutnow?token=ABCDEFGHIJKLMNOPQ', { token: null }),
+        await submitCheckout(api, { token: id, buyer_email: BUYER, action: 'nothing' }),
+        await submitCheckout(api, { token: id, buyer_email: BUYER, action: 'approve' }),
+      ];
+      for (const reply of pages) {
+        const policy = policyOf(reply);
+        expect(policy.get('default-src')).toEqual(["'none'"]);
+        expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+        expect(policy.get('base-uri')).toEqual(["'none'"]);
+        expect(policy.get('script-src')).toBeUndefined(); // default-src 'none': no script at all
+        const nonce = /<style nonce="([^"]+)">/.exec(reply.text)?.[1];
+        expect(nonce).toBeDefined();
+        expect(policy.get('style-src')).toEqual([`'nonce-${nonce}'`]);
+        expect(reply.text).not.toMatch(/<script|style="|\son[a-z]+=/i);
+        expect(reply.headers['x-frame-options']).toBe('DENY');
+        expect(reply.headers['cache-control']).toBe('no-store');
+      }
+      // A fresh nonce per page.
+      expect(pages[0]?.text).not.toBe(
+        (await api.request('GET', `/checkoutnow?token=${id}`, { token: null })).text,
+      );
+    });
+
+    it('lets the form end at the merchant return and cancel addresses, and nowhere else', async () => {
+      api = await startHarness();
+      const { body, headers } = withUrls.application_context;
+      const id = await createId(api, body, { ...headers });
+      const reply = await api.request('GET', `/checkoutnow?token=${id}`, { token: null });
+      expect(policyOf(reply).get('form-action')).toEqual(["'self'", 'https://shop.example']);
+      const plain = await createId(api, simpleOrder());
+      const other = await api.request('GET', `/checkoutnow?token=${plain}`, { token: null });
+      expect(policyOf(other).get('form-action')).toEqual(["'self'"]);
+    });
+
+    it('puts a CSRF token in the form, bound to its order', async () => {
+      api = await startHarness();
+      const id = await createId(api, simpleOrder());
+      const reply = await api.request('GET', `/checkoutnow?token=${id}`, { token: null });
+      const token = /name="csrf_token" value="([^"]+)"/.exec(reply.text)?.[1];
+      expect(token).toBe(checkoutCsrfToken(id));
+      const other = await createId(api, simpleOrder());
+      expect(checkoutCsrfToken(other)).not.toBe(token);
+    });
+
+    it.each([
+      ['no CSRF token', (_id: string, _other: string) => ({})],
+      ['a made-up CSRF token', () => ({ csrf_token: 'x'.repeat(43) })],
+      [
+        'the CSRF token of another order',
+        (_id: string, other: string) => ({ csrf_token: checkoutCsrfToken(other) }),
+      ],
+    ])('refuses a form with %s: 403 HTML, the order unchanged, the form shown again', async (_name, csrf) => {
+      api = await startHarness();
+      const id = await createId(api, simpleOrder());
+      const other = await createId(api, simpleOrder());
+      const before = (await getOrder(api, id)).body;
+      const reply = await api.request('POST', '/checkoutnow', {
+        token: null,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          token: id,
+          buyer_email: BUYER,
+          action: 'approve',
+          ...csrf(id, other),
+        }).toString(),
+      });
+      expectHtml(reply, 403);
+      expect(reply.text).toContain('role="alert"');
+      expect(reply.text).toContain(`name="csrf_token" value="${checkoutCsrfToken(id)}"`);
+      expect((await getOrder(api, id)).body).toEqual(before);
+      const cancel = await api.request('POST', '/checkoutnow', {
+        token: null,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ token: id, action: 'cancel', ...csrf(id, other) }).toString(),
+      });
+      expect(cancel.status).toBe(403);
     });
   });
 });

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Store } from '../../../store/store.js';
 import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
 import { ApiError } from '../../pipeline/api-error.js';
+import {
+  CSRF_FIELD,
+  csrfToken,
+  formTargets,
+  sendBuyerPage,
+  validCsrfToken,
+} from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
 import { refusalOf } from '../../../../shared/machines/machine.js';
@@ -17,11 +24,17 @@ const escapeHtml = (text: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function page(title: string, content: string): string {
-  return `<!doctype html>
+/** The CSRF token of the approval form of one order (tests submit the form as a browser would). */
+export const checkoutCsrfToken = (orderId: string): string => csrfToken(`checkout:${orderId}`);
+
+/** A page, rendered once its CSP nonce is known (the nonce lets its one inline style in). */
+type Render = (nonce: string) => string;
+
+function page(title: string, content: string): Render {
+  return (nonce) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>
+<style nonce="${nonce}">
   body { font: 15px/1.5 system-ui, sans-serif; background: #f4f6f8; color: #1c2733; margin: 0; }
   main { max-width: 520px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 28px 32px; box-shadow: 0 2px 12px #0001; }
   h1 { font-size: 20px; margin: 0 0 4px; } .muted { color: #5b6b7b; font-size: 13px; }
@@ -52,7 +65,7 @@ function orderSummary(order: StoredOrder): string {
   return `<table>${rows}</table>`;
 }
 
-function checkoutForm(order: StoredOrder, buyers: string[], buyerEmail: string, error?: string): string {
+function checkoutForm(order: StoredOrder, buyers: string[], buyerEmail: string, error?: string): Render {
   const brand =
     order.internal.brand_name ?? order.body.purchase_units[0]?.payee.email_address ?? 'the merchant';
   // The same machine that guards the approve call decides whether the page offers it.
@@ -68,6 +81,7 @@ ${
   approvable
     ? `<form method="post" action="${CHECKOUT_PATH}">
   <input type="hidden" name="token" value="${escapeHtml(order.id)}">
+  <input type="hidden" name="${CSRF_FIELD}" value="${checkoutCsrfToken(order.id)}">
   <label for="buyer_email">Sandbox buyer</label>
   <input id="buyer_email" name="buyer_email" type="email" list="buyers" value="${escapeHtml(buyerEmail)}" required>
   <datalist id="buyers">${options}</datalist>
@@ -103,8 +117,14 @@ export function registerCheckoutPage(
       .list()
       .filter((a) => a.type === 'PERSONAL')
       .map((a) => a.email);
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').send(body);
+  // Every page is a buyer page (CSP, no framing, no caching); an order's may redirect to its merchant.
+  const html = (reply: FastifyReply, status: number, render: Render, order?: StoredOrder) =>
+    sendBuyerPage(
+      reply,
+      status,
+      render,
+      order ? formTargets([order.internal.return_url, order.internal.cancel_url]) : [],
+    );
   const notFoundPage = (reply: FastifyReply, token: string) =>
     html(
       reply,
@@ -122,7 +142,7 @@ export function registerCheckoutPage(
     const token = String((request.query as { token?: unknown }).token ?? '');
     const order = token ? orders.find(token) : undefined;
     if (!order) return notFoundPage(reply, token);
-    return html(reply, 200, checkoutForm(order, buyers(), DEFAULT_BUYER_EMAIL));
+    return html(reply, 200, checkoutForm(order, buyers(), DEFAULT_BUYER_EMAIL), order);
   });
 
   app.post(
@@ -134,6 +154,20 @@ export function registerCheckoutPage(
       const order = token ? orders.find(token) : undefined;
       if (!order) return notFoundPage(reply, token);
       const buyerEmail = (form.buyer_email ?? '').trim() || DEFAULT_BUYER_EMAIL;
+      // Only a form this page rendered may act: another site can post here but cannot read our token.
+      if (!validCsrfToken(`checkout:${order.id}`, form[CSRF_FIELD])) {
+        return html(
+          reply,
+          403,
+          checkoutForm(
+            order,
+            buyers(),
+            buyerEmail,
+            'This form has expired or did not come from this page. Check the order and submit again.',
+          ),
+          order,
+        );
+      }
       if (form.action === 'cancel') {
         if (order.internal.cancel_url)
           return reply.redirect(withQuery(order.internal.cancel_url, { token: order.id }), 303);
@@ -151,6 +185,7 @@ export function registerCheckoutPage(
           reply,
           400,
           checkoutForm(order, buyers(), buyerEmail, 'Choose Approve payment or Cancel and return.'),
+          order,
         );
       }
       try {
@@ -176,6 +211,7 @@ export function registerCheckoutPage(
           reply,
           error.status,
           checkoutForm(fresh, buyers(), buyerEmail, error.details[0]?.description ?? error.message),
+          fresh,
         );
       }
     },

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import type { ApiHarness, Reply } from '../../../test-support/api-harness.js';
+import { CSRF_FIELD } from '../../pipeline/buyer-page.js';
+import { checkoutCsrfToken } from './checkout-page.js';
 
 /**
  * Shared pieces of the orders v2 tests: request builders and the approval step (the error-body contract
@@ -66,12 +68,16 @@ export async function getOrder(api: ApiHarness, id: string): Promise<Reply> {
   return reply;
 }
 
-/** Submits the buyer approval form of the approval page, as a browser would. */
+/**
+ * Submits the buyer approval form of the approval page, as a browser would: with the form's CSRF token
+ * for the order it names (unless `fields` gives one).
+ */
 export function submitCheckout(api: ApiHarness, fields: Record<string, string>): Promise<Reply> {
+  const csrf: Record<string, string> = fields.token ? { [CSRF_FIELD]: checkoutCsrfToken(fields.token) } : {};
   return api.request('POST', '/checkoutnow', {
     token: null,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
+    payload: new URLSearchParams({ ...csrf, ...fields }).toString(),
   });
 }
 

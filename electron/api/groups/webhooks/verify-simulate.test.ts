@@ -180,16 +180,19 @@ describe('verify-webhook-signature (spec 4.12, 6.7) and the simulator (spec 6.8)
     const catalog = (await h.request('GET', '/v1/notifications/webhooks-event-types')).body.event_types as {
       name: string;
       resource_type: string;
+      resource_versions: string[];
     }[];
     for (const type of catalog) {
+      // v1 APIs (payouts) emit 1.0 resources, v2 APIs 2.0: each type in its own default version.
+      const version = type.resource_versions[0];
       const reply = await h.request('POST', SIMULATE, {
-        body: { url: r.url, event_type: type.name, resource_version: '2.0' },
+        body: { url: r.url, event_type: type.name, resource_version: version },
       });
       expect(reply.status, reply.text).toBe(202);
       expect(reply.body).toMatchObject({
         event_type: type.name,
         resource_type: type.resource_type,
-        resource_version: '2.0',
+        resource_version: version,
         event_version: '1.0',
       });
       expectError(

@@ -1,0 +1,204 @@
+import { parseArgs } from 'node:util';
+import { loadHost } from './host.js';
+import { clean, describe, drive, median, type LoadOptions, type LoadRequest, type LoadSummary } from './load.js';
+
+/**
+ * `npm run bench -- payouts [--items N] [--batches N] [--duration S]`: a 15,000-item payout batch, as the
+ * issue's targets measure it, against the real host (in memory, as `serve --ephemeral` runs):
+ *
+ * - create latency of `--batches` batches (median; target under 1.5 s);
+ * - processing rate: items made final per second, from the create's answer until every item is final
+ *   (target at least 10,000 items/s);
+ * - a 1,000-item page read (median of 10; target under 50 ms);
+ * - order-create throughput while a batch processes, against the same run without one (target >= 0.7);
+ * - the host's memory growth over the whole run.
+ */
+const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
+const PAYOUTS = '/v1/payments/payouts';
+const TARGETS = { createMs: 1500, itemsPerSecond: 10_000, pageReadMs: 50, throughputShare: 0.7 };
+const LOAD: LoadOptions = { connections: 20, durationSec: 5, warmupSec: 1, rounds: 1 };
+
+/** Receivers that make every outcome happen: sandbox accounts (SUCCESS) and unknown e-mails (UNCLAIMED). */
+const RECEIVERS = ['buyer@example.com', 'charity@example.com', 'unknown-1@example.net', 'unknown-2@example.net'];
+
+function batchBody(items: number, senderBatchId: string): string {
+  return JSON.stringify({
+    sender_batch_header: {
+      sender_batch_id: senderBatchId,
+      email_subject: 'You have a payout',
+      email_message: 'Benchmark payout',
+    },
+    items: Array.from({ length: items }, (_, i) => ({
+      recipient_type: 'EMAIL',
+      amount: { currency: 'USD', value: '1.00' },
+      receiver: RECEIVERS[i % RECEIVERS.length],
+      note: 'Thanks',
+      sender_item_id: `item-${i}`,
+    })),
+  });
+}
+
+async function call(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<{ status: number; body: Record<string, unknown>; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body } : {}),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, ms };
+}
+
+async function accessToken(baseUrl: string): Promise<string> {
+  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
+  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token request failed: ${response.status}`);
+  return body.access_token;
+}
+
+const FINAL = new Set(['SUCCESS', 'DENIED', 'CANCELED']);
+
+/** Waits until the batch is final; resolves with the time it was first seen final. */
+async function untilFinal(baseUrl: string, token: string, batchId: string): Promise<number> {
+  for (;;) {
+    const reply = await call(baseUrl, token, 'GET', `${PAYOUTS}/${batchId}?page_size=1`);
+    const status = (reply.body.batch_header as { batch_status?: string } | undefined)?.batch_status;
+    if (status && FINAL.has(status)) return performance.now();
+    if (reply.status !== 200) throw new Error(`batch read failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Enough balance for every batch plus its fees (a bank deposit through the sandbox helper). */
+async function fund(baseUrl: string, token: string, items: number): Promise<void> {
+  const value = (items * 2 + 1000).toFixed(2);
+  const reply = await call(
+    baseUrl,
+    token,
+    'POST',
+    '/v1/test-helpers/payouts/fund',
+    JSON.stringify({ amount: { currency: 'USD', value } }),
+  );
+  if (reply.status !== 201) throw new Error(`funding failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
+function ordersRequest(baseUrl: string, token: string): LoadRequest {
+  return {
+    url: `${baseUrl}/v2/checkout/orders`,
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify({
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '10.00' } }],
+    }),
+  };
+}
+
+export async function main(args: string[]): Promise<number> {
+  let items = 15_000;
+  let batches = 5;
+  let durationSec = LOAD.durationSec;
+  try {
+    const { values } = parseArgs({
+      args,
+      options: { items: { type: 'string' }, batches: { type: 'string' }, duration: { type: 'string' } },
+      strict: true,
+    });
+    items = values.items ? Number(values.items) : items;
+    batches = values.batches ? Number(values.batches) : batches;
+    durationSec = values.duration ? Number(values.duration) : durationSec;
+    if (![items, batches, durationSec].every((n) => Number.isInteger(n) && n > 0) || items > 15_000)
+      throw new Error('--items (1..15000), --batches and --duration take whole positive numbers');
+  } catch (error) {
+    process.stderr.write(`bench payouts: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const load = { ...LOAD, durationSec };
+  const { createHost } = await loadHost();
+  const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS, listener: false });
+  const rssBefore = process.memoryUsage().rss;
+  try {
+    const baseUrl = await host.listen('127.0.0.1', 0);
+    const token = await accessToken(baseUrl);
+    await fund(baseUrl, token, items * batches);
+    console.log(`payouts: ${batches} batch(es) of ${items} items; order load ${load.connections} connections, ${durationSec} s`);
+
+    const quiet = await drive(ordersRequest(baseUrl, token), load);
+    console.log(describe('orders', quiet));
+
+    const createMs: number[] = [];
+    const rates: number[] = [];
+    let during: LoadSummary | undefined;
+    let lastBatch = '';
+    for (let round = 0; round < batches; round++) {
+      const created = await call(baseUrl, token, 'POST', PAYOUTS, batchBody(items, `bench-${Date.now()}-${round}`));
+      const batchId = (created.body.batch_header as { payout_batch_id?: string } | undefined)?.payout_batch_id;
+      if (created.status !== 201 || !batchId)
+        throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body).slice(0, 500)}`);
+      createMs.push(created.ms);
+      const answered = performance.now();
+      // The first batch processes under order load: the API must stay responsive meanwhile.
+      const [final, loadRun] = await Promise.all([
+        untilFinal(baseUrl, token, batchId),
+        round === 0 ? drive(ordersRequest(baseUrl, token), { ...load, warmupSec: 0 }) : Promise.resolve(undefined),
+      ]);
+      if (loadRun) during = loadRun;
+      rates.push(items / ((final - answered) / 1000));
+      lastBatch = batchId;
+      console.log(
+        `batch ${round + 1}: create ${created.ms.toFixed(0)} ms, final after ${(final - answered).toFixed(0)} ms` +
+          ` (${rates.at(-1)?.toFixed(0)} items/s)${loadRun ? ' under order load' : ''}`,
+      );
+    }
+    if (during) console.log(describe('orders+pay', during));
+
+    const pageMs: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const page = await call(baseUrl, token, 'GET', `${PAYOUTS}/${lastBatch}?page=${1 + (i % 10)}&page_size=1000&total_required=true`);
+      if (page.status !== 200 || (page.body.items as unknown[] | undefined)?.length !== Math.min(1000, items))
+        throw new Error(`page read failed: ${page.status}`);
+      pageMs.push(page.ms);
+    }
+    // Rates measured without order load (the later batches) are the processing rate; the first one had load.
+    const rate = median(rates.length > 1 ? rates.slice(1) : rates);
+    const share = during && quiet.rps > 0 ? during.rps / quiet.rps : 0;
+    const rssGrowthMiB = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
+    const results = {
+      createMs: median(createMs),
+      itemsPerSecond: rate,
+      pageReadMs: median(pageMs),
+      throughputShare: share,
+    };
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    console.log(`create (median of ${batches}) ${results.createMs.toFixed(0)} ms, target < ${TARGETS.createMs}: ${verdict(results.createMs < TARGETS.createMs)}`);
+    console.log(`processing ${rate.toFixed(0)} items/s, target >= ${TARGETS.itemsPerSecond}: ${verdict(rate >= TARGETS.itemsPerSecond)}`);
+    console.log(`1,000-item page ${results.pageReadMs.toFixed(1)} ms, target < ${TARGETS.pageReadMs}: ${verdict(results.pageReadMs < TARGETS.pageReadMs)}`);
+    console.log(`order throughput during processing ${share.toFixed(2)} of without, target >= ${TARGETS.throughputShare}: ${verdict(share >= TARGETS.throughputShare)}`);
+    console.log(`host memory growth ${rssGrowthMiB.toFixed(0)} MiB (RSS, ${batches * items} items stored)`);
+    const ok = clean(quiet) && (during ? clean(during) : true);
+    console.log(JSON.stringify({ bench: 'payouts', items, batches, ...results, rssGrowthMiB, targets: TARGETS, ok }));
+    return ok ? 0 : 1;
+  } finally {
+    await host.close();
+  }
+}

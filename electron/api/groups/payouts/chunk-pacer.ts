@@ -1,0 +1,130 @@
+import type { JobRun } from '../../../scheduler.js';
+import type { GroupDeps } from '../../group-deps.js';
+
+/** The pause after a chunk, in real time, within these bounds. */
+const MIN_GAP_MS = 2;
+const MAX_GAP_MS = 100;
+/** API traffic (answered requests a second, over the last second) at which payouts give way to callers... */
+const BUSY_REQUESTS_PER_SECOND = 200;
+/** ...keeping this share of the event loop for processing. */
+const BUSY_SHARE = 0.3;
+/** How many load samples (250 ms each) make "the last second". */
+const SAMPLES = 4;
+/** How often a job reschedules itself within one clock move before it goes on in real time. */
+const MAX_RUNS_IN_MOVE = 10_000;
+
+/**
+ * When the next chunk of a chunked job runs (payout processing, unclaimed returns).
+ *
+ * - Within a clock move (the clock test helper), simulated time has passed: the next chunk is due right
+ *   after this one, so the scheduler runs every chunk within the move, at the work's own due time (and
+ *   what falls due 30 days later runs in the same move). A move is recognized by the clock's offset
+ *   differing from the last committed one: the Clock answers a move's pending offset inside its
+ *   transaction and tells `onMove` listeners once it commits.
+ * - On the real-time path (the scheduler's tick, and this pacer's own timer), the next chunk is due a
+ *   pause later and the timer runs the scheduler then; at most one chunk runs per turn of the event
+ *   loop, so requests that arrived meanwhile are served between two chunks. The pause is short while
+ *   the API is quiet, and gives callers most of the loop while it is busy (the host's load gauge).
+ */
+export class ChunkPacer {
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = 0;
+  private closed = false;
+  /** Whether a chunk's work ran in the current turn of the event loop. */
+  private ranThisTurn = false;
+  private committedOffset: number;
+  private readonly detach: () => void;
+  /** Requests answered in each of the last load samples. */
+  private readonly requestSamples: number[] = [];
+
+  constructor(private readonly deps: GroupDeps) {
+    deps.webhooks.load.onSample((sample) => {
+      this.requestSamples.push(sample.requests);
+      if (this.requestSamples.length > SAMPLES) this.requestSamples.shift();
+    });
+    this.committedOffset = deps.clock.offset;
+    this.detach = deps.clock.onMove(() => {
+      this.committedOffset = deps.clock.offset;
+    });
+  }
+
+  /** Whether a clock move is being made (its offset is written but not committed yet). */
+  moving(): boolean {
+    return this.deps.clock.offset !== this.committedOffset;
+  }
+
+  /**
+   * True (and the job put back a moment later) when a chunk already ran in this turn on the real-time
+   * path: the scheduler's loop came back to a chunked job before the event loop served anyone.
+   */
+  yieldFirst(kind: string, payload: object, key: string): boolean {
+    if (this.moving() || !this.ranThisTurn) return false;
+    this.deps.scheduler.schedule(kind, this.deps.clock.now() + MIN_GAP_MS, payload, key);
+    this.deps.store.db.afterCommit(() => this.wake(MIN_GAP_MS));
+    return true;
+  }
+
+  /** Notes that a chunk's work runs in this turn of the event loop (see yieldFirst). */
+  chunkRan(): void {
+    if (this.ranThisTurn) return;
+    this.ranThisTurn = true;
+    setImmediate(() => {
+      this.ranThisTurn = false;
+    });
+  }
+
+  /** The pause after a chunk that started at `started` (performance.now()). */
+  pauseAfter(started: number): number {
+    if (!this.apiBusy()) return MIN_GAP_MS;
+    const elapsed = performance.now() - started;
+    const gap = Math.ceil((elapsed * (1 - BUSY_SHARE)) / BUSY_SHARE);
+    return Math.min(MAX_GAP_MS, Math.max(MIN_GAP_MS, gap));
+  }
+
+  /**
+   * Schedules the next run of a chunked job: within a clock move right after this one; otherwise `gapMs`
+   * later, with the timer set to run it. `runs` counts the job's runs within the current move, so a job
+   * that waits on something a move cannot finish goes on in real time instead of looping.
+   */
+  next(kind: string, payload: object, key: string, run: JobRun, gapMs: number, runs = 0): void {
+    if (this.moving() && runs < MAX_RUNS_IN_MOVE) {
+      this.deps.scheduler.schedule(kind, run.dueAt + 1, payload, key);
+      return;
+    }
+    this.deps.scheduler.schedule(kind, this.deps.clock.now() + gapMs, payload, key);
+    this.deps.store.db.afterCommit(() => this.wake(gapMs));
+  }
+
+  /** Runs the scheduler's due jobs in `delayMs` (real time), unless an earlier wake-up is set. */
+  wake(delayMs: number): void {
+    if (this.closed) return;
+    const at = Date.now() + delayMs;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.closed) return;
+      try {
+        this.deps.scheduler.runDue();
+      } catch (error) {
+        this.deps.logger.error('payouts: running due jobs failed', error);
+      }
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.detach();
+  }
+
+  /** Sustained API traffic over the last second (the load gauge is fed by every answered request). */
+  private apiBusy(): boolean {
+    if (this.requestSamples.length === 0) return false;
+    const requests = this.requestSamples.reduce((sum, n) => sum + n, 0);
+    return requests / (this.requestSamples.length * 0.25) >= BUSY_REQUESTS_PER_SECOND;
+  }
+}

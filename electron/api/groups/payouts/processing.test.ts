@@ -1,0 +1,325 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
+import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { CHUNK_ITEMS } from './jobs.js';
+import {
+  ITEMS,
+  batchBody,
+  createOk,
+  eventTypesOf,
+  fund,
+  getBatch,
+  getItem,
+  historyOf,
+  payoutItem,
+  settle,
+  startPayoutsHarness,
+  storedItems,
+  tick,
+  totalBalance,
+  type Json,
+  type PayoutsHarness,
+} from './payouts-test-kit.js';
+
+/** The sandbox receiver table (shared/api/payouts/sandbox-receivers.ts), one row per case. */
+const OUTCOMES: [string, Record<string, unknown>, string, string | undefined, boolean][] = [
+  ['the e-mail of a sandbox account', payoutItem(SEED_BUYER.email), 'SUCCESS', undefined, true],
+  [
+    'the account id of a sandbox account',
+    payoutItem(SEED_BUYER.id, { recipient_type: 'SVC_ID' }),
+    'SUCCESS',
+    undefined,
+    true,
+  ],
+  [
+    'an e-mail without account',
+    payoutItem('new.person@example.org'),
+    'UNCLAIMED',
+    'RECEIVER_UNREGISTERED',
+    true,
+  ],
+  [
+    'a phone number',
+    payoutItem('+1 408-555-0100', { recipient_type: 'PHONE' }),
+    'UNCLAIMED',
+    'RECEIVER_UNREGISTERED',
+    true,
+  ],
+  [
+    'a phone "number" that is none',
+    payoutItem('call me', { recipient_type: 'PHONE' }),
+    'FAILED',
+    'RECEIVER_PHONE_INVALID',
+    false,
+  ],
+  [
+    'an account id of no account',
+    payoutItem('G83JXTJ5EHCQ2', { recipient_type: 'SVC_ID' }),
+    'FAILED',
+    'RECEIVER_UNREGISTERED',
+    false,
+  ],
+  ['failed@', payoutItem('failed@example.org'), 'FAILED', 'RECEIVER_ACCOUNT_LOCKED', false],
+  ['failed+tag@ (any tag)', payoutItem('Failed+7@example.com'), 'FAILED', 'RECEIVER_ACCOUNT_LOCKED', false],
+  ['blocked@', payoutItem('blocked@example.org'), 'BLOCKED', 'REGULATORY_BLOCKED', false],
+  ['denied@', payoutItem('denied@example.org'), 'DENIED', 'RISK_DECLINE', false],
+  ['held@', payoutItem('held@example.org'), 'ONHOLD', 'REGULATORY_PENDING', true],
+  ['onhold@', payoutItem('onhold@example.org'), 'ONHOLD', 'REGULATORY_PENDING', true],
+  ['refunded@', payoutItem('refunded@example.org'), 'REFUNDED', undefined, true],
+  ['unclaimed@', payoutItem('unclaimed@example.org'), 'UNCLAIMED', 'RECEIVER_UNREGISTERED', true],
+];
+
+const ITEM_EVENT: Record<string, string[]> = {
+  SUCCESS: ['PAYMENT.PAYOUTS-ITEM.SUCCEEDED'],
+  UNCLAIMED: ['PAYMENT.PAYOUTS-ITEM.UNCLAIMED'],
+  FAILED: ['PAYMENT.PAYOUTS-ITEM.FAILED'],
+  BLOCKED: ['PAYMENT.PAYOUTS-ITEM.BLOCKED'],
+  DENIED: ['PAYMENT.PAYOUTS-ITEM.DENIED'],
+  ONHOLD: ['PAYMENT.PAYOUTS-ITEM.HELD'],
+  REFUNDED: ['PAYMENT.PAYOUTS-ITEM.SUCCEEDED', 'PAYMENT.PAYOUTS-ITEM.REFUNDED'],
+};
+
+describe('payout processing', () => {
+  let api: PayoutsHarness;
+  beforeEach(async () => {
+    api = await startPayoutsHarness();
+  });
+  afterEach(async () => api.close());
+
+  describe('each item ends in the status its receiver gives (the sandbox receiver table)', () => {
+    let items: Json[];
+    let batchId: string;
+    beforeEach(async () => {
+      await fund(api, '1000.00');
+      batchId = await createOk(api, batchBody(OUTCOMES.map(([, item]) => item)));
+      await settle(api);
+      items = (await getBatch(api, batchId)).items;
+    });
+
+    it.each(OUTCOMES.map((row, index) => [...row, index] as const))(
+      '%s: %s',
+      async (_label, _item, status, error, paid, index) => {
+        const item = items[index];
+        expect(item.transaction_status).toBe(status);
+        expect(item.errors?.name).toBe(error);
+        if (error) expect(item.errors.information_link).toMatch(new RegExp(`/docs/errors#${error}$`));
+        // Items that took the sender's money have a transaction; the others none, and no fee.
+        if (paid) {
+          expect(item.transaction_id).toMatch(/^[A-Z0-9]{17}$/);
+          expect(item.activity_id).toMatch(/^[A-Z0-9]{17}$/);
+          expect(item.payout_item_fee).toEqual({ currency: 'USD', value: '0.25' });
+        } else {
+          expect(item.transaction_id).toBeUndefined();
+          expect(item.payout_item_fee).toEqual({ currency: 'USD', value: '0.00' });
+        }
+        expect(item.time_processed).toBe('2026-05-15T12:00:00Z');
+        expect(eventTypesOf(api, item.payout_item_id)).toEqual(ITEM_EVENT[status] ?? []);
+        // The item's own read agrees with the batch's list.
+        const read = await getItem(api, item.payout_item_id);
+        expect(read.transaction_status).toBe(status);
+        expect(read.links.map((l: { rel: string }) => l.rel)).toEqual(
+          status === 'UNCLAIMED' ? ['self', 'batch', 'cancel'] : ['self', 'batch'],
+        );
+      },
+    );
+
+    it('the batch goes PENDING -> PROCESSING -> SUCCESS, with its times, and reports both moves', async () => {
+      const batch = (await getBatch(api, batchId)).batch_header;
+      expect(batch).toMatchObject({
+        batch_status: 'SUCCESS',
+        time_created: '2026-05-15T12:00:00Z',
+        time_completed: '2026-05-15T12:00:00Z',
+        time_closed: '2026-05-15T12:00:00Z',
+      });
+      expect(historyOf(api, 'payout-batch', batchId)).toEqual([
+        'create:PENDING',
+        'process:PROCESSING',
+        'complete:SUCCESS',
+      ]);
+      expect(eventTypesOf(api, batchId)).toEqual([
+        'PAYMENT.PAYOUTSBATCH.PROCESSING',
+        'PAYMENT.PAYOUTSBATCH.SUCCESS',
+      ]);
+    });
+
+    it('a batch event carries the header and links, no items', async () => {
+      const { items: events } = api.host.services.webhooks.events.list(
+        api.host.sandboxApp.id,
+        { resourceId: batchId, eventType: 'PAYMENT.PAYOUTSBATCH.SUCCESS' },
+        1,
+        0,
+      );
+      const envelope = JSON.parse(events[0]?.body ?? '{}');
+      expect(envelope).toMatchObject({
+        resource_type: 'payouts',
+        event_type: 'PAYMENT.PAYOUTSBATCH.SUCCESS',
+      });
+      expect(envelope.resource.batch_header.payout_batch_id).toBe(batchId);
+      expect(envelope.resource.items).toBeUndefined();
+      expect(envelope.resource.links[0].rel).toBe('self');
+    });
+  });
+
+  it('pays only from the balance: the paid items and their fees leave it, the others do not', async () => {
+    await fund(api, '100.00');
+    await createOk(
+      api,
+      batchBody([
+        payoutItem(SEED_BUYER.email, { value: '30.00' }),
+        payoutItem('failed@example.org', { value: '40.00' }),
+      ]),
+    );
+    await settle(api);
+    // 100.00 - 30.00 - 0.60 (2% of 30.00).
+    expect(await totalBalance(api)).toBe('69.40');
+  });
+
+  describe('DENIED when the balance cannot fund the batch plus its fees: nothing paid', () => {
+    it('denies a batch short by a cent, with nothing stored, paid or reported per item', async () => {
+      await fund(api, '20.49');
+      // 2 x 10.00 + 2 x 0.25 = 20.50.
+      const id = await createOk(
+        api,
+        batchBody([payoutItem(SEED_BUYER.email), payoutItem('new@example.org')]),
+      );
+      await settle(api);
+      const page = await getBatch(api, id);
+      expect(page.batch_header).toMatchObject({
+        batch_status: 'DENIED',
+        time_closed: '2026-05-15T12:00:00Z',
+        errors: { name: 'INSUFFICIENT_FUNDS' },
+      });
+      expect(page.batch_header.time_completed).toBeUndefined();
+      expect(page.items.map((i: Json) => i.transaction_status)).toEqual(['DENIED', 'DENIED']);
+      expect(page.items[0].transaction_id).toBeUndefined();
+      expect(storedItems(api, id)).toBe(0);
+      expect(await totalBalance(api)).toBe('20.49');
+      expect(historyOf(api, 'payout-batch', id)).toEqual(['create:PENDING', 'deny:DENIED']);
+      expect(eventTypesOf(api, id)).toEqual(['PAYMENT.PAYOUTSBATCH.DENIED']);
+      expect(eventTypesOf(api, page.items[0].payout_item_id)).toEqual([]);
+      // An item of a denied batch reads as DENIED and cannot be cancelled.
+      expect((await getItem(api, page.items[1].payout_item_id)).transaction_status).toBe('DENIED');
+    });
+
+    it('pays a batch the balance covers exactly', async () => {
+      await fund(api, '20.50');
+      const id = await createOk(
+        api,
+        batchBody([payoutItem(SEED_BUYER.email), payoutItem('new@example.org')]),
+      );
+      await settle(api);
+      expect((await getBatch(api, id)).batch_header.batch_status).toBe('SUCCESS');
+      expect(await totalBalance(api)).toBe('0.00');
+    });
+
+    it('denies a batch whose second currency has no balance, although the first has plenty', async () => {
+      await fund(api, '1000.00');
+      const id = await createOk(
+        api,
+        batchBody([
+          payoutItem(SEED_BUYER.email),
+          payoutItem(SEED_BUYER.email, { currency: 'EUR', value: '1.00' }),
+        ]),
+      );
+      await settle(api);
+      expect((await getBatch(api, id)).batch_header.batch_status).toBe('DENIED');
+      expect(await totalBalance(api)).toBe('1000.00');
+    });
+
+    it('counts what earlier batches paid: batches of one sender are processed one after the other', async () => {
+      await fund(api, '30.00');
+      const first = await createOk(api, batchBody([payoutItem(SEED_BUYER.email, { value: '20.00' })]));
+      const second = await createOk(api, batchBody([payoutItem(SEED_BUYER.email, { value: '20.00' })]));
+      await settle(api);
+      expect((await getBatch(api, first)).batch_header.batch_status).toBe('SUCCESS');
+      expect((await getBatch(api, second)).batch_header.batch_status).toBe('DENIED');
+      expect(await totalBalance(api)).toBe('9.60');
+    });
+  });
+
+  describe('chunks', () => {
+    const big = (n: number) =>
+      batchBody(
+        Array.from({ length: n }, (_, i) =>
+          payoutItem(i % 2 ? SEED_BUYER.email : `p${i}@example.org`, { value: '1.00' }),
+        ),
+      );
+
+    it(`on the real-time path, processes ${CHUNK_ITEMS} items per run and serves reads in between`, async () => {
+      await fund(api, '5000.00');
+      const id = await createOk(api, big(CHUNK_ITEMS * 2 + 200));
+      expect(storedItems(api, id)).toBe(0);
+
+      await tick(api);
+      let page = await getBatch(api, id, `page=2&page_size=${CHUNK_ITEMS}`);
+      expect(page.batch_header.batch_status).toBe('PROCESSING');
+      expect(storedItems(api, id)).toBe(CHUNK_ITEMS);
+      expect(page.items.every((i: Json) => i.transaction_status === 'PENDING')).toBe(true);
+      // A PENDING item reads on its own, without a transaction, and cannot be cancelled yet.
+      const pending = page.items[0].payout_item_id as string;
+      expect(await getItem(api, pending)).toMatchObject({
+        transaction_status: 'PENDING',
+        payout_batch_id: id,
+      });
+      const cancel = await api.request('POST', `${ITEMS}/${pending}/cancel`);
+      expect(cancel.status).toBe(422);
+      expect(cancel.body.details[0].issue).toBe('ITEM_INCORRECT_STATUS');
+
+      await tick(api);
+      expect(storedItems(api, id)).toBe(CHUNK_ITEMS * 2);
+      await tick(api);
+      page = await getBatch(api, id, 'page_size=1');
+      expect(page.batch_header.batch_status).toBe('SUCCESS');
+      expect(storedItems(api, id)).toBe(CHUNK_ITEMS * 2 + 200);
+      // Items of 1.00 and their 0.25 fees.
+      const count = CHUNK_ITEMS * 2 + 200;
+      expect(await totalBalance(api)).toBe(((500_000 - count * 125) / 100).toFixed(2));
+    });
+
+    it('within a clock move, every chunk of a batch runs in the move', async () => {
+      await fund(api, '5000.00');
+      const id = await createOk(api, big(CHUNK_ITEMS * 3 + 1));
+      await settle(api);
+      expect((await getBatch(api, id, 'page_size=1')).batch_header.batch_status).toBe('SUCCESS');
+      expect(storedItems(api, id)).toBe(CHUNK_ITEMS * 3 + 1);
+    });
+
+    it('a later batch waits while an earlier one is PROCESSING', async () => {
+      await fund(api, '5000.00');
+      const first = await createOk(api, big(CHUNK_ITEMS + 10));
+      const second = await createOk(api, big(10));
+      await tick(api);
+      expect((await getBatch(api, first, 'page_size=1')).batch_header.batch_status).toBe('PROCESSING');
+      expect((await getBatch(api, second, 'page_size=1')).batch_header.batch_status).toBe('PENDING');
+      await tick(api);
+      await tick(api);
+      expect((await getBatch(api, first, 'page_size=1')).batch_header.batch_status).toBe('SUCCESS');
+      expect((await getBatch(api, second, 'page_size=1')).batch_header.batch_status).toBe('SUCCESS');
+    });
+  });
+});
+
+describe('payout processing in real time', () => {
+  let api: ApiHarness | undefined;
+  afterEach(async () => api?.close());
+
+  it('completes a batch on its own, a chunk at a time, with no clock move', async () => {
+    api = await startHarness();
+    expect(SEED_MERCHANT.email).toBe('merchant@example.com');
+    await fund(api, '5000.00');
+    const id = await createOk(
+      api,
+      batchBody(
+        Array.from({ length: CHUNK_ITEMS * 2 + 1 }, () => payoutItem(SEED_BUYER.email, { value: '1.00' })),
+      ),
+    );
+    const deadline = Date.now() + 20_000;
+    let status = 'PENDING';
+    while (status !== 'SUCCESS' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await getBatch(api, id, 'page_size=1')).batch_header.batch_status;
+    }
+    expect(status).toBe('SUCCESS');
+    expect(storedItems(api, id)).toBe(CHUNK_ITEMS * 2 + 1);
+  }, 30_000);
+});

@@ -1,0 +1,288 @@
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ErrorBody, ErrorName } from '../../../shared/errors.js';
+import type { Issue } from '../../../shared/api/registry.js';
+import { createHost, type Host } from '../../host/create-host.js';
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, basic } from '../../test-support/api-harness.js';
+import { expectError } from '../../test-support/expect-error.js';
+import type { ApiConfig } from '../deps.js';
+
+/** A raw HTTP/1.1 response as it came off the socket. */
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  body: unknown;
+}
+
+/**
+ * A client that speaks HTTP by hand, so it can be as slow, malformed or oversized as a hostile one:
+ * `response()` waits for one whole response, `closed` settles when the server closes the socket.
+ */
+class RawClient {
+  private received = Buffer.alloc(0);
+  private waiters: (() => void)[] = [];
+  readonly closed: Promise<void>;
+  private isClosed = false;
+
+  constructor(readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      this.received = Buffer.concat([this.received, chunk]);
+      this.wake();
+    });
+    socket.on('error', () => {});
+    this.closed = new Promise((resolve) =>
+      socket.on('close', () => {
+        this.isClosed = true;
+        this.wake();
+        resolve();
+      }),
+    );
+  }
+
+  static open(port: number): Promise<RawClient> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(new RawClient(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  write(text: string | Buffer): void {
+    this.socket.write(text);
+  }
+
+  /** The next whole response (Content-Length framed), or what arrived before the socket closed. */
+  async response(): Promise<RawResponse> {
+    for (;;) {
+      const parsed = this.parse();
+      if (parsed) return parsed;
+      if (this.isClosed) throw new Error(`closed after ${JSON.stringify(this.received.toString())}`);
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** True once the server has closed the connection, within `ms` (never in a test that passes). */
+  async closesWithin(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    const closed = await Promise.race([this.closed.then(() => true as const), timeout]);
+    clearTimeout(timer);
+    return closed;
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private wake(): void {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+
+  private parse(): RawResponse | undefined {
+    const text = this.received.toString('latin1');
+    const end = text.indexOf('\r\n\r\n');
+    if (end < 0) return undefined;
+    const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const length = Number(headers['content-length'] ?? 0);
+    if (this.received.length < end + 4 + length) return undefined;
+    const body = this.received.subarray(end + 4, end + 4 + length).toString('utf8');
+    this.received = this.received.subarray(end + 4 + length);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: Number(statusLine.split(' ')[1]), headers, text: body, body: parsed };
+  }
+}
+
+/** The documented error body (spec part 7), checked by the helper every API test uses. */
+function expectDocumentedError(response: RawResponse, name: ErrorName, issue?: Issue): void {
+  expectError(response, name);
+  expect(response.body).toEqual(
+    expect.objectContaining({ details: expect.any(Array), links: expect.any(Array) }),
+  );
+  if (issue) expect((response.body as ErrorBody).details).toContainEqual(expect.objectContaining({ issue }));
+}
+
+describe('slow, malformed and too many clients', () => {
+  let host: Host | undefined;
+  let port: number;
+  const clients: RawClient[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.destroy();
+    await host?.close();
+    host = undefined;
+  });
+
+  async function start(config: Partial<ApiConfig> = {}): Promise<void> {
+    host = createHost({
+      location: { kind: 'memory' },
+      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
+      listener: false,
+      config,
+    });
+    port = Number(new URL(await host.listen('127.0.0.1', 0)).port);
+  }
+
+  async function client(): Promise<RawClient> {
+    const opened = await RawClient.open(port);
+    clients.push(opened);
+    return opened;
+  }
+
+  async function accessToken(): Promise<string> {
+    const response = await fetch(`http://127.0.0.1:${port}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
+
+  // Deadlines far away: whatever closes these connections, it is not a timeout.
+  const patient = { headersTimeoutMs: 60_000, requestTimeoutMs: 120_000 };
+
+  it.each([
+    ['without a token', () => [], 'application/json', 100_000, 'AUTHENTICATION_FAILURE'],
+    ['in a media type the operation does not take', 'token', 'text/plain', 100_000, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['larger than the body limit', 'token', 'application/json', 50_000_000, 'PAYLOAD_TOO_LARGE'],
+  ] as const)(
+    'answers a body refused before it is read (%s) and closes at once, not waiting for the body',
+    async (_name, auth, type, length, name) => {
+      await start(patient);
+      const token = auth === 'token' ? await accessToken() : undefined;
+      const slow = await client();
+      slow.write(
+        head([
+          'POST /v2/checkout/orders HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Content-Type: ${type}`,
+          `Content-Length: ${length}`,
+          ...(token ? [`Authorization: Bearer ${token}`] : []),
+        ]) + '{',
+      );
+      const response = await slow.response();
+      expectDocumentedError(response, name);
+      expect(response.headers.connection).toBe('close');
+      // One byte every 10 s would keep the socket forever if the server waited for the body.
+      expect(await slow.closesWithin(10_000)).toBe(true);
+      // The server still serves everyone else.
+      expect((await fetch(`http://127.0.0.1:${port}/v1/test-helpers/clock`)).status).not.toBe(500);
+    },
+  );
+
+  it('answers 408 with the documented body when the body does not arrive within the deadline', async () => {
+    await start({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const token = await accessToken();
+    const slow = await client();
+    slow.write(
+      head([
+        'POST /v2/checkout/orders HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: application/json',
+        'Content-Length: 1000',
+        `Authorization: Bearer ${token}`,
+      ]) + '{',
+    );
+    const response = await slow.response();
+    expectDocumentedError(response, 'REQUEST_TIMEOUT', 'REQUEST_TIMEOUT');
+    expect(response.headers.connection).toBe('close');
+    await slow.closed;
+  });
+
+  it('answers 408 with the documented body when the headers do not arrive within the deadline', async () => {
+    await start({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const slow = await client();
+    slow.write('GET /v1/test-helpers/clock HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const response = await slow.response();
+    expectDocumentedError(response, 'REQUEST_TIMEOUT', 'REQUEST_TIMEOUT');
+    await slow.closed;
+  });
+
+  it('answers malformed HTTP with the documented 400 body', async () => {
+    await start();
+    for (const garbage of ['NONSENSE\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n']) {
+      const bad = await client();
+      bad.write(garbage);
+      const response = await bad.response();
+      expectDocumentedError(response, 'INVALID_REQUEST', 'MALFORMED_HTTP_REQUEST');
+      await bad.closed;
+    }
+  });
+
+  it('answers oversized headers with 431 and the documented body', async () => {
+    await start();
+    const big = await client();
+    big.write(
+      head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1', `X-Big: ${'a'.repeat(20_000)}`]),
+    );
+    const response = await big.response();
+    expectDocumentedError(response, 'REQUEST_HEADERS_TOO_LARGE', 'REQUEST_HEADERS_TOO_LARGE');
+    await big.closed;
+    // The request line counts too: a 20 KB URL is refused the same way, never with a framework 414.
+    const long = await client();
+    long.write(head([`GET /v2/checkout/orders/${'A'.repeat(20_000)} HTTP/1.1`, 'Host: 127.0.0.1']));
+    expectDocumentedError(await long.response(), 'REQUEST_HEADERS_TOO_LARGE', 'REQUEST_HEADERS_TOO_LARGE');
+    await long.closed;
+  });
+
+  it('answers an over-long path id with the group 400, and a broken escape with the documented 400', async () => {
+    await start();
+    const token = await accessToken();
+    const get = (path: string) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const long = await get(`/v2/checkout/orders/${'A'.repeat(5_000)}`);
+    const longBody = {
+      status: long.status,
+      headers: Object.fromEntries(long.headers),
+      text: '',
+      body: await long.json(),
+    };
+    expectDocumentedError(longBody, 'INVALID_REQUEST');
+    expect(JSON.stringify(longBody.body)).toContain('"location":"path"');
+    const broken = await get('/v2/checkout/orders/%zz');
+    const brokenBody = {
+      status: broken.status,
+      headers: Object.fromEntries(broken.headers),
+      text: '',
+      body: await broken.json(),
+    };
+    expectDocumentedError(brokenBody, 'INVALID_REQUEST');
+  });
+
+  it('caps open connections: one over the cap gets the documented 503 and is closed; the others work on', async () => {
+    await start({ maxConnections: 4 });
+    const held: RawClient[] = [];
+    for (let i = 0; i < 4; i++) {
+      const open = await client();
+      open.write(head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1', 'Connection: keep-alive']));
+      await open.response();
+      held.push(open);
+    }
+    const refused = await client();
+    refused.write(head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1']));
+    const response = await refused.response();
+    expectDocumentedError(response, 'SERVICE_UNAVAILABLE', 'TOO_MANY_CONNECTIONS');
+    expect(response.headers.connection).toBe('close');
+    expect(response.headers['retry-after']).toBeDefined();
+    await refused.closed;
+    // A held connection still answers, and a closed one frees its place.
+    held[0]?.write(head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1']));
+    expect((await held[0]!.response()).status).not.toBe(503);
+    held[1]?.destroy();
+    await held[1]?.closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const next = await client();
+    next.write(head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1']));
+    expect((await next.response()).status).not.toBe(503);
+  });
+});

@@ -1,0 +1,201 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { ApiCallError } from '../../api/api-call';
+import { formatTime } from '../../api/format';
+import { HistoryTimeline } from '../../components/history-timeline';
+import { JsonView } from '../../components/json-view';
+import { MONO } from '../../components/mono-font';
+import { QueryState } from '../../components/query-state';
+import { Section } from '../../components/section';
+import { StateMachineView } from '../../components/state-machine-view';
+import { StatusChip } from '../../components/status-chip';
+import { BatchItemsTable } from './batch-items-table';
+import { BatchProgress } from './batch-progress';
+import { payoutBatchMachine, type PayoutBatchStatus } from './payout-machines';
+import { formatMoneyV1, isBatchInFlight, progressOf, type PayoutBatchView } from './payout-model';
+import { BackLink, Figure, NotFound } from './payout-parts';
+import { useBatchFromApi, useBatchSnapshot, useItemCounts } from './payout-queries';
+import { ReturnPreview } from './return-preview';
+
+/**
+ * `#/payouts/<batch id>`: the batch header and totals, live progress by item status, the batch's
+ * machine and history, its items page by page (each with its cancel), and what 30 more simulated days
+ * would return. While the batch is in flight everything is read again every second; host change events
+ * keep the item lists live after that.
+ */
+export function BatchDetailPage({ id }: { id: string }) {
+  const batch = useBatchFromApi(id);
+  if (batch.error instanceof ApiCallError && batch.error.status === 404) {
+    return (
+      <NotFound
+        noun="payout batch"
+        id={id}
+        back="/payouts"
+        backLabel="All payouts"
+        testId="payout-batch-not-found"
+      />
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      <BackLink to="/payouts" label="Payouts" />
+      <QueryState loading={batch.isLoading} error={batch.error}>
+        {batch.data ? <BatchDetail id={id} batch={batch.data} /> : null}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
+  const [tab, setTab] = useState<'items' | 'raw'>('items');
+  const [statusFilter, setStatusFilter] = useState('');
+  const header = batch.batch_header ?? {};
+  const status = (header.batch_status ?? 'PENDING') as PayoutBatchStatus;
+  const inFlight = isBatchInFlight(status);
+  const snapshot = useBatchSnapshot(id, status);
+  const counts = useItemCounts(id, inFlight);
+  // The last poll may predate the batch's final state: count once more when it settles.
+  const { refetch } = counts;
+  useEffect(() => {
+    if (!inFlight) void refetch();
+  }, [inFlight, refetch]);
+  const total = batch.total_items ?? 0;
+  const progress = progressOf(counts.data ?? {}, total);
+
+  return (
+    <Stack spacing={2} data-testid="payout-batch-detail" data-batch-id={id} data-status={status}>
+      <Paper sx={{ p: 2.5 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography
+            variant="h5"
+            component="h1"
+            sx={{ fontFamily: MONO, fontWeight: 600 }}
+            data-testid="payout-batch-id"
+          >
+            {id}
+          </Typography>
+          <Box component="span" data-testid="payout-batch-status" data-status={status}>
+            <StatusChip status={status} size="medium" />
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <Figure label="Items" testId="payout-batch-total-items">
+            {total.toLocaleString('en-US')}
+          </Figure>
+          <Figure label="Amount" testId="payout-batch-amount">
+            {formatMoneyV1(header.amount)}
+          </Figure>
+          <Figure label="Fees" testId="payout-batch-fees">
+            {formatMoneyV1(header.fees)}
+          </Figure>
+        </Stack>
+        <Stack
+          direction="row"
+          spacing={3}
+          sx={{ mt: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: 13.5 }}
+        >
+          <span data-testid="payout-sender-batch-id">
+            Sender batch id{' '}
+            <Box component="code" sx={{ fontFamily: MONO }}>
+              {header.sender_batch_header?.sender_batch_id ?? '—'}
+            </Box>
+          </span>
+          {header.sender_batch_header?.email_subject ? (
+            <span>“{header.sender_batch_header.email_subject}”</span>
+          ) : null}
+          <span>Created {formatTime(header.time_created)}</span>
+          <span data-testid="payout-batch-completed">Completed {formatTime(header.time_completed)}</span>
+          {header.time_closed ? <span>Closed {formatTime(header.time_closed)}</span> : null}
+          {inFlight ? <span>Live: read every second while it is processed</span> : null}
+        </Stack>
+        {!header.amount && total > 0 ? (
+          <Typography variant="caption" color="text.secondary">
+            The batch pays in several currencies: the API shows totals only for a batch in one.
+          </Typography>
+        ) : null}
+        {header.errors?.message ? (
+          <Alert severity="error" sx={{ mt: 1.5 }} data-testid="payout-batch-errors">
+            {header.errors.name ? `${header.errors.name}: ` : ''}
+            {header.errors.message}
+          </Alert>
+        ) : null}
+      </Paper>
+
+      <BatchProgress
+        progress={progress}
+        loading={counts.isLoading}
+        error={counts.error}
+        status={status}
+        selected={statusFilter}
+        onSelect={(next) => {
+          setStatusFilter(next);
+          setTab('items');
+        }}
+      />
+
+      <Paper sx={{ p: 2.5 }}>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
+            <Section title="Batch lifecycle" frame="none">
+              <StateMachineView
+                machine={payoutBatchMachine}
+                current={status}
+                history={snapshot.data?.history ?? []}
+              />
+            </Section>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
+            <Section title="History" frame="none">
+              <HistoryTimeline history={snapshot.data?.history ?? []} />
+            </Section>
+          </Grid>
+        </Grid>
+      </Paper>
+
+      <ReturnPreview batchId={id} unclaimed={counts.data?.UNCLAIMED ?? 0} />
+
+      <Paper>
+        <Tabs
+          value={tab}
+          onChange={(_e, value: 'items' | 'raw') => setTab(value)}
+          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="items" label="Items" data-testid="payout-tab-items" />
+          <Tab value="raw" label="Raw JSON" data-testid="payout-tab-raw" />
+        </Tabs>
+        <Box sx={{ p: 2 }}>
+          {tab === 'items' ? (
+            <>
+              {progress.pending > 0 ? (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mb: 1 }}
+                  data-testid="payout-items-pending"
+                >
+                  {status === 'DENIED'
+                    ? `None of the ${total.toLocaleString('en-US')} items was paid: the batch was denied.`
+                    : `${progress.pending.toLocaleString('en-US')} item${progress.pending === 1 ? '' : 's'} wait${progress.pending === 1 ? 's' : ''} in the batch; each is listed here once processing decides it.`}
+                </Typography>
+              ) : null}
+              <BatchItemsTable
+                batchId={id}
+                status={statusFilter}
+                onStatus={setStatusFilter}
+                poll={inFlight}
+              />
+            </>
+          ) : (
+            <JsonView value={batch} maxHeight={640} testId="payout-batch-json" />
+          )}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}
