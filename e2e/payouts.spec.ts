@@ -1,3 +1,4 @@
+import { captureFromOutside } from './events-page';
 import { expect, openWorkbench, test } from './fixtures';
 import { expectState } from './pages';
 import {
@@ -150,4 +151,42 @@ test("the API's refusals land on the fields they name", async ({ page, workbench
   // A new id clears it.
   await page.getByTestId('payout-header-sender_batch_id').fill('e2e-duplicate-2');
   await expect(helper).toHaveAttribute('data-error', 'false');
+});
+
+test('a referenced payout against a capture, then a batch of one processed asynchronously', async ({
+  page,
+  workbench,
+}) => {
+  const { captureId } = await captureFromOutside(workbench, '40.00');
+  await openWorkbench(page, workbench);
+  await openPayouts(page);
+  await page.getByTestId('payouts-tab-referenced').click();
+  await expect(page.getByTestId('referenced-payouts')).toBeVisible();
+
+  await page.getByTestId('referenced-reference_id').fill(captureId);
+  await page.getByTestId('referenced-value').fill('5.001');
+  await page.getByTestId('referenced-submit').click();
+  // The money rules refuse it before anything is sent.
+  await expect(page.getByTestId('referenced-submit')).toBeDisabled();
+  await page.getByTestId('referenced-value').fill('5.00');
+  await page.getByTestId('referenced-submit').click();
+  await expect(page.getByTestId('referenced-item-detail')).toBeVisible();
+  await expect(page.getByTestId('referenced-item-status')).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(page.getByTestId('referenced-item-amount')).toHaveText('5.00 USD');
+  await expectState(page, 'SUCCESS');
+
+  await page.getByTestId('back-link').click();
+  await page.getByTestId('referenced-reference_id').fill(captureId);
+  await page.getByTestId('referenced-value').fill('2.00');
+  await page.getByTestId('referenced-endpoint-batch').click();
+  await page.getByTestId('referenced-async').check();
+  await page.getByTestId('referenced-submit').click();
+  const batch = page.getByTestId('referenced-batch-detail');
+  await expect(batch).toBeVisible();
+  await expect(page.getByTestId('referenced-batch-amount')).toHaveText('2.00 USD');
+  await expect(batch).toHaveAttribute('data-status', 'COMPLETED', { timeout: 30_000 });
+  await expect(page.locator('[data-testid^="referenced-batch-item-"]')).toHaveAttribute(
+    'data-status',
+    'SUCCESS',
+  );
 });

@@ -74,8 +74,10 @@ export interface ResourceDetail {
   /** The resource exactly as the API shows it (with links). */
   resource: Record<string, unknown>;
   history: HistoryEntry[];
-  /** Resources of the same order: its authorizations, captures and refunds. */
+  /** Resources of the same lineage (an order's payments, a batch's items), oldest first: at most 200 of each kind. */
   related: ResourceSummary[];
+  /** How many resources the lineage has besides this one (more than `related` holds for a large batch). */
+  related_total: number;
 }
 
 export interface AccountSummary {
@@ -207,12 +209,12 @@ export const BridgeInputs = {
       status: z.string().max(40).optional(),
       search: z.string().max(64).optional(),
       /** Only the resources of one lineage (e.g. an order's captures). */
-      root_id: z.string().max(36).optional(),
+      root_id: z.string().max(128).optional(),
       page: z.number().int().min(1).max(100_000).default(1),
       page_size: z.number().int().min(1).max(200).default(25),
     })
     .strict(),
-  getResource: z.object({ kind: resourceKind, id: z.string().min(1).max(36) }).strict(),
+  getResource: z.object({ kind: resourceKind, id: z.string().min(1).max(128) }).strict(),
   listAccounts: Empty,
   listRequestLog: z
     .object({

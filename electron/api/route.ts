@@ -65,6 +65,8 @@ export interface RouteBinding<
   contentTypes?: readonly string[];
   /** Keep the body text exactly as received (signature checks over the caller's own bytes). */
   rawBody?: boolean;
+  /** A larger body limit than the API's default (a 15,000-item payout batch is a few MiB). */
+  bodyLimit?: number;
   /**
    * A `Svc-Request-Id` makes the call idempotent: a repeat within the retention answers 200 with the
    * latest state of the resource the first call answered with (the operation must answer a `resource`).

@@ -170,6 +170,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     app.route({
       method: route.method,
       url: route.path,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       config: {
         route,
         ...(route.scope ? {} : { public: true }),

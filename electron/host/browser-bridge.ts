@@ -7,6 +7,9 @@ import { EventStream, type EventStreamOptions } from './event-stream.js';
 import { readUiFile, UI_NOT_BUILT } from './ui-files.js';
 import { BridgeError, type WorkbenchService } from './workbench-service.js';
 
+/** The largest bridge call: the largest API body a workbench page sends (a full payout batch). */
+const RPC_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
 export const WORKBENCH_PREFIX = '/__workbench';
 export const TOKEN_HEADER = 'x-workbench-token';
 
@@ -69,7 +72,9 @@ export class BrowserBridge {
     });
     app.post(
       `${WORKBENCH_PREFIX}/rpc/:method`,
-      { config: { public: true, unlogged: true } },
+      // A relayed API call may carry a whole payout batch (15,000 items are a few MiB); every API route
+      // keeps its own limit behind it.
+      { config: { public: true, unlogged: true }, bodyLimit: RPC_BODY_LIMIT_BYTES },
       async (request, reply) => {
         this.guard(request, String(request.headers[TOKEN_HEADER] ?? ''));
         const method = (request.params as { method: string }).method;

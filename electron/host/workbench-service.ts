@@ -57,6 +57,9 @@ const toLogSummary = (e: RequestLogSummaryRow): RequestLogSummary => ({
   debug_id: e.debug_id,
 });
 
+/** How many resources of each kind a detail lists from its lineage; `related_total` counts them all. */
+const RELATED_LIMIT = 200;
+
 /** A resource as the workbench's lists show it; its kind's summary adds amount and intent. */
 function summarize(kinds: ResourceKinds, resource: StoredResource<unknown, unknown>): ResourceSummary {
   return {
@@ -180,7 +183,8 @@ export class WorkbenchService {
       listResources: async ({ kind, status, search, root_id, page, page_size }) => {
         const { items, total } = store.resources.list(
           kind,
-          { status, search: search?.toUpperCase(), rootId: root_id },
+          // LIKE matches ASCII letters in either case: ids of every kind, upper or mixed.
+          { status, search, rootId: root_id },
           page_size,
           (page - 1) * page_size,
         );
@@ -189,14 +193,23 @@ export class WorkbenchService {
       getResource: async ({ kind, id }): Promise<ResourceDetail> => {
         const resource = store.resources.get(kind, id);
         if (!resource) throw new BridgeError('NOT_FOUND', `No ${kind} ${id}.`);
+        // The lineage, oldest first, at most RELATED_LIMIT of each kind (a payout batch has 15,000 items).
+        let relatedTotal = 0;
         const related = resource.root_id
-          ? kinds.list().flatMap((k) => store.resources.byRoot(k, resource.root_id ?? ''))
+          ? kinds.list().flatMap((k) => {
+              const page = store.resources.list(k, { rootId: resource.root_id ?? '' }, RELATED_LIMIT, 0);
+              relatedTotal += page.total;
+              return page.items.reverse();
+            })
           : [];
+        const others = related.filter((r) => !(r.kind === kind && r.id === id));
         return {
           summary: summary(resource),
           resource: this.view(resource),
           history: store.resources.history(kind, id),
-          related: related.filter((r) => !(r.kind === kind && r.id === id)).map(summary),
+          related: others.map(summary),
+          // The resource itself is one of its lineage's.
+          related_total: resource.root_id ? relatedTotal - 1 : 0,
         };
       },
       listAccounts: async (): Promise<AccountSummary[]> =>

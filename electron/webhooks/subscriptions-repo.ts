@@ -19,10 +19,28 @@ const toWebhook = (row: WebhookRow): StoredWebhook => ({
   event_types: JSON.parse(row.event_types) as string[],
 });
 
+type MatchingRow = { seq: number; id: string; url: string };
+
+/**
+ * What the outbox's lookups answered within the open transaction: every event asks which subscriptions
+ * listen to it, and a payout chunk makes 250 events of two or three types in one transaction. Kept only
+ * while one transaction is open: inside it only this connection writes, and every write of a
+ * subscription goes through this repository, which forgets the answers (and forgets them again if the
+ * write is rolled back). Between two transactions another process may have changed the table, so the
+ * answers go with the commit (or the rollback) of the transaction that read them.
+ */
+interface LookupMemo {
+  lastSeq?: number;
+  pages: Map<string, readonly MatchingRow[]>;
+}
+
 export class SubscriptionsRepository {
+  private memo: LookupMemo | undefined;
+
   constructor(private readonly db: Database) {}
 
   insert(webhook: StoredWebhook): void {
+    this.changed();
     this.db
       .prepare(
         'INSERT INTO webhooks (id, app_id, url, event_types, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)',
@@ -38,12 +56,14 @@ export class SubscriptionsRepository {
   }
 
   update(webhook: StoredWebhook): void {
+    this.changed();
     this.db
       .prepare('UPDATE webhooks SET url = ?, event_types = ?, update_time = ? WHERE id = ?')
       .run(webhook.url, JSON.stringify(webhook.event_types), webhook.update_time, webhook.id);
   }
 
   delete(id: string): void {
+    this.changed();
     this.db.prepare('DELETE FROM webhooks WHERE id = ?').run(id);
   }
 
@@ -98,8 +118,12 @@ export class SubscriptionsRepository {
 
   /** The newest subscription's position: a fan-out goes to the subscriptions up to it. */
   lastSeq(): number {
+    const memo = this.lookups();
+    if (memo?.lastSeq !== undefined) return memo.lastSeq;
     const row = this.db.prepare('SELECT MAX(rowid) AS seq FROM webhooks').get() as { seq: number | null };
-    return Number(row.seq ?? 0);
+    const seq = Number(row.seq ?? 0);
+    if (memo) memo.lastSeq = seq;
+    return seq;
   }
 
   /**
@@ -113,14 +137,42 @@ export class SubscriptionsRepository {
     after: number,
     until: number,
     limit: number,
-  ): { seq: number; id: string; url: string }[] {
-    return this.db
+  ): readonly MatchingRow[] {
+    const memo = this.lookups();
+    const key = memo ? `${appId}\n${eventType}\n${after}\n${until}\n${limit}` : '';
+    const known = memo?.pages.get(key);
+    if (known) return known;
+    const rows = this.db
       .prepare(
         `SELECT rowid AS seq, id, url FROM webhooks
          WHERE app_id = ? AND rowid > ? AND rowid <= ?
            AND EXISTS (SELECT 1 FROM json_each(webhooks.event_types) WHERE value IN ('*', ?))
          ORDER BY rowid LIMIT ?`,
       )
-      .all(appId, after, until, eventType, limit) as unknown as { seq: number; id: string; url: string }[];
+      .all(appId, after, until, eventType, limit) as unknown as MatchingRow[];
+    memo?.pages.set(key, rows);
+    return rows;
+  }
+
+  /** The open transaction's memo of lookups (made on first use); none outside a transaction. */
+  private lookups(): LookupMemo | undefined {
+    if (this.memo) return this.memo;
+    if (!this.db.inTransaction) return undefined;
+    const memo: LookupMemo = { pages: new Map() };
+    const forget = () => {
+      if (this.memo === memo) this.memo = undefined;
+    };
+    this.db.afterCommit(forget);
+    this.db.onRollback(forget);
+    this.memo = memo;
+    return memo;
+  }
+
+  /** A subscription is written: what the lookups answered no longer holds, nor if the write is undone. */
+  private changed(): void {
+    this.memo = undefined;
+    this.db.onRollback(() => {
+      this.memo = undefined;
+    });
   }
 }

@@ -29,6 +29,8 @@ const MAX_RUNS_IN_MOVE = 10_000;
 export class ChunkPacer {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = 0;
+  /** When (Date.now()) the jobs this pacer scheduled on the real-time path fall due. */
+  private readonly wakeTimes = new Set<number>();
   private closed = false;
   /** Whether a chunk's work ran in the current turn of the event loop. */
   private ranThisTurn = false;
@@ -95,29 +97,55 @@ export class ChunkPacer {
     this.deps.store.db.afterCommit(() => this.wake(gapMs));
   }
 
-  /** Runs the scheduler's due jobs in `delayMs` (real time), unless an earlier wake-up is set. */
+  /**
+   * Runs the scheduler's due jobs in `delayMs` (real time). Every wake-up asked for is kept until it has
+   * run: an earlier one does not stand for a later one (a chunk put back by `yieldFirst` falls due after
+   * the wake-up its run had asked for, and would otherwise wait for the scheduler's one-second tick).
+   */
   wake(delayMs: number): void {
     if (this.closed) return;
-    const at = Date.now() + delayMs;
-    if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
+    this.wakeTimes.add(Date.now() + delayMs);
+    this.arm();
+  }
+
+  /** Sets the timer for the earliest wake-up, unless it is set for that time or earlier. */
+  private arm(): void {
+    let at = Infinity;
+    for (const time of this.wakeTimes) at = Math.min(at, time);
+    if (at === Infinity) return;
+    if (this.timer) {
+      if (this.timerAt <= at) return;
+      clearTimeout(this.timer);
+    }
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (this.closed) return;
-      try {
-        this.deps.scheduler.runDue();
-      } catch (error) {
-        this.deps.logger.error('payouts: running due jobs failed', error);
-      }
-    }, delayMs);
+    this.timer = setTimeout(() => this.fire(), Math.max(0, at - Date.now()));
     this.timer.unref();
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    if (this.closed) return;
+    const now = Date.now();
+    // Node starts a timer from the event loop's cached time, as old as the turn that set it (a whole
+    // chunk's run): it can fire before Date.now() reaches its time, when the job is not due yet.
+    if (this.timerAt > now) {
+      this.arm();
+      return;
+    }
+    for (const time of this.wakeTimes) if (time <= now) this.wakeTimes.delete(time);
+    try {
+      this.deps.scheduler.runDue();
+    } catch (error) {
+      this.deps.logger.error('payouts: running due jobs failed', error);
+    }
+    this.arm();
   }
 
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.wakeTimes.clear();
     this.detach();
   }
 

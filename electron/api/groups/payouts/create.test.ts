@@ -10,6 +10,7 @@ import {
   createOk,
   fund,
   getBatch,
+  otherAppToken,
   payoutItem,
   startPayoutsHarness,
   uniqueId,
@@ -362,10 +363,17 @@ describe('POST /v1/payments/payouts', () => {
       expect(resent.status, resent.text).toBe(201);
     });
 
-    it('keeps sender_batch_ids per application: another batch without one is always new', async () => {
+    it('keeps sender_batch_ids per application; a batch without one is always new', async () => {
+      await createOk(api, batchBody([ok()], { sender_batch_id: 'Shared-1' }));
+      const token = await otherAppToken(api);
+      const other = await api.request('POST', PAYOUTS, {
+        body: batchBody([ok()], { sender_batch_id: 'Shared-1' }),
+        token,
+      });
+      expect(other.status, other.text).toBe(201);
       await createOk(api, batchBody([ok()], { sender_batch_id: undefined }));
       await createOk(api, batchBody([ok()], { sender_batch_id: undefined }));
-      expect(api.host.deps.store.resources.count('payout-batch')).toBe(2);
+      expect(api.host.deps.store.resources.count('payout-batch')).toBe(4);
     });
   });
 

@@ -15,6 +15,7 @@ import {
   getItem,
   getJson,
   historyOf,
+  otherAppToken,
   pathOf,
   payoutItem,
   rels,
@@ -102,19 +103,17 @@ describe('GET /v1/payments/payouts/{id}', () => {
     expectError(reply, 'INVALID_REQUEST', { issue: reply.body.details[0].issue, field, location: 'query' });
   });
 
-  it('answers 404 for an unknown batch and for another application’s', async () => {
+  it('answers 404 for an unknown batch, and to another application for this one and its items', async () => {
     expectError(
       await api.request('GET', `${PAYOUTS}/NOSUCHBATCH00`),
       'RESOURCE_NOT_FOUND',
       'RESOURCE_NOT_FOUND',
     );
-    const batch = api.host.deps.store.resources.get('payout-batch', id);
-    api.host.deps.store.transaction(() =>
-      api.host.deps.store.db
-        .prepare("UPDATE resources SET app_id = 'APP-OTHER' WHERE kind = 'payout-batch' AND id = ?")
-        .run(batch?.id ?? ''),
-    );
-    expectError(await api.request('GET', `${PAYOUTS}/${id}`), 'RESOURCE_NOT_FOUND');
+    const token = await otherAppToken(api);
+    expectError(await api.request('GET', `${PAYOUTS}/${id}`, { token }), 'RESOURCE_NOT_FOUND');
+    expectError(await api.request('GET', `${ITEMS}/${id}000`, { token }), 'RESOURCE_NOT_FOUND');
+    expectError(await api.request('POST', `${ITEMS}/${id}000/cancel`, { token }), 'RESOURCE_NOT_FOUND');
+    expect((await getBatch(api, id)).batch_header.payout_batch_id).toBe(id);
   });
 });
 

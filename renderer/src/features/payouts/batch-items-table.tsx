@@ -22,7 +22,7 @@ import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { StatusChip } from '../../components/status-chip';
 import { payoutItemMachine, type PayoutItemStatus } from './payout-machines';
-import { formatMoneyV1, ITEM_STATUSES } from './payout-model';
+import { formatMoneyV1, ITEM_STATUSES, positionInBatch } from './payout-model';
 import { useCancelItem } from './payout-mutations';
 import { ITEMS_PAGE_SIZE, useBatchItems } from './payout-queries';
 
@@ -93,6 +93,9 @@ export function BatchItemsTable({
           <Table size="small" data-testid="payout-items-table">
             <TableHead>
               <TableRow>
+                <TableCell align="right" title="The item's position in the batch, as sent (CSV data row)">
+                  #
+                </TableCell>
                 <TableCell>Item</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell align="right">Amount</TableCell>
@@ -105,6 +108,7 @@ export function BatchItemsTable({
                 <ItemRow
                   key={item.id}
                   item={item}
+                  position={positionInBatch(batchId, item.id)}
                   cancelling={cancel.isPending && cancel.variables === item.id}
                   onCancel={() => cancel.mutate(item.id)}
                 />
@@ -128,16 +132,21 @@ export function BatchItemsTable({
 
 function ItemRow({
   item,
+  position,
   cancelling,
   onCancel,
 }: {
   item: ResourceSummary;
+  position: number | undefined;
   cancelling: boolean;
   onCancel(): void;
 }) {
   const availability = machineAvailability(payoutItemMachine, item.status as PayoutItemStatus, 'cancel');
   return (
     <TableRow hover data-testid={`payout-item-row-${item.id}`} data-status={item.status}>
+      <TableCell align="right" sx={{ fontFamily: MONO, color: 'text.secondary' }}>
+        {position ?? '—'}
+      </TableCell>
       <TableCell>
         <Link
           href={hrefFor(`/payout-items/${encodeURIComponent(item.id)}`)}

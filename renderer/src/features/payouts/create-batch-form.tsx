@@ -42,6 +42,7 @@ import {
   type ItemField,
 } from './payout-draft';
 import { createPayoutBatch } from './payouts-api';
+import { SandboxReceiversHelp } from './sandbox-receivers-help';
 
 /**
  * The create-batch form: the sender batch header, the item grid (typed, or imported from CSV) with every
@@ -74,6 +75,14 @@ function duplicateOf(error: ApiCallError): string | undefined {
   }
   return undefined;
 }
+
+/** The size of the request body the form would send, in bytes (UTF-8). */
+function requestBytes(header: DraftHeader, items: readonly DraftItem[]): number {
+  return new TextEncoder().encode(JSON.stringify(buildCreateRequest(header, items))).length;
+}
+
+const formatBytes = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 export function CreateBatchForm({
   onClose,
@@ -406,6 +415,8 @@ export function CreateBatchForm({
             </Typography>
           )}
 
+          <SandboxReceiversHelp />
+
           {originalBatch ? (
             <Typography variant="body2" data-testid="payout-duplicate-original">
               This sender batch id belongs to{' '}
@@ -421,6 +432,12 @@ export function CreateBatchForm({
             onClose={() => create.reset()}
             testId="payout-create-error"
           />
+          {create.error instanceof Error && /\b413\b/.test(create.error.message) ? (
+            <Alert severity="info" data-testid="payout-too-large">
+              The request ({formatBytes(requestBytes(header, items))}) is larger than the host accepts in one
+              call. Split the rows into smaller batches (export them, and import a part at a time).
+            </Alert>
+          ) : null}
         </Stack>
       </DialogContent>
       <DialogActions>

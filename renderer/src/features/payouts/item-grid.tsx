@@ -25,7 +25,7 @@ const VIEW_ROWS = 10;
 const OVERSCAN = 6;
 
 const COLUMNS =
-  '64px 112px minmax(190px, 2fr) 104px 72px minmax(130px, 1.5fr) minmax(110px, 1fr) minmax(220px, 2.2fr) 36px';
+  '84px 112px minmax(190px, 2fr) 104px 72px minmax(130px, 1.5fr) minmax(110px, 1fr) minmax(220px, 2.2fr) 36px';
 
 const LABELS: Record<ItemField, string> = {
   recipient_type: 'Recipient type',

@@ -145,3 +145,12 @@ export function returnPreview(unclaimed: readonly ResourceSummary[], nowMs: numb
   });
   return { items, totals: sumByCurrency(unclaimed.map((u) => u.amount)) };
 }
+
+/**
+ * An item's position in its batch (1-based, as sent): the API names an item by its batch id and its
+ * index in base 36; undefined for an id of another form.
+ */
+export function positionInBatch(batchId: string, itemId: string): number | undefined {
+  const suffix = itemId.startsWith(batchId) ? itemId.slice(batchId.length) : '';
+  return /^[0-9A-Z]{3}$/.test(suffix) ? parseInt(suffix, 36) + 1 : undefined;
+}

@@ -49,10 +49,7 @@ export function PayoutsPage({ tab }: { tab: PayoutsTab }) {
       {tab === 'payouts' ? <BatchesList onCreate={() => setCreating(true)} /> : <ReferencedPayoutsPanel />}
       <Dialog
         open={creating}
-        // Only Cancel closes it: a click beside it must not throw away 15,000 imported rows.
-        onClose={(_e, reason) => {
-          if (reason !== 'backdropClick') setCreating(false);
-        }}
+        // Only Cancel closes it: a stray click or Escape must not throw away 15,000 imported rows.
         maxWidth="xl"
         fullWidth
         scroll="paper"

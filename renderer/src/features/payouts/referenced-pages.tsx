@@ -29,7 +29,7 @@ import {
   type ReferencedPayoutBatchStatus,
   type ReferencedPayoutItemStatus,
 } from './payout-machines';
-import { REFERENCED_BATCH_KIND, REFERENCED_ITEM_KIND } from './payout-model';
+import { formatTotals, REFERENCED_BATCH_KIND, REFERENCED_ITEM_KIND, sumByCurrency } from './payout-model';
 import { BackLink, FieldRow, Fields, Figure, NotFound } from './payout-parts';
 import { IN_FLIGHT_POLL_MS, useResourceDetail } from './payout-queries';
 import { REFERENCED_PAYOUTS_PATH } from './payouts-api';
@@ -118,7 +118,9 @@ export function ReferencedBatchPage({ id }: { id: string }) {
               <StatusChip status={status} size="medium" />
               <Box sx={{ flexGrow: 1 }} />
               <Figure label="Items">{items.length}</Figure>
-              <Figure label="Amount">{formatMoney(stored.data?.summary.amount)}</Figure>
+              <Figure label="Amount" testId="referenced-batch-amount">
+                {formatTotals(sumByCurrency(items.map((i) => i.payout_amount)))}
+              </Figure>
             </Stack>
             {batch.data?.payout_directive ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -140,7 +142,14 @@ export function ReferencedBatchPage({ id }: { id: string }) {
               </Grid>
               <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
                 <Section title="History" frame="none">
-                  <HistoryTimeline history={history} />
+                  {stored.data ? (
+                    <HistoryTimeline history={history} />
+                  ) : (
+                    <Typography variant="body2" color="text.secondary">
+                      The workbench keeps no history it can read for this id: the status shown is worked out
+                      from the items the API lists.
+                    </Typography>
+                  )}
                 </Section>
               </Grid>
             </Grid>

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -67,38 +68,40 @@ export function ReturnPreview({ batchId, unclaimed }: { batchId: string; unclaim
           ) : null}
         </Typography>
         {count > 0 ? (
-          <Table size="small" data-testid="payout-return-items">
-            <TableHead>
-              <TableRow>
-                <TableCell>Unclaimed item</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Returns</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {preview.items.slice(0, UNCLAIMED_LIST_LIMIT).map((item) => (
-                <TableRow key={item.id} data-testid={`payout-return-item-${item.id}`}>
-                  <TableCell>
-                    <Link
-                      href={hrefFor(`/payout-items/${encodeURIComponent(item.id)}`)}
-                      sx={{ fontFamily: MONO }}
-                    >
-                      {item.id}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontFamily: MONO }}>
-                    {formatMoneyV1(item.amount)}
-                  </TableCell>
-                  <TableCell sx={{ color: 'text.secondary' }}>
-                    {formatTime(item.returnsAt)}
-                    {item.daysLeft !== undefined
-                      ? ` (in ${item.daysLeft} day${item.daysLeft === 1 ? '' : 's'})`
-                      : ''}
-                  </TableCell>
+          <Box sx={{ maxHeight: 280, overflowY: 'auto' }}>
+            <Table size="small" stickyHeader data-testid="payout-return-items">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Unclaimed item</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Returns</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {preview.items.slice(0, UNCLAIMED_LIST_LIMIT).map((item) => (
+                  <TableRow key={item.id} data-testid={`payout-return-item-${item.id}`}>
+                    <TableCell>
+                      <Link
+                        href={hrefFor(`/payout-items/${encodeURIComponent(item.id)}`)}
+                        sx={{ fontFamily: MONO }}
+                      >
+                        {item.id}
+                      </Link>
+                    </TableCell>
+                    <TableCell align="right" sx={{ fontFamily: MONO }}>
+                      {formatMoneyV1(item.amount)}
+                    </TableCell>
+                    <TableCell sx={{ color: 'text.secondary' }}>
+                      {formatTime(item.returnsAt)}
+                      {item.daysLeft !== undefined
+                        ? ` (in ${item.daysLeft} day${item.daysLeft === 1 ? '' : 's'})`
+                        : ''}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         ) : null}
         {count > UNCLAIMED_LIST_LIMIT ? (
           <Typography variant="caption" color="text.secondary">
