@@ -31,7 +31,15 @@ type MatchingRow = { seq: number; id: string; url: string };
  */
 interface LookupMemo {
   lastSeq?: number;
-  pages: Map<string, readonly MatchingRow[]>;
+  /** By app, then event type: the last page asked for (the outbox asks for the same one every time). */
+  pages: Map<string, Map<string, MemoPage>>;
+}
+
+interface MemoPage {
+  after: number;
+  until: number;
+  limit: number;
+  rows: readonly MatchingRow[];
 }
 
 export class SubscriptionsRepository {
@@ -139,9 +147,8 @@ export class SubscriptionsRepository {
     limit: number,
   ): readonly MatchingRow[] {
     const memo = this.lookups();
-    const key = memo ? `${appId}\n${eventType}\n${after}\n${until}\n${limit}` : '';
-    const known = memo?.pages.get(key);
-    if (known) return known;
+    const known = memo?.pages.get(appId)?.get(eventType);
+    if (known && known.after === after && known.until === until && known.limit === limit) return known.rows;
     const rows = this.db
       .prepare(
         `SELECT rowid AS seq, id, url FROM webhooks
@@ -150,7 +157,11 @@ export class SubscriptionsRepository {
          ORDER BY rowid LIMIT ?`,
       )
       .all(appId, after, until, eventType, limit) as unknown as MatchingRow[];
-    memo?.pages.set(key, rows);
+    if (memo) {
+      let byType = memo.pages.get(appId);
+      if (!byType) memo.pages.set(appId, (byType = new Map()));
+      byType.set(eventType, { after, until, limit, rows });
+    }
     return rows;
   }
 

@@ -126,7 +126,12 @@ export class PayoutProcessor {
     let context = payload.batch;
     if (!context) {
       // Without a context the batch is still PENDING (the context is set with the move to PROCESSING).
-      if (this.anotherBatchProcessing()) {
+      // It starts once no batch is PROCESSING and no older one is PENDING (the queue's head is read).
+      const processing = this.anotherBatchProcessing();
+      const head = processing ? undefined : this.oldestPending();
+      const waiting = processing || (head !== undefined && head.id !== payload.id);
+      if (head && waiting) this.startNextBatch(run, head.id);
+      if (waiting) {
         const waits = this.pacer.moving() ? (payload.waits ?? 0) + 1 : 0;
         this.pacer.next(
           PROCESS_BATCH_JOB,
@@ -139,7 +144,7 @@ export class PayoutProcessor {
         return;
       }
       this.pacer.chunkRan();
-      const batch = this.readBatch(payload.id);
+      const batch = head ?? this.readBatch(payload.id);
       if (!batch || (batch.status !== 'PENDING' && batch.status !== 'PROCESSING')) return;
       if (batch.status === 'PENDING') {
         const shortfall = this.shortfall(batch, run.dueAt);
@@ -147,6 +152,7 @@ export class PayoutProcessor {
           batch.body.errors = { name: 'INSUFFICIENT_FUNDS' };
           batch.body.time_closed = at;
           transition(this.deps, payoutBatchMachine, batch, 'deny', { at, note: shortfall });
+          this.startNextBatch(run);
           return;
         }
         transition(this.deps, payoutBatchMachine, batch, 'process', { at, note: 'funded by the balance' });
@@ -190,6 +196,7 @@ export class PayoutProcessor {
       at,
       note: `${context.count} items processed, ${unclaimed} unclaimed`,
     });
+    this.startNextBatch(run);
     if (unclaimed > 0) {
       const returns: ReturnPayload = { id: batch.id };
       this.deps.scheduler.schedule(
@@ -283,6 +290,32 @@ export class PayoutProcessor {
 
   private anotherBatchProcessing(): boolean {
     return this.deps.store.resources.list('payout-batch', { status: 'PROCESSING' }, 0, 0).total > 0;
+  }
+
+  /** The PENDING batch made first: the head of the queue. */
+  private oldestPending(): StoredPayoutBatch | undefined {
+    const pending = { status: 'PENDING' };
+    const { total } = this.deps.store.resources.list('payout-batch', pending, 0, 0);
+    if (total === 0) return undefined;
+    // Listed newest first: the last one is the oldest.
+    return this.deps.store.resources.list<StoredPayoutBatch['body'], StoredPayoutBatch['internal']>(
+      'payout-batch',
+      pending,
+      1,
+      total - 1,
+    ).items[0];
+  }
+
+  /**
+   * Makes the oldest PENDING batch due at once: a batch is done or denied (the next one starts now, not
+   * at its next look), or a younger one looked first (only the oldest may start: each waiting batch
+   * looks again on its own, and the first to look is not the first made; the oldest one's job may be
+   * waiting for its next look, or gone).
+   */
+  private startNextBatch(run: JobRun, headId = this.oldestPending()?.id): void {
+    if (!headId) return;
+    const payload: ProcessPayload = { id: headId, next: 0 };
+    this.pacer.next(PROCESS_BATCH_JOB, payload, processKey(headId), run, 0);
   }
 
   // ---- returns ------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
-import { CHUNK_ITEMS } from './jobs.js';
+import { CHUNK_ITEMS, PROCESS_BATCH_JOB } from './jobs.js';
 import {
   ITEMS,
   batchBody,
@@ -295,6 +295,41 @@ describe('payout processing', () => {
       await tick(api);
       expect((await getBatch(api, first, 'page_size=1')).batch_header.batch_status).toBe('SUCCESS');
       expect((await getBatch(api, second, 'page_size=1')).batch_header.batch_status).toBe('SUCCESS');
+    });
+
+    it('waiting batches start in creation order, whichever looks first, as soon as the one before is done', async () => {
+      await fund(api, '5000.00');
+      const first = await createOk(api, big(CHUNK_ITEMS + 10));
+      const second = await createOk(api, big(10));
+      const third = await createOk(api, big(10));
+      await tick(api);
+      const status = async (id: string) =>
+        (await getBatch(api, id, 'page_size=1')).batch_header.batch_status as string;
+      expect([await status(first), await status(second), await status(third)]).toEqual([
+        'PROCESSING',
+        'PENDING',
+        'PENDING',
+      ]);
+      // The second batch's next look comes after the third's (as it may on the real-time path).
+      const { scheduler, clock } = api.host.deps;
+      api.host.deps.store.transaction(() =>
+        scheduler.schedule(
+          PROCESS_BATCH_JOB,
+          clock.now() + 60_000,
+          { id: second, next: 0 },
+          `payouts.process:${second}`,
+        ),
+      );
+      // However the looks fall, the third never starts before the second.
+      const seen: string[][] = [];
+      for (let i = 0; i < 6 && (await status(third)) !== 'SUCCESS'; i++) {
+        await tick(api, 150);
+        seen.push([await status(first), await status(second), await status(third)]);
+      }
+      expect(seen.at(-1)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+      for (const [, b, c] of seen) if (b === 'PENDING') expect(c).toBe('PENDING');
+      // And it does not wait for its next look (a minute away) once the first is done.
+      expect(seen.length).toBeLessThanOrEqual(4);
     });
   });
 });
