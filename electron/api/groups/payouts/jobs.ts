@@ -24,8 +24,11 @@ export const UNCLAIMED_RETURN_MS = 30 * DAY;
 export const CHUNK_ITEMS = 250;
 /** A new batch starts processing this long after its create answer (simulated time). */
 export const PROCESSING_DELAY_MS = 50;
-/** How often a waiting batch looks again whether the batch before it is done (real time). */
-const WAIT_MS = 100;
+/**
+ * How often a waiting batch looks again whether the batch before it is done (real time). Only a fallback:
+ * the batch that is done starts the next one at once.
+ */
+const WAIT_MS = 1_000;
 
 export const processKey = (batchId: string): string => `payouts.process:${batchId}`;
 export const returnKey = (batchId: string): string => `payouts.return:${batchId}`;
