@@ -242,7 +242,9 @@ export async function main(args: string[]): Promise<number> {
     console.log(
       `order throughput during processing ${share.toFixed(2)} of without, target >= ${TARGETS.throughputShare}: ${verdict(share >= TARGETS.throughputShare)}`,
     );
-    console.log(`host memory growth ${rssGrowthMiB.toFixed(0)} MiB (RSS, ${batches * items} items stored)`);
+    console.log(
+      `host memory growth ${rssGrowthMiB.toFixed(0)} MiB (RSS, ${(batches + queued.length) * items} items stored)`,
+    );
     const ok = clean(quiet) && clean(during) && stillProcessing;
     console.log(
       JSON.stringify({ bench: 'payouts', items, batches, ...results, rssGrowthMiB, targets: TARGETS, ok }),
