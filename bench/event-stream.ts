@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { accessToken, BENCH_CREDENTIALS } from './host.js';
 import {
   alternate,
   clean,
@@ -28,7 +29,7 @@ const TARGET_RATIO = 0.9;
 const TARGET_MEMORY_MB = 100;
 const DEFAULT_CLIENTS = 1_000;
 const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, rounds: 3 };
-const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
+const CREDENTIALS = BENCH_CREDENTIALS;
 const ORDERS_PATH = '/v2/checkout/orders';
 const SERVE = fileURLToPath(new URL('../out/serve/cli.mjs', import.meta.url));
 const RSS_SAMPLE_MS = 200;
@@ -106,19 +107,6 @@ function cpuSeconds(pid: number): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function accessToken(baseUrl: string): Promise<string> {
-  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
-  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const body = (await response.json()) as { access_token?: unknown };
-  if (!response.ok || typeof body.access_token !== 'string')
-    throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.access_token;
 }
 
 /** A page that opens the event stream, reads the response head, and never reads again. */

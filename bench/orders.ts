@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { loadHost } from './host.js';
+import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import {
   alternate,
   clean,
@@ -16,7 +16,7 @@ import {
 /** Embedded create-order throughput must stay at or above this share of a bare Fastify route. */
 const TARGET_RATIO = 0.4;
 const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, rounds: 3 };
-const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
+const CREDENTIALS = BENCH_CREDENTIALS;
 const ORDERS_PATH = '/v2/checkout/orders';
 
 /** A realistic one-unit order: two item lines, a breakdown that adds up, a shipping amount. */
@@ -79,20 +79,6 @@ async function checkOnce(request: LoadRequest, label: string): Promise<void> {
       `${label}: expected 201 {id,status,links}, got ${response.status} ${JSON.stringify(body)}`,
     );
   }
-}
-
-async function accessToken(baseUrl: string): Promise<string> {
-  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
-  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const body = (await response.json()) as { access_token?: unknown };
-  if (!response.ok || typeof body.access_token !== 'string') {
-    throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
-  }
-  return body.access_token;
 }
 
 /** The real host: in memory, its own scheduler and batched request log running as in production. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadHost } from './host.js';
+import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import { clean, describe, drive, median, type LoadOptions, type LoadRequest } from './load.js';
 
 /**
@@ -13,7 +13,7 @@ import { clean, describe, drive, median, type LoadOptions, type LoadRequest } fr
  * - order-create throughput while a batch processes, against the same run without one (target >= 0.7);
  * - the host's memory growth over the whole run.
  */
-const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
+const CREDENTIALS = BENCH_CREDENTIALS;
 const PAYOUTS = '/v1/payments/payouts';
 const TARGETS = { createMs: 1500, itemsPerSecond: 10_000, pageReadMs: 50, throughputShare: 0.7 };
 const LOAD: LoadOptions = { connections: 20, durationSec: 5, warmupSec: 1, rounds: 1 };
@@ -63,18 +63,6 @@ async function call(
   const text = await response.text();
   const ms = performance.now() - started;
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, ms };
-}
-
-async function accessToken(baseUrl: string): Promise<string> {
-  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
-  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`token request failed: ${response.status}`);
-  return body.access_token;
 }
 
 const FINAL = new Set(['SUCCESS', 'DENIED', 'CANCELED']);
