@@ -3,11 +3,15 @@ import type { Store } from '../../../store/store.js';
 import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
 import { ApiError } from '../../pipeline/api-error.js';
 import {
+  buyerPageLayout as page,
   CSRF_FIELD,
   csrfToken,
+  escapeHtml,
   formTargets,
   sendBuyerPage,
   validCsrfToken,
+  withQuery,
+  type Render,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
@@ -18,36 +22,8 @@ import type { OrdersService } from './service.js';
 export const CHECKOUT_PATH = '/checkoutnow';
 export const DEFAULT_BUYER_EMAIL = 'buyer@example.com';
 
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /** The CSRF token of the approval form of one order (tests submit the form as a browser would). */
 export const checkoutCsrfToken = (orderId: string): string => csrfToken(`checkout:${orderId}`);
-
-/** A page, rendered once its CSP nonce is known (the nonce lets its one inline style in). */
-type Render = (nonce: string) => string;
-
-function page(title: string, content: string): Render {
-  return (nonce) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">
-  body { font: 15px/1.5 system-ui, sans-serif; background: #f4f6f8; color: #1c2733; margin: 0; }
-  main { max-width: 520px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 28px 32px; box-shadow: 0 2px 12px #0001; }
-  h1 { font-size: 20px; margin: 0 0 4px; } .muted { color: #5b6b7b; font-size: 13px; }
-  table { width: 100%; border-collapse: collapse; margin: 16px 0; } td { padding: 6px 0; border-bottom: 1px solid #e6eaee; }
-  td.amount { text-align: right; white-space: nowrap; } tr.total td { font-weight: 600; border-bottom: 0; }
-  label { display: block; margin: 16px 0 4px; font-weight: 600; } input, select { width: 100%; padding: 8px; font-size: 15px; box-sizing: border-box; }
-  .actions { display: flex; gap: 12px; margin-top: 20px; } button { flex: 1; padding: 10px; font-size: 15px; border-radius: 8px; border: 1px solid #1f5fbf; cursor: pointer; }
-  button.primary { background: #1f5fbf; color: #fff; } button.secondary { background: #fff; color: #1f5fbf; }
-  .error { background: #fdecea; color: #8a1c12; padding: 10px 12px; border-radius: 8px; margin: 12px 0; }
-  .status { display: inline-block; padding: 2px 8px; border-radius: 999px; background: #e6eefb; font-size: 12px; font-weight: 600; }
-</style></head>
-<body><main>${content}</main></body></html>`;
-}
 
 function orderSummary(order: StoredOrder): string {
   const rows = order.body.purchase_units
@@ -93,12 +69,6 @@ ${
     : `<p>This order is <strong>${escapeHtml(order.status)}</strong> and cannot be approved again.</p>`
 }`,
   );
-}
-
-function withQuery(url: string, params: Record<string, string>): string {
-  const target = new URL(url);
-  for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
-  return target.toString();
 }
 
 /**
