@@ -32,6 +32,11 @@ export interface Endpoint<
   responses: Record<number, string>;
   /** A starting body for the console's editor. */
   example?: unknown;
+  /**
+   * Set on the operations spec part 9.2 deprecates: what replaces them (`Orders v2`, `/v2/payments`).
+   * The operation answers exactly as before; the docs, the console and the request log say so.
+   */
+  deprecated?: { replacement: string };
 }
 
 export type AnyEndpoint = Endpoint<

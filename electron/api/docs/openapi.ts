@@ -78,6 +78,9 @@ export function buildOpenApi(
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
+      ...(route.deprecated
+        ? { deprecated: true, description: `Deprecated: use ${route.deprecated.replacement} instead.` }
+        : {}),
       tags: [route.tag],
       security: [{ bearerAuth: [] }],
       ...(route.scope ? { 'x-required-scope': route.scope } : {}),

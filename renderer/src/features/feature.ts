@@ -9,7 +9,7 @@ import type { ResourceKind } from '../../../shared/bridge';
  */
 
 /** The drawer's sections, in the order they are shown. */
-export const NAV_SECTIONS = ['Payments', 'Reporting', 'Tools'] as const;
+export const NAV_SECTIONS = ['Payments', 'Billing', 'Merchants', 'Legacy', 'Reporting', 'Tools'] as const;
 export type NavSection = (typeof NAV_SECTIONS)[number];
 
 /** One entry of the navigation drawer: `#/<path>` under its section (tested as `nav-<path>`). */
