@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { accessToken, BENCH_CREDENTIALS } from './host.js';
+import { accessToken } from './host.js';
+import { cpuSeconds, rssMb, startServe, stopServe } from './serve.js';
 import {
   alternate,
   clean,
@@ -29,85 +26,13 @@ const TARGET_RATIO = 0.9;
 const TARGET_MEMORY_MB = 100;
 const DEFAULT_CLIENTS = 1_000;
 const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, rounds: 3 };
-const CREDENTIALS = BENCH_CREDENTIALS;
 const ORDERS_PATH = '/v2/checkout/orders';
-const SERVE = fileURLToPath(new URL('../out/serve/cli.mjs', import.meta.url));
 const RSS_SAMPLE_MS = 200;
 
 const ORDER_BODY = JSON.stringify({
   intent: 'CAPTURE',
   purchase_units: [{ reference_id: 'default', amount: { currency_code: 'USD', value: '25.00' } }],
 });
-
-interface Served {
-  child: ChildProcess;
-  baseUrl: string;
-  /** The launch token of the workbench URL: what a page's EventSource presents. */
-  workbenchToken: string;
-}
-
-/** `serve --ephemeral` on a free port; resolves on its JSON ready line. */
-async function startServe(): Promise<Served> {
-  const child = spawn(
-    process.execPath,
-    [
-      SERVE,
-      '--ephemeral',
-      '--port',
-      '0',
-      '--listener-port',
-      '0',
-      '--client-id',
-      CREDENTIALS.clientId,
-      '--client-secret',
-      CREDENTIALS.clientSecret,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // Every later line is read too (and dropped): a full pipe would block the host.
-  const lines = createInterface({ input: child.stdout! });
-  const ready = await new Promise<{ base_url: string; workbench_url: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`serve exited (${code}) before ready: ${stderr}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line) as { base_url: string; workbench_url: string }));
-  });
-  return {
-    child,
-    baseUrl: ready.base_url,
-    workbenchToken: new URL(ready.workbench_url).searchParams.get('token') ?? '',
-  };
-}
-
-async function stopServe(served: Served): Promise<void> {
-  if (served.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => served.child.once('exit', resolve));
-  served.child.kill('SIGTERM');
-  await exited;
-}
-
-/** Resident memory of a process in MB: /proc on Linux, `ps` elsewhere. */
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
-    if (Number.isFinite(kb)) return kb / 1024;
-  } catch {
-    // not Linux
-  }
-  return 0;
-}
-
-/** CPU seconds a process has used (user + system), from /proc on Linux; undefined elsewhere. */
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A page that opens the event stream, reads the response head, and never reads again. */
 function idleClient(baseUrl: string, token: string): Promise<Socket> {

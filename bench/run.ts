@@ -11,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   reporting: () => import('./reporting.js'),
   payouts: () => import('./payouts.js'),
   'event-stream': () => import('./event-stream.js'),
+  'ui-burst': () => import('./ui-burst.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { bridge, onEventsResumed } from '../bridge';
+import { ResourceChangeBurst } from './resource-change-burst';
 import { useUi } from './ui-store';
 
 /**
@@ -28,8 +29,9 @@ function coalesced(refresh: () => void): { request: () => void; cancel: () => vo
 }
 
 /**
- * Keeps react-query in step with the host: every host event invalidates the queries it affects, and
- * resource changes raise a notification.
+ * Keeps react-query in step with the host: host events invalidate the queries they affect, and resource
+ * changes raise a notification. Every kind of event is handled once per burst: a refresh of what is on
+ * screen and one notification that sums the burst up, whatever the number of events in it.
  */
 export function useHostEvents(): void {
   const queryClient = useQueryClient();
@@ -47,24 +49,43 @@ export function useHostEvents(): void {
         queryKeys.webhooks.deliveryLists,
       ),
     );
+    const changes = new ResourceChangeBurst();
+    const resourceRefresh = coalesced(() => {
+      invalidate(queryKeys.resources.all, queryKeys.resource.all);
+      const message = changes.message();
+      changes.clear();
+      if (message) notify(message, 'info');
+    });
+    const clockRefresh = coalesced(() => invalidate(queryKeys.info, queryKeys.resource.all));
+    let received: string[] = [];
+    const webhookRefresh = coalesced(() => {
+      invalidate(queryKeys.webhooks.all);
+      const [first] = received;
+      if (first) {
+        notify(
+          received.length === 1
+            ? `Webhook ${first} received`
+            : `${received.length.toLocaleString('en-US')} webhooks received (latest ${received.at(-1)})`,
+          'success',
+        );
+      }
+      received = [];
+    });
     const unsubscribe = bridge.onEvent((event) => {
       switch (event.type) {
         case 'request-logged':
           logRefresh.request();
           break;
         case 'resource-changed':
-          invalidate(queryKeys.resources.all, queryKeys.resource.all);
-          notify(
-            `${event.payload.kind} ${event.payload.id} is ${event.payload.status} (${event.payload.trigger})`,
-            'info',
-          );
+          changes.add(event.payload);
+          resourceRefresh.request();
           break;
         case 'clock-moved':
-          invalidate(queryKeys.info, queryKeys.resource.all);
+          clockRefresh.request();
           break;
         case 'webhook-received':
-          invalidate(queryKeys.webhooks.all);
-          notify(`Webhook ${event.payload.event_type} received`, 'success');
+          received.push(event.payload.event_type);
+          webhookRefresh.request();
           break;
         case 'webhook-outbox-changed':
           outboxRefresh.request();
@@ -77,8 +98,8 @@ export function useHostEvents(): void {
     return () => {
       unsubscribe();
       offResumed();
-      logRefresh.cancel();
-      outboxRefresh.cancel();
+      for (const refresh of [logRefresh, outboxRefresh, resourceRefresh, clockRefresh, webhookRefresh])
+        refresh.cancel();
     };
   }, [queryClient, notify]);
 }
