@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   payouts: () => import('./payouts.js'),
   'event-stream': () => import('./event-stream.js'),
   'ui-burst': () => import('./ui-burst.js'),
+  clock: () => import('./clock.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);
