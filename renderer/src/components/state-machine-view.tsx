@@ -80,10 +80,13 @@ export function StateMachineView<S extends string>({
 
   return (
     <Box data-testid="state-machine" data-current-state={current}>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Scaled down to fit its panel (never up): every state stays in view, none behind a scrollbar. */}
+      <Box>
         <svg
-          width={width}
-          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          width="100%"
+          style={{ maxWidth: width, height: 'auto', display: 'block' }}
+          data-testid="state-machine-diagram"
           role="img"
           aria-label={`${machine.resource} state machine, current state ${current}`}
         >

@@ -1,4 +1,5 @@
 import { checkAmount } from '../../../../shared/amount-rules';
+import { normalizeCardExpiry } from './card-expiry';
 import {
   ITEM_CATEGORIES,
   ORDERS_V2_ISSUES,
@@ -294,7 +295,7 @@ export function buildBody(draft: OrderDraft): OrderCreateRequest {
     body.payment_source = {
       card: {
         number: draft.card.number.replace(/[\s-]/g, ''),
-        expiry: trimmed(draft.card.expiry),
+        expiry: normalizeCardExpiry(draft.card.expiry),
         ...(optional(draft.card.name) ? { name: trimmed(draft.card.name) } : {}),
       },
     };
@@ -347,10 +348,11 @@ export function validateDraft(draft: OrderDraft, now: Date | undefined): Validat
   });
   if (draft.source === 'card') {
     if (!draft.card.number.trim()) add(ptr.cardNumber, 'The card number is required.');
-    if (!draft.card.expiry.trim()) add(ptr.cardExpiry, 'The expiry (YYYY-MM) is required.');
-    else if (now && /^\d{4}-(0[1-9]|1[0-2])$/.test(draft.card.expiry.trim())) {
+    const expiry = normalizeCardExpiry(draft.card.expiry);
+    if (!expiry) add(ptr.cardExpiry, 'The expiry (MM/YY or YYYY-MM) is required.');
+    else if (now && /^\d{4}-(0[1-9]|1[0-2])$/.test(expiry)) {
       const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-      if (draft.card.expiry.trim() < current)
+      if (expiry < current)
         add(ptr.cardExpiry, `${ORDERS_V2_ISSUES.CARD_EXPIRED.description} (sandbox month is ${current})`);
     }
   }

@@ -248,6 +248,15 @@ export function OrderFormatted({ order, related }: { order: OrderView; related: 
                   ['Country', payer.address?.country_code],
                 ]}
               />
+            ) : card ? (
+              // A card order has no buyer account to approve it: its payer is the cardholder it was sent with.
+              <Facts
+                rows={[
+                  ['Paid by', 'card (no buyer account)'],
+                  ['Cardholder', card.name],
+                  ['Card', mono(`${card.brand ?? ''} •••• ${card.last_digits ?? ''}`.trim())],
+                ]}
+              />
             ) : (
               <Typography color="text.secondary">Not known until the buyer approves.</Typography>
             )}

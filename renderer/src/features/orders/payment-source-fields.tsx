@@ -106,7 +106,7 @@ export function PaymentSourceEditor({
             testId: 'card-expiry',
             label: 'Expiry',
             required: true,
-            placeholder: 'YYYY-MM',
+            placeholder: 'MM/YY',
             value: draft.card.expiry,
             width: 150,
             mono: true,
