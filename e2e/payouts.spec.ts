@@ -22,7 +22,7 @@ test('a batch from a CSV import: a bad row caught before sending, one paid, one 
   await openPayouts(page);
   await expect(page.getByTestId('empty-state')).toBeVisible();
   await fundMerchant(page, '1000.00');
-  await expect(page.getByTestId('payout-balance')).toContainText('1000.00 USD');
+  await expect(page.getByTestId('payout-balance')).toContainText('1,000.00 USD');
 
   await importCsv(page, [
     'EMAIL,buyer@example.com,25.00,USD,"Thanks, Bailey — see you soon",e2e-1',

@@ -99,9 +99,15 @@ test.describe('Reports page', () => {
     await expect(page.getByTestId('generate-progress-text')).toContainText('30,000 of 30,000 entries');
     await page.getByTestId('generate-close').click();
 
+    // Presets end at the simulated now, not an hour after it.
+    await page.getByTestId('preset-1').click();
+    const clock = await workbench.api('GET', '/v1/test-helpers/clock');
+    const end = await page.getByTestId('search-end').inputValue();
+    expect(Math.abs(Date.parse(`${end}Z`) - Date.parse(clock.body.now))).toBeLessThan(60_000);
+
     await page.getByTestId('preset-31').click();
     await page.getByTestId('search-submit').click();
-    const total = Number(await page.getByTestId('total-items').textContent());
+    const total = Number((await page.getByTestId('total-items').textContent())?.replace(/,/g, ''));
     expect(total).toBeGreaterThan(20_000);
     await expect(page.getByTestId('result-row')).toHaveCount(100);
     const first = await page.getByTestId('result-row').first().getAttribute('data-transaction-id');
@@ -113,6 +119,37 @@ test.describe('Reports page', () => {
       'data-transaction-id',
       first ?? '',
     );
+
+    // Last page, then a page typed in; a column sorts the page on screen.
+    const lastPage = Math.ceil(total / 100);
+    await page.getByRole('button', { name: 'Go to last page' }).click();
+    await expect(page.getByTestId('results-pagination')).toContainText(
+      `${((lastPage - 1) * 100 + 1).toLocaleString('en-US')}–${total.toLocaleString('en-US')} of`,
+    );
+    await page.getByTestId('results-page-jump').fill('3');
+    await page.getByTestId('results-page-jump').press('Enter');
+    await expect(page.getByTestId('results-pagination')).toContainText('201–300 of');
+    await page.getByTestId('results-sort-amount').click();
+    const amounts = async () =>
+      (await page.getByTestId('result-amount').allTextContents()).map((text) =>
+        Number(text.replace(/[^\d.-]/g, '')),
+      );
+    const sorted = await amounts();
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+
+    // Away and back: the search, its page and its order are as they were.
+    await page.getByTestId('nav-orders').click();
+    await expect(page.getByTestId('orders-page')).toBeVisible();
+    await page.getByTestId('nav-reports').click();
+    await expect(page.getByTestId('results-pagination')).toContainText('201–300 of');
+    expect(await amounts()).toEqual(sorted);
+
+    // A whole-search export can be cancelled while it runs.
+    await page.getByTestId('export-csv').click();
+    await expect(page.getByTestId('export-progress')).toBeVisible();
+    await page.getByTestId('export-cancel').click();
+    await expect(page.getByTestId('notice').filter({ hasText: 'CSV export cancelled' })).toBeVisible();
+    await expect(page.getByTestId('export-csv')).toHaveText('Export CSV (whole search)');
 
     await page.getByTestId('tab-balances').click();
     await expect(page.getByTestId('balance-USD')).toBeVisible();

@@ -212,6 +212,9 @@ export const BridgeInputs = {
       root_id: z.string().max(128).optional(),
       page: z.number().int().min(1).max(100_000).default(1),
       page_size: z.number().int().min(1).max(200).default(25),
+      /** Newest first unless asked otherwise. */
+      sort_by: z.enum(['create_time', 'update_time', 'status', 'id']).default('create_time'),
+      sort_order: z.enum(['asc', 'desc']).default('desc'),
     })
     .strict(),
   getResource: z.object({ kind: resourceKind, id: z.string().min(1).max(128) }).strict(),

@@ -180,13 +180,14 @@ export class WorkbenchService {
           throw new BridgeError('FAILED', (error as Error).message);
         }
       },
-      listResources: async ({ kind, status, search, root_id, page, page_size }) => {
+      listResources: async ({ kind, status, search, root_id, page, page_size, sort_by, sort_order }) => {
         const { items, total } = store.resources.list(
           kind,
           // LIKE matches ASCII letters in either case: ids of every kind, upper or mixed.
           { status, search, rootId: root_id },
           page_size,
           (page - 1) * page_size,
+          { by: sort_by, order: sort_order },
         );
         return { items: items.map(summary), total, page, page_size };
       },

@@ -167,6 +167,32 @@ describe('browser mode and the workbench service', () => {
     expect(JSON.stringify(har.har)).not.toMatch(/Bearer A21AA/);
   });
 
+  it('sorts resource lists by a closed set of columns, both ways, and refuses any other', async () => {
+    const ids: string[] = [];
+    for (const value of ['1.00', '2.00', '3.00']) {
+      const created = (await service.call('sendRequest', {
+        method: 'POST',
+        path: '/v2/checkout/orders',
+        body: { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value } }] },
+      })) as { body: { id: string } };
+      ids.push(created.body.id);
+    }
+    const listed = async (input: Record<string, unknown>) =>
+      (
+        (await service.call('listResources', { kind: 'order', page_size: 200, ...input })) as {
+          items: { id: string }[];
+        }
+      ).items
+        .map((item) => item.id)
+        .filter((id) => ids.includes(id));
+    expect(await listed({})).toEqual([...ids].reverse());
+    expect(await listed({ sort_by: 'create_time', sort_order: 'asc' })).toEqual(ids);
+    expect(await listed({ sort_by: 'id', sort_order: 'asc' })).toEqual([...ids].sort());
+    expect(await listed({ sort_by: 'id', sort_order: 'desc' })).toEqual([...ids].sort().reverse());
+    const bad = await rpc('listResources', { kind: 'order', sort_by: 'body; DROP TABLE resources' });
+    expect(bad.status).toBe(400);
+  });
+
   it('keeps remote environment secrets masked and removable', async () => {
     const added = (await service.call('addEnvironment', {
       name: 'Staging',

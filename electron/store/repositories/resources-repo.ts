@@ -43,6 +43,21 @@ interface ResourceRow {
 }
 
 /** The columns of a stored resource; how it was created is read only with its history. */
+/** What a table may sort resources by: columns of their own, never text from the caller. */
+export const RESOURCE_SORT_FIELDS = ['create_time', 'update_time', 'status', 'id'] as const;
+export interface ResourceSort {
+  by: (typeof RESOURCE_SORT_FIELDS)[number];
+  order: 'asc' | 'desc';
+}
+const DEFAULT_SORT: ResourceSort = { by: 'create_time', order: 'desc' };
+
+const orderBy = ({ by, order }: ResourceSort): string => {
+  // Both parts come from closed sets: the statement text never carries the caller's input.
+  const column = RESOURCE_SORT_FIELDS.includes(by) ? by : 'create_time';
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
+  return `ORDER BY ${column} ${direction}, rowid ${direction}`;
+};
+
 const COLUMNS = 'kind, id, app_id, status, parent_id, root_id, create_time, update_time, body, internal';
 // Built once: a template literal in the call would make a new string, hashed again for the statement
 // cache, on every request.
@@ -130,12 +145,16 @@ export class ResourcesRepository {
     );
   }
 
-  /** Newest first, filtered by status, an id fragment or the lineage's root; for the workbench's tables. */
+  /**
+   * Filtered by status, an id fragment or the lineage's root, newest first unless `sort` says otherwise
+   * (insertion order breaks ties, so paging is stable); for the workbench's tables.
+   */
   list<B, I>(
     kind: ResourceKind,
     filter: { status?: string | undefined; search?: string | undefined; rootId?: string | undefined },
     limit: number,
     offset: number,
+    sort: ResourceSort = DEFAULT_SORT,
   ): { items: StoredResource<B, I>[]; total: number } {
     const where = ['kind = ?'];
     const args: (string | number)[] = [kind];
@@ -162,9 +181,7 @@ export class ResourcesRepository {
       ).n,
     );
     const rows = this.store
-      .prepare(
-        `SELECT ${COLUMNS} FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`,
-      )
+      .prepare(`SELECT ${COLUMNS} FROM resources WHERE ${clause} ${orderBy(sort)} LIMIT ? OFFSET ?`)
       .all(...args, limit, offset) as unknown as ResourceRow[];
     return { items: rows.map((row) => toResource<B, I>(row)), total };
   }

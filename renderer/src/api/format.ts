@@ -11,10 +11,24 @@ export function formatTime(iso: string | undefined): string {
   return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
 }
 
-/** `{currency_code: 'USD', value: '1.00'}` → `1.00 USD`; a dash when there is no value. */
+/**
+ * Digits grouped by thousands in a decimal string, exactly as given otherwise (no float on the way):
+ * `-1234567.50` → `-1,234,567.50`. Text that is not a plain decimal is returned as it is.
+ */
+export function groupDigits(decimal: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal);
+  if (!match) return decimal;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction}`;
+}
+
+/** A count as every page shows counts: `222517` → `222,517`. */
+export const formatCount = (count: number): string => count.toLocaleString('en-US');
+
+/** `{currency_code: 'USD', value: '1234.00'}` → `1,234.00 USD`; a dash when there is no value. */
 export function formatMoney(money: { currency_code?: string; value?: string } | undefined): string {
   if (!money?.value) return '—';
-  return `${money.value} ${money.currency_code ?? ''}`.trim();
+  return `${groupDigits(money.value)} ${money.currency_code ?? ''}`.trim();
 }
 
 /**
@@ -23,5 +37,5 @@ export function formatMoney(money: { currency_code?: string; value?: string } | 
  */
 export function formatMinor(minor: bigint | undefined, currency: string): string {
   if (minor === undefined || !isSupportedCurrency(currency)) return '—';
-  return `${fromMinor(minor, currency)} ${currency}`;
+  return `${groupDigits(fromMinor(minor, currency))} ${currency}`;
 }

@@ -14,8 +14,10 @@ export const queryKeys = {
   /** Lists of resources (invalidated by every resource change). */
   resources: {
     all: ['resources'] as const,
-    page: (kind: ResourceKind, filter: { status: string; search: string; page: number }) =>
-      ['resources', kind, filter] as const,
+    page: (
+      kind: ResourceKind,
+      view: { status: string; search: string; page: number; sortBy: string; sortOrder: string },
+    ) => ['resources', kind, view] as const,
     /** The console's recent ids for a `{id}` placeholder. */
     recent: (kind: ResourceKind | undefined) => ['resources', kind, 'console-ids'] as const,
   },

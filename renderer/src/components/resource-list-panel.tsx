@@ -12,7 +12,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { formatCount } from '../api/format';
 import { MONO } from './mono-font';
+import { PageJump } from './page-jump';
 import { QueryState } from './query-state';
 import { RESOURCE_PAGE_SIZE, type ResourceList } from './use-resource-list';
 
@@ -96,7 +98,7 @@ export function ResourceListPanel({
         <Box sx={{ flexGrow: 1 }} />
         {query.data ? (
           <Typography variant="body2" color="text.secondary" data-testid={`${testIdPrefix}-total`}>
-            {total} {noun}
+            {formatCount(total)} {noun}
             {total === 1 ? '' : 's'}
             {list.filtered ? ' match' : ''}
           </Typography>
@@ -117,15 +119,30 @@ export function ResourceListPanel({
             <TableBody>{rows}</TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={list.page}
-          onPageChange={(_e, next) => list.setPage(next)}
-          rowsPerPage={RESOURCE_PAGE_SIZE}
-          rowsPerPageOptions={[RESOURCE_PAGE_SIZE]}
-          data-testid={`${testIdPrefix}-pagination`}
-        />
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 2, gap: 1 }}>
+          {list.lastPage > 0 ? (
+            <PageJump
+              page={list.page}
+              lastPage={list.lastPage}
+              onPage={list.setPage}
+              testId={`${testIdPrefix}-page-jump`}
+            />
+          ) : null}
+          <TablePagination
+            component="div"
+            count={total}
+            page={list.page}
+            onPageChange={(_e, next) => list.setPage(next)}
+            rowsPerPage={RESOURCE_PAGE_SIZE}
+            rowsPerPageOptions={[RESOURCE_PAGE_SIZE]}
+            showFirstButton
+            showLastButton
+            labelDisplayedRows={({ from, to, count }) =>
+              `${formatCount(from)}–${formatCount(to)} of ${formatCount(count)}`
+            }
+            data-testid={`${testIdPrefix}-pagination`}
+          />
+        </Stack>
       </QueryState>
     </Paper>
   );

@@ -1,30 +1,32 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ResourceKind } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDebounced } from './use-debounced';
 import { queryKeys } from '../api/query-keys';
+import { INITIAL_LIST_VIEW, useListViews, type SortOrder } from './list-view-state';
 
 export const RESOURCE_PAGE_SIZE = 25;
 
+/** The columns a resource list sorts by (the host refuses any other). */
+export type ResourceSortField = 'create_time' | 'update_time' | 'status' | 'id';
+
 /**
  * One kind of resource as a list page shows it: a status filter, an id search (debounced, upper-cased,
- * as ids are), and the page, all asked of the host. Live through the `queryKeys.resources` key that
- * host change events and payment writes invalidate.
+ * as ids are), the page and the order, all asked of the host and kept while the user is elsewhere
+ * (`list-view-state.ts`). Live through the `queryKeys.resources` key that host change events and
+ * payment writes invalidate.
  */
 export function useResourceList(kind: ResourceKind) {
-  // Any of the kind's machine states, or '' for all of them.
-  const [status, setStatus] = useState('');
-  const [searchText, setSearchText] = useState('');
+  const view = useListViews((s) => s.views[kind]) ?? INITIAL_LIST_VIEW;
+  const update = useListViews((s) => s.update);
+  const { status, searchText, sortOrder } = view;
+  const sortBy = view.sortBy as ResourceSortField;
   const search = useDebounced(searchText.trim().toUpperCase(), 300);
-  // The page belongs to a filter: a new filter starts again at the first page.
-  const filterKey = `${status}|${search}`;
-  const [paging, setPaging] = useState({ filterKey, page: 0 });
-  const page = paging.filterKey === filterKey ? paging.page : 0;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const page = view.page;
 
   const query = useQuery({
-    queryKey: queryKeys.resources.page(kind, { status, search, page }),
+    queryKey: queryKeys.resources.page(kind, { status, search, page, sortBy, sortOrder }),
     queryFn: () =>
       bridge.listResources({
         kind,
@@ -32,6 +34,8 @@ export function useResourceList(kind: ResourceKind) {
         ...(search ? { search } : {}),
         page: page + 1,
         page_size: RESOURCE_PAGE_SIZE,
+        sort_by: sortBy,
+        sort_order: sortOrder,
       }),
     placeholderData: keepPreviousData,
   });
@@ -43,8 +47,8 @@ export function useResourceList(kind: ResourceKind) {
 
   // A page that emptied (resources removed elsewhere, a narrower filter) moves back to the last page with rows.
   useEffect(() => {
-    if (query.data && items.length === 0 && page > 0 && total > 0) setPaging({ filterKey, page: lastPage });
-  }, [query.data, items.length, page, total, lastPage, filterKey]);
+    if (query.data && items.length === 0 && page > 0 && total > 0) update(kind, { page: lastPage });
+  }, [query.data, items.length, page, total, lastPage, kind, update]);
 
   return {
     query,
@@ -52,16 +56,24 @@ export function useResourceList(kind: ResourceKind) {
     total,
     /** The page to show: never past the last one while a shrunk list is being re-read. */
     page: Math.min(page, lastPage),
-    setPage,
+    lastPage,
+    setPage: (next: number) => update(kind, { page: Math.max(0, next) }),
     status,
-    setStatus,
+    // A new filter or order starts again at the first page.
+    setStatus: (next: string) => update(kind, { status: next, page: 0 }),
     searchText,
-    setSearchText,
+    setSearchText: (next: string) => update(kind, { searchText: next, page: 0 }),
+    sortBy,
+    sortOrder,
+    /** Sorts by `field`: a second click on the same column turns the order round. */
+    sortOn: (field: ResourceSortField) =>
+      update(kind, {
+        sortBy: field,
+        sortOrder: (field === sortBy ? (sortOrder === 'asc' ? 'desc' : 'asc') : 'desc') as SortOrder,
+        page: 0,
+      }),
     filtered,
-    clearFilters: () => {
-      setStatus('');
-      setSearchText('');
-    },
+    clearFilters: () => update(kind, { status: '', searchText: '', page: 0 }),
   };
 }
 

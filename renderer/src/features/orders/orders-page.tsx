@@ -10,6 +10,7 @@ import { hrefFor, navigate } from '../../app/router';
 import { MONO } from '../../components/mono-font';
 import { ResourceListPanel } from '../../components/resource-list-panel';
 import { StatusChip } from '../../components/status-chip';
+import { SortableHeadCell } from '../../components/sortable-head-cell';
 import { useResourceList } from '../../components/use-resource-list';
 import { CreateOrderDialog } from './create-order-dialog';
 import { formatMoney, formatTime } from '../../api/format';
@@ -54,11 +55,17 @@ export function OrdersPage() {
         }
         head={
           <>
-            <TableCell>Id</TableCell>
-            <TableCell>Status</TableCell>
+            <SortableHeadCell list={list} field="id">
+              Id
+            </SortableHeadCell>
+            <SortableHeadCell list={list} field="status">
+              Status
+            </SortableHeadCell>
             <TableCell>Intent</TableCell>
             <TableCell align="right">Amount</TableCell>
-            <TableCell>Created</TableCell>
+            <SortableHeadCell list={list} field="create_time">
+              Created
+            </SortableHeadCell>
           </>
         }
         rows={list.items.map((order) => (

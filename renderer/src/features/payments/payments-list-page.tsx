@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ResourceSummary } from '../../../../shared/bridge';
 import { navigate, resourceRoute } from '../../app/router';
 import { ResourceListPanel } from '../../components/resource-list-panel';
+import { SortableHeadCell } from '../../components/sortable-head-cell';
 import { StatusChip } from '../../components/status-chip';
 import { useResourceList } from '../../components/use-resource-list';
 import { formatMoney, formatTime } from '../../api/format';
@@ -22,7 +23,7 @@ const PARENT_KIND: Partial<Record<PaymentKind, PaymentKind>> = {
  * live through the `queryKeys.resources` key that host change events invalidate.
  */
 export function PaymentsListPage({ kind }: { kind: PaymentKind }) {
-  // Filters belong to one list: switching between the three lists starts clean.
+  // Each of the three lists keeps its own filters, page and order (by kind).
   return <PaymentsList key={kind} kind={kind} />;
 }
 
@@ -45,12 +46,18 @@ function PaymentsList({ kind }: { kind: PaymentKind }) {
         emptyText={emptyText(kind)}
         head={
           <>
-            <TableCell>Id</TableCell>
-            <TableCell>Status</TableCell>
+            <SortableHeadCell list={list} field="id">
+              Id
+            </SortableHeadCell>
+            <SortableHeadCell list={list} field="status">
+              Status
+            </SortableHeadCell>
             <TableCell align="right">Amount</TableCell>
             <TableCell>Order</TableCell>
             {parentKind ? <TableCell>{PAYMENT_KINDS[parentKind].label}</TableCell> : null}
-            <TableCell>Created</TableCell>
+            <SortableHeadCell list={list} field="create_time">
+              Created
+            </SortableHeadCell>
           </>
         }
         rows={list.items.map((item) => (

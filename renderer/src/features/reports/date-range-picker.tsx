@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DAY_MS, HOUR_MS, REPORTING_LIMITS } from '../../../../shared/api/reporting';
+import { DAY_MS, REPORTING_LIMITS } from '../../../../shared/api/reporting';
 import { checkRange, toLocalInput } from './search-model';
 
 const PRESETS = [
@@ -54,8 +54,8 @@ export function DateRangePicker({
             size="small"
             onClick={() =>
               onChange({
-                start: toLocalInput(nowMs + HOUR_MS - preset.ms),
-                end: toLocalInput(nowMs + HOUR_MS),
+                start: toLocalInput(nowMs - preset.ms),
+                end: toLocalInput(nowMs),
               })
             }
             data-testid={`preset-${preset.ms / DAY_MS}`}

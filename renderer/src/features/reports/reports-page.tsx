@@ -5,23 +5,27 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { TransactionDetail, TransactionSearchResponse } from '../../../../shared/api/reporting';
+import { useEffect, useRef, useState } from 'react';
+import type { TransactionSearchResponse } from '../../../../shared/api/reporting';
+import { formatCount } from '../../api/format';
 import { callApi } from '../../api/api-call';
 import { useUi } from '../../app/ui-store';
 import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { BalancesPanel } from './balances-panel';
+import { exportSearchAsCsv, type ExportProgress } from './csv-export';
 import { GenerateDialog } from './generate-dialog';
 import { ResultsGrid } from './results-grid';
 import { SearchForm } from './search-form';
-import { defaultForm, pathOf, searchParams, toCsv, type SearchForm as Form } from './search-model';
+import { useReportsView } from './reports-view-state';
+import { defaultForm, pathOf, searchParams } from './search-model';
 import { queryKeys } from '../../api/query-keys';
 
 const EXPORT_PAGE_SIZE = 500;
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/** Saves the CSV's parts as one file: the browser joins them, the page never builds one big string. */
+function download(name: string, parts: string[]): void {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = name;
@@ -38,16 +42,18 @@ export function ReportsPage() {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
   const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
-  const nowMs = info.data ? Date.parse(info.data.clock.now) : Date.now();
-  const [tab, setTab] = useState<'transactions' | 'balances'>('transactions');
-  const [form, setForm] = useState<Form | undefined>();
+  // The simulated now as of this render: real time plus the clock's offset (the info query's `now` is
+  // as old as its last refetch), so presets end at now.
+  const nowMs = Date.now() + (info.data?.clock.offset_seconds ?? 0) * 1000;
+  const { tab, form, submitted, page, pageSize, sort, set } = useReportsView();
   const current = form ?? defaultForm(nowMs);
-  const [submitted, setSubmitted] = useState<Form | undefined>();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(100);
+  const setPage = (next: number) => set({ page: next });
   const [generating, setGenerating] = useState(false);
-  const [exporting, setExporting] = useState<{ done: number; total: number } | undefined>();
+  const [exporting, setExporting] = useState<ExportProgress | undefined>();
   const [exportError, setExportError] = useState<unknown>();
+  const exportAbort = useRef<AbortController | undefined>(undefined);
+  // Leaving the page cancels an export in flight: nobody is left to save it.
+  useEffect(() => () => exportAbort.current?.abort(new Error('left the page')), []);
 
   const search = useQuery({
     queryKey: queryKeys.reports.search(submitted, page, pageSize),
@@ -68,24 +74,29 @@ export function ReportsPage() {
   const exportCsv = async () => {
     if (!submitted) return;
     setExportError(undefined);
-    const all: TransactionDetail[] = [];
+    const controller = new AbortController();
+    exportAbort.current = controller;
+    const fetchPage = async (p: number) => {
+      const response = await callApi({
+        method: 'GET',
+        path: pathOf({ ...searchParams(submitted, p, EXPORT_PAGE_SIZE), fields: 'all' }),
+        ...(submitted.iso8601 ? { headers: { 'Svc-Enforce-ISO8601-Format': 'true' } } : {}),
+      });
+      return response.body as TransactionSearchResponse;
+    };
     try {
-      for (let p = 1; ; p++) {
-        const response = await callApi({
-          method: 'GET',
-          path: pathOf({ ...searchParams(submitted, p, EXPORT_PAGE_SIZE), fields: 'all' }),
-          ...(submitted.iso8601 ? { headers: { 'Svc-Enforce-ISO8601-Format': 'true' } } : {}),
-        });
-        const body = response.body as TransactionSearchResponse;
-        all.push(...body.transaction_details);
-        setExporting({ done: p, total: Math.max(1, body.total_pages) });
-        if (p >= body.total_pages) break;
-      }
-      download(`transactions-${submitted.start.slice(0, 10)}-${submitted.end.slice(0, 10)}.csv`, toCsv(all));
-      notify(`Exported ${all.length} entries as CSV`, 'success');
+      setExporting({ pages: 0, totalPages: 1, rows: 0 });
+      const { parts, rows } = await exportSearchAsCsv(fetchPage, {
+        signal: controller.signal,
+        onProgress: setExporting,
+      });
+      download(`transactions-${submitted.start.slice(0, 10)}-${submitted.end.slice(0, 10)}.csv`, parts);
+      notify(`Exported ${formatCount(rows)} entries as CSV`, 'success');
     } catch (error) {
-      setExportError(error);
+      if (controller.signal.aborted) notify('CSV export cancelled; nothing was saved', 'info');
+      else setExportError(error);
     } finally {
+      exportAbort.current = undefined;
       setExporting(undefined);
     }
   };
@@ -100,7 +111,7 @@ export function ReportsPage() {
           Generate history
         </Button>
       </Stack>
-      <Tabs value={tab} onChange={(_e, value: 'transactions' | 'balances') => setTab(value)}>
+      <Tabs value={tab} onChange={(_e, value: 'transactions' | 'balances') => set({ tab: value })}>
         <Tab value="transactions" label="Transactions" data-testid="tab-transactions" />
         <Tab value="balances" label="Balances and charts" data-testid="tab-balances" />
       </Tabs>
@@ -109,11 +120,10 @@ export function ReportsPage() {
           <SearchForm
             form={current}
             nowMs={nowMs}
-            onChange={setForm}
+            onChange={(next) => set({ form: next })}
             busy={search.isFetching}
             onSearch={() => {
-              setSubmitted({ ...current });
-              setPage(1);
+              set({ submitted: { ...current }, page: 1 });
               void queryClient.invalidateQueries({ queryKey: queryKeys.reports.searches });
             }}
           />
@@ -129,15 +139,26 @@ export function ReportsPage() {
                   data-testid="export-csv"
                 >
                   {exporting
-                    ? `Exporting page ${exporting.done} of ${exporting.total}…`
+                    ? `Exporting: ${formatCount(exporting.rows)} entries, page ${formatCount(exporting.pages)} of ${formatCount(exporting.totalPages)}…`
                     : 'Export CSV (whole search)'}
                 </Button>
                 {exporting ? (
-                  <LinearProgress
-                    variant="determinate"
-                    value={(exporting.done / exporting.total) * 100}
-                    sx={{ flexGrow: 1 }}
-                  />
+                  <>
+                    <LinearProgress
+                      variant="determinate"
+                      value={(exporting.pages / exporting.totalPages) * 100}
+                      sx={{ flexGrow: 1 }}
+                      data-testid="export-progress"
+                    />
+                    <Button
+                      size="small"
+                      color="warning"
+                      onClick={() => exportAbort.current?.abort(new Error('cancelled'))}
+                      data-testid="export-cancel"
+                    >
+                      Cancel export
+                    </Button>
+                  </>
                 ) : null}
               </Stack>
               {exportError ? <ApiErrorAlert error={exportError} title="Export" /> : null}
@@ -146,11 +167,10 @@ export function ReportsPage() {
                 page={page}
                 pageSize={pageSize}
                 loading={search.isFetching}
+                sort={sort}
                 onPage={setPage}
-                onPageSize={(size) => {
-                  setPageSize(size);
-                  setPage(1);
-                }}
+                onPageSize={(size) => set({ pageSize: size, page: 1 })}
+                onSort={(next) => set({ sort: next })}
               />
             </>
           ) : null}

@@ -150,7 +150,15 @@ function cell(value: string | undefined): string {
 
 /** The entries of a search as CSV (header row, then one row per entry). */
 export function toCsv(details: readonly TransactionDetail[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  return CSV_HEADER + csvRows(details);
+}
+
+/** The CSV's first line, columns named as the API names the fields. */
+export const CSV_HEADER = CSV_COLUMNS.join(',') + '\r\n';
+
+/** One CSV line per transaction (each ending in CRLF): what an export appends page by page. */
+export function csvRows(details: readonly TransactionDetail[]): string {
+  const lines: string[] = [];
   for (const d of details) {
     const t = d.transaction_info;
     const p = d.payer_info;
@@ -183,7 +191,7 @@ export function toCsv(details: readonly TransactionDetail[]): string {
       d.store_info?.terminal_id,
       items,
     ];
-    lines.push(row.map(cell).join(','));
+    lines.push(row.map(cell).join(',') + '\r\n');
   }
-  return lines.join('\r\n') + '\r\n';
+  return lines.join('');
 }
