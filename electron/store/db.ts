@@ -88,6 +88,12 @@ export class Database {
     this.db.exec('PRAGMA busy_timeout = 5000');
     // On disk, 32 MiB of page cache: a million-entry ledger's indexes stay in memory for searches.
     if (location.kind === 'dir') this.db.exec('PRAGMA cache_size = -32768');
+    // A clock move runs every due job in one transaction, each in a savepoint of it. Once its dirty pages
+    // outgrow the page cache SQLite spills them mid-transaction, and from then on every write in a
+    // savepoint costs in proportion to the transaction so far (measured: 26 us a write at 5,000, 69 at
+    // 40,000). Spilling only past 256 MiB of dirty pages keeps such a move linear; memory is used only as
+    // far as a transaction really writes.
+    this.db.exec('PRAGMA cache_spill = 65536');
     this.migrate();
   }
 
