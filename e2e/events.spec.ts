@@ -10,7 +10,10 @@ test('a capture made from outside arrives in the live inbox, verified step by st
   await expect(page.getByTestId('listener-url')).toContainText('/webhooks');
   const { captureId } = await captureFromOutside(workbench, '30.00');
 
-  // Live: the rows appear without a reload, each verified.
+  // Live: a notification says what the listener answered, and the rows appear without a reload, each verified.
+  await expect(
+    page.getByTestId('notice').filter({ hasText: 'the listener answered 200' }).first(),
+  ).toBeVisible();
   for (const type of ['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.COMPLETED']) {
     await expect(inboxRow(page, type)).toHaveCount(1);
     await expect(inboxRow(page, type).getByTestId('verdict')).toHaveText('SUCCESS');
@@ -76,6 +79,9 @@ test('the listener answer drives retries: the timeline shows each attempt and th
   await expect(timeline.getByTestId('delivery-attempts')).toHaveText('2 / 25 attempts');
   await expect(timeline.getByTestId('attempt')).toHaveCount(2);
   await expect(timeline.getByTestId('next-retry')).toHaveCount(0);
+  // Each attempt says when it was due and when it was made, with full dates.
+  await expect(timeline.getByTestId('attempt-due').nth(1)).toHaveText(/^due \d{4}-\d{2}-\d{2} /);
+  await expect(timeline.getByTestId('attempt-made').nth(1)).toHaveText(/^made \d{4}-\d{2}-\d{2} /);
 
   // Resend: a second delivery to the same subscription.
   await page.getByTestId('event-resend').click();
@@ -109,15 +115,30 @@ test('subscriptions are managed with the event-type picker, and a simulated even
   await page.getByTestId('subscription-submit').click();
   await expect(page.getByTestId('api-error')).toContainText('WEBHOOK_URL_ALREADY_EXISTS');
 
+  // Deleting asks first; keeping it keeps it.
   await added.getByTestId('subscription-delete').click();
+  await page.getByRole('button', { name: 'Keep it' }).click();
+  await expect(added).toHaveCount(1);
+  await added.getByTestId('subscription-delete').click();
+  await page.getByTestId('subscription-delete-confirm').click();
   await expect(added).toHaveCount(0);
   const hooks = await workbench.api('GET', '/v1/notifications/webhooks');
   expect(hooks.body.webhooks).toHaveLength(1);
+
+  // The listener's own `*` subscription, deleted, can be restored.
+  const listenerRow = page.getByTestId('subscription-row');
+  await listenerRow.getByTestId('subscription-delete').click();
+  await page.getByTestId('subscription-delete-confirm').click();
+  await expect(page.getByTestId('subscription-row')).toHaveCount(0);
+  await page.getByTestId('restore-listener-subscription').click();
+  await expect(page.getByTestId('subscription-row')).toHaveCount(1);
+  await expect(page.getByTestId('restore-listener-subscription')).toHaveCount(0);
 
   await openEvents(page, 'simulate');
   await page.getByTestId('simulate-send').click();
   // Sent to the local listener by default; the inbox opens and shows it verified with the mock id.
   await expect(inboxRow(page, 'PAYMENT.CAPTURE.COMPLETED')).toHaveCount(1);
+  await expect(inboxRow(page, 'PAYMENT.CAPTURE.COMPLETED').getByTestId('inbox-mock')).toBeVisible();
   await inboxRow(page, 'PAYMENT.CAPTURE.COMPLETED').click();
   const verification = page.getByTestId('message-detail').getByTestId('verification');
   await expect(verification.getByTestId('verdict')).toHaveText('SUCCESS');

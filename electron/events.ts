@@ -7,7 +7,9 @@ export interface HostEventMap {
   'request-logged': [entry: RequestLogSummaryRow];
   'resource-changed': [change: { kind: string; id: string; status: string; trigger: string }];
   'clock-moved': [clock: { now: string; offset_ms: number }];
-  'webhook-received': [delivery: { id: string; event_type: string; received_at: string }];
+  'webhook-received': [
+    delivery: { id: string; event_type: string; received_at: string; answered_status: number; mock: boolean },
+  ];
   'webhook-outbox-changed': [change: WebhookOutboxChange];
 }
 

@@ -281,7 +281,14 @@ export interface WebhookOutboxChange {
 export interface BridgeEvents {
   'request-logged': RequestLogSummary;
   'resource-changed': { kind: string; id: string; status: string; trigger: string };
-  'webhook-received': { id: string; event_type: string; received_at: string };
+  /** The local listener received a delivery: what it answered, and whether it was a mock event. */
+  'webhook-received': {
+    id: string;
+    event_type: string;
+    received_at: string;
+    answered_status: number;
+    mock: boolean;
+  };
   'webhook-outbox-changed': WebhookOutboxChange;
   'clock-moved': { now: string; offset_ms: number };
 }

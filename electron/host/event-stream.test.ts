@@ -154,6 +154,8 @@ describe('the browser event stream', () => {
           id: `M-${round}-${i}`,
           event_type: big,
           received_at: 'now',
+          answered_status: 200,
+          mock: false,
         });
       // A reading page reads each burst before the next: it keeps up, as a browser tab does.
       if (page)

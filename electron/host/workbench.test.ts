@@ -229,7 +229,13 @@ describe('browser mode and the workbench service', () => {
       ],
       'resource-changed': [{ kind: 'order', id: 'O-1', status: 'APPROVED', trigger: 'approve' }],
       'webhook-received': [
-        { id: 'M-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', received_at: '2026-01-01T00:00:00Z' },
+        {
+          id: 'M-1',
+          event_type: 'PAYMENT.CAPTURE.COMPLETED',
+          received_at: '2026-01-01T00:00:00Z',
+          answered_status: 200,
+          mock: false,
+        },
       ],
       'webhook-outbox-changed': [
         { change: 'delivery-attempted', event_id: 'WH-1', delivery_id: 'D-1', delivery_status: 'DELIVERED' },

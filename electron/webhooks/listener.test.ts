@@ -10,7 +10,9 @@ const LISTENER = '/v1/test-helpers/webhooks/listener';
 
 async function messages(
   h: WebhookHarness,
-): Promise<{ id: string; event_type: string | null; verdict: string; answered_status: number }[]> {
+): Promise<
+  { id: string; event_type: string | null; verdict: string; answered_status: number; mock: boolean }[]
+> {
   return (await h.request('GET', `${LISTENER}/messages`)).body.messages;
 }
 
@@ -58,7 +60,11 @@ describe('the local listener (spec 6.6)', () => {
       }),
     ]);
     const received: string[] = [];
-    h.host.deps.events.on('webhook-received', (e) => received.push(e.event_type));
+    const answers: { status: number; mock: boolean }[] = [];
+    h.host.deps.events.on('webhook-received', (e) => {
+      received.push(e.event_type);
+      answers.push({ status: e.answered_status, mock: e.mock });
+    });
 
     await captureOrder(h);
     await h.settle();
@@ -74,6 +80,9 @@ describe('the local listener (spec 6.6)', () => {
       'CHECKOUT.ORDER.COMPLETED',
       'PAYMENT.CAPTURE.COMPLETED',
     ]);
+    // The UI's notification says what the listener answered; events the API emitted are not mock events.
+    expect(answers).toEqual(Array(3).fill({ status: 200, mock: false }));
+    expect(list.every((m) => !m.mock)).toBe(true);
 
     const detail = await message(h, list[1]?.id ?? '');
     const stored = h.host.services.webhooks.events.get(detail.event_id ?? '');
@@ -177,6 +186,8 @@ describe('the local listener (spec 6.6)', () => {
       webhook_id: 'WEBHOOK_ID',
       webhook_id_source: 'mock',
     });
+    // The inbox marks it as a mock event.
+    expect(mock?.mock).toBe(true);
 
     // Another sandbox (its own app, certificate and webhook ids) delivers to this listener.
     const elsewhere = await startWebhookHarness();

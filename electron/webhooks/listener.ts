@@ -201,6 +201,7 @@ export class LocalListener {
         size: body.length,
         answered_status: status,
         verdict: 'PENDING',
+        mock: false,
       },
       headers,
       body,
@@ -233,6 +234,7 @@ export class LocalListener {
       .then((result) => {
         message.verification = result;
         message.summary.verdict = result.verdict;
+        message.summary.mock = result.webhook_id_source === 'mock';
       })
       .catch((error: unknown) => {
         message.verification = {
@@ -248,6 +250,8 @@ export class LocalListener {
           id: message.summary.id,
           event_type: message.summary.event_type ?? '(not an event)',
           received_at: message.summary.received_at,
+          answered_status: message.summary.answered_status,
+          mock: message.summary.mock,
         });
       });
     this.verifications.add(verification);

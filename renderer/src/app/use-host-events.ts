@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
+import type { BridgeEvents } from '../../../shared/bridge';
 import { bridge, onEventsResumed } from '../bridge';
 import { ResourceChangeBurst } from './resource-change-burst';
 import { useUi } from './ui-store';
@@ -57,16 +58,18 @@ export function useHostEvents(): void {
       if (message) notify(message, 'info');
     });
     const clockRefresh = coalesced(() => invalidate(queryKeys.info, queryKeys.resource.all));
-    let received: string[] = [];
+    let received: BridgeEvents['webhook-received'][] = [];
     const webhookRefresh = coalesced(() => {
-      invalidate(queryKeys.webhooks.all);
-      const [first] = received;
-      if (first) {
+      const last = received.at(-1);
+      if (last) {
+        invalidate(queryKeys.webhooks.all);
+        const answered = `the listener answered ${last.answered_status}`;
+        const what = `${last.mock ? 'mock event ' : ''}${last.event_type}`;
         notify(
           received.length === 1
-            ? `Webhook ${first} received`
-            : `${received.length.toLocaleString('en-US')} webhooks received (latest ${received.at(-1)})`,
-          'success',
+            ? `Webhook ${what} received; ${answered}`
+            : `${received.length.toLocaleString('en-US')} webhooks received; latest ${what}, ${answered}`,
+          last.answered_status >= 200 && last.answered_status < 300 ? 'success' : 'warning',
         );
       }
       received = [];
@@ -84,7 +87,7 @@ export function useHostEvents(): void {
           clockRefresh.request();
           break;
         case 'webhook-received':
-          received.push(event.payload.event_type);
+          received.push(event.payload);
           webhookRefresh.request();
           break;
         case 'webhook-outbox-changed':

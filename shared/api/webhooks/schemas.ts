@@ -289,6 +289,8 @@ export interface ListenerMessageSummary {
   size: number;
   answered_status: number;
   verdict: VerificationVerdict;
+  /** Signed with the simulator's mock webhook id: a mock event, not one the sandbox's API emitted. */
+  mock: boolean;
 }
 
 export interface ListenerMessage extends ListenerMessageSummary {

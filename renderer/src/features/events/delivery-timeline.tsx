@@ -14,7 +14,10 @@ const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'success' | 'error' | 'wa
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 };
 
-/** One event's deliveries, one per subscription: every attempt, its answer, and the next retry (simulated time). */
+/**
+ * One event's deliveries, one per subscription: every attempt with when it was due and when it was made
+ * (they differ when the clock jumped past a retry), its answer, and the next retry (simulated time).
+ */
 export function DeliveryTimeline({ deliveries }: { deliveries: Delivery[] }) {
   if (deliveries.length === 0) {
     return (
@@ -61,7 +64,8 @@ export function DeliveryTimeline({ deliveries }: { deliveries: Delivery[] }) {
                   data-testid="attempt"
                   sx={{
                     display: 'grid',
-                    gridTemplateColumns: '36px 190px 70px 80px 1fr',
+                    gridTemplateColumns:
+                      '32px minmax(150px, auto) minmax(150px, auto) 44px 72px minmax(0, 1fr)',
                     gap: 1,
                     py: 0.25,
                     borderLeft: 2,
@@ -72,8 +76,11 @@ export function DeliveryTimeline({ deliveries }: { deliveries: Delivery[] }) {
                   <Typography variant="body2" sx={mono}>
                     #{a.number}
                   </Typography>
-                  <Typography variant="body2" sx={mono} title={`due ${shortTime(a.due_time)}`}>
-                    {shortTime(a.attempt_time)}
+                  <Typography variant="body2" sx={mono} data-testid="attempt-due">
+                    due {shortTime(a.due_time)}
+                  </Typography>
+                  <Typography variant="body2" sx={mono} data-testid="attempt-made">
+                    made {shortTime(a.attempt_time)}
                   </Typography>
                   <Typography
                     variant="body2"

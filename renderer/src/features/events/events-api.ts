@@ -92,7 +92,10 @@ export function shortTime(iso: string | null | undefined): string {
   return iso.replace('T', ' ').replace(/Z$/, '');
 }
 
-/** The time of day of a simulated timestamp (`12:00:01.234`); the full date goes in a tooltip. */
-export function clockTime(iso: string): string {
-  return iso.slice(11).replace(/Z$/, '');
+/**
+ * A simulated timestamp for a table: the time of day (`12:00:01.234`) when it is on the simulated
+ * today, else the date too, so rows from before a clock move of days never look like today's.
+ */
+export function clockTime(iso: string, today: string | undefined): string {
+  return today !== undefined && iso.startsWith(today) ? iso.slice(11).replace(/Z$/, '') : shortTime(iso);
 }

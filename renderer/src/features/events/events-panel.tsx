@@ -19,6 +19,7 @@ import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
 import { DeliveryTimeline } from './delivery-timeline';
 import { clockTime, eventsApi, shortTime } from './events-api';
+import { useSimulatedToday } from '../../api/use-simulated-now';
 import { queryKeys } from '../../api/query-keys';
 
 function EventDetail({ id }: { id: string }) {
@@ -105,6 +106,7 @@ function EventDetail({ id }: { id: string }) {
 
 /** The outbox: every event of the app, newest first, with its deliveries and a resend. */
 export function EventsPanel({ selected }: { selected: string | undefined }) {
+  const today = useSimulatedToday();
   const [eventType, setEventType] = useState('');
   const catalog = useQuery({ queryKey: queryKeys.webhooks.catalog, queryFn: eventsApi.catalog });
   const events = useQuery({
@@ -172,7 +174,7 @@ export function EventsPanel({ selected }: { selected: string | undefined }) {
                     sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
                     title={shortTime(e.create_time)}
                   >
-                    {clockTime(e.create_time)}
+                    {clockTime(e.create_time, today)}
                   </TableCell>
                   <TableCell>{e.event_type}</TableCell>
                   <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>

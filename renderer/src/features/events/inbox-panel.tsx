@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,10 +15,12 @@ import { QueryState } from '../../components/query-state';
 import { clockTime, eventsApi, shortTime } from './events-api';
 import { MessageDetail } from './message-detail';
 import { VerdictChip } from './verification-steps';
+import { useSimulatedToday } from '../../api/use-simulated-now';
 import { queryKeys } from '../../api/query-keys';
 
 /** What the local listener received, newest first, live (each delivery refreshes it through a host event). */
 export function InboxPanel({ selected }: { selected: string | undefined }) {
+  const today = useSimulatedToday();
   const queryClient = useQueryClient();
   const messages = useQuery({ queryKey: queryKeys.webhooks.messages, queryFn: eventsApi.messages });
   const clear = useMutation({
@@ -76,9 +79,21 @@ export function InboxPanel({ selected }: { selected: string | undefined }) {
                     sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
                     title={shortTime(m.received_at)}
                   >
-                    {clockTime(m.received_at)}
+                    {clockTime(m.received_at, today)}
                   </TableCell>
-                  <TableCell>{m.event_type ?? <em>not an event</em>}</TableCell>
+                  <TableCell>
+                    {m.event_type ?? <em>not an event</em>}
+                    {m.mock ? (
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label="mock"
+                        title="Sent by the event simulator, signed with the mock webhook id WEBHOOK_ID"
+                        data-testid="inbox-mock"
+                        sx={{ ml: 1 }}
+                      />
+                    ) : null}
+                  </TableCell>
                   <TableCell>{m.answered_status}</TableCell>
                   <TableCell>
                     <VerdictChip verdict={m.verdict} />

@@ -113,8 +113,28 @@ export function SubscriptionsPanel() {
       refresh();
     },
   });
-  const remove = useMutation({ mutationFn: (id: string) => eventsApi.unsubscribe(id), onSuccess: refresh });
+  const [deleting, setDeleting] = useState<Webhook | undefined>();
+  const remove = useMutation({
+    mutationFn: (id: string) => eventsApi.unsubscribe(id),
+    onSuccess: (_result, id) => {
+      notify(`Deleted ${id}: its pending deliveries are cancelled`, 'success');
+      setDeleting(undefined);
+      refresh();
+    },
+  });
+  const listener = useQuery({ queryKey: queryKeys.webhooks.listener, queryFn: eventsApi.listener });
+  const listenerUrl =
+    listener.data?.running && listener.data.url ? `${listener.data.url}/webhooks` : undefined;
+  const restore = useMutation({
+    mutationFn: (url: string) => eventsApi.subscribe(url, ['*']),
+    onSuccess: (webhook) => {
+      notify(`The local listener hears every event again (${webhook.id})`, 'success');
+      refresh();
+    },
+  });
   const rows = subscriptions.data ?? [];
+  // The sandbox subscribes its listener to `*` at start; once that is deleted, offer it back.
+  const listenerSubscribed = rows.some((w) => w.url === listenerUrl);
 
   return (
     <Stack spacing={2}>
@@ -157,7 +177,7 @@ export function SubscriptionsPanel() {
                     <Button
                       size="small"
                       color="error"
-                      onClick={() => remove.mutate(w.id)}
+                      onClick={() => setDeleting(w)}
                       data-testid="subscription-delete"
                     >
                       Delete
@@ -168,8 +188,47 @@ export function SubscriptionsPanel() {
             </TableBody>
           </Table>
         </QueryState>
-        <ApiErrorAlert error={remove.error} title="Delete" />
+        {listenerUrl && !listenerSubscribed && !subscriptions.isLoading ? (
+          <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+              The local listener ({listenerUrl}) is not subscribed: its inbox stays empty.
+            </Typography>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={restore.isPending}
+              onClick={() => restore.mutate(listenerUrl)}
+              data-testid="restore-listener-subscription"
+            >
+              Subscribe the listener to every event
+            </Button>
+          </Stack>
+        ) : null}
+        <ApiErrorAlert error={restore.error} title="Subscribe the listener" />
       </Paper>
+      <Dialog open={deleting !== undefined} onClose={() => setDeleting(undefined)}>
+        <DialogTitle>Delete webhook {deleting?.id}?</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2">
+            Events stop going to <code>{deleting?.url}</code>, and its pending deliveries and retries are
+            cancelled. This cannot be undone
+            {deleting?.url === listenerUrl ? ', but the listener can be subscribed again' : ''}.
+          </Typography>
+          <ApiErrorAlert error={remove.error} title="Delete" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(undefined)}>Keep it</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() => deleting && remove.mutate(deleting.id)}
+            data-testid="subscription-delete-confirm"
+          >
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Section title="Subscribe a listener">
         <SubscriptionForm
           key={formKey}

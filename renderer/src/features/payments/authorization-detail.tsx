@@ -15,7 +15,8 @@ import {
   sumMinor,
 } from './payment-model';
 import { Amount, Field, OptionalField, OrderField, RelatedSection } from './payment-parts';
-import { useOrderOfAuthorization, useSimulatedNow } from './payment-queries';
+import { useSimulatedNow } from '../../api/use-simulated-now';
+import { useOrderOfAuthorization } from './payment-queries';
 import { PaymentDetailLayout } from './payment-detail-layout';
 import { ReauthorizeDialog } from './reauthorize-dialog';
 import { honorPeriodEnd, reauthorizeCeilingHint } from './reauthorize-window';

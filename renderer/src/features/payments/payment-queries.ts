@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { isNotFound } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { bridge } from '../../bridge';
@@ -26,20 +25,4 @@ export function useOrderOfAuthorization(orderId: string | null, enabled: boolean
     queryFn: () => bridge.getResource({ kind: 'order', id: orderId ?? '' }),
     enabled: enabled && !!orderId,
   });
-}
-
-/**
- * Simulated "now" in epoch ms: the host clock as last read, carried forward by real time (the simulated
- * clock runs at real speed between jumps), re-evaluated every 15 s. Undefined until the host answered.
- */
-export function useSimulatedNow(): number | undefined {
-  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
-  const [realNow, setRealNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setRealNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  if (!info.data) return undefined;
-  const read = Date.parse(info.data.clock.now);
-  return read + Math.max(0, realNow - info.dataUpdatedAt);
 }

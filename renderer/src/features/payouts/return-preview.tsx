@@ -19,7 +19,7 @@ import { hrefFor } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
-import { useSimulatedNow } from '../payments/payment-queries';
+import { useSimulatedNow } from '../../api/use-simulated-now';
 import { formatMoneyV1, formatTotals, returnPreview } from './payout-model';
 import { useAdvanceThirtyDays } from './payout-mutations';
 import { UNCLAIMED_LIST_LIMIT, useUnclaimedItems } from './payout-queries';
