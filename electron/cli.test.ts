@@ -157,6 +157,30 @@ describe('serve (headless host)', () => {
     await token(served.ready.base_url, 'env-id', 'env-secret');
   });
 
+  it('keeps tokens through a clock move of days, unless --token-expiry-follows-clock', async () => {
+    const creds = { SVC_CLIENT_ID: 'cli-id', SVC_CLIENT_SECRET: 'cli-secret' };
+    const moveAndCall = async (base: string): Promise<number> => {
+      const bearer = await token(base, 'cli-id', 'cli-secret');
+      const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+      const moved = await fetch(`${base}/v1/test-helpers/clock`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ advance_seconds: 3 * 86_400 }),
+      });
+      expect(moved.status).toBe(200);
+      return (await fetch(`${base}/v1/identity/openidconnect/userinfo?schema=openid`, { headers })).status;
+    };
+    const real = await serve(['--ephemeral', '--token-lifetime', '3600'], creds);
+    children.push(real.child);
+    expect(await moveAndCall(real.ready.base_url)).toBe(200);
+    const follows = await serve(
+      ['--ephemeral', '--token-lifetime', '3600', '--token-expiry-follows-clock'],
+      creds,
+    );
+    children.push(follows.child);
+    expect(await moveAndCall(follows.ready.base_url)).toBe(401);
+  });
+
   it('caps open connections as --max-connections says: one more gets the documented 503', async () => {
     const served = await serve(['--ephemeral', '--max-connections', '2', '--headers-timeout', '5']);
     children.push(served.child);

@@ -19,7 +19,11 @@ const USAGE = `Usage: npm run serve -- [options]
   --client-id ID           sandbox app client id      (or SVC_CLIENT_ID)
   --client-secret SECRET   sandbox app client secret  (or SVC_CLIENT_SECRET)
   --rate-limit N           requests per minute per access token (default 1200000)
-  --token-lifetime SECONDS access token lifetime in simulated seconds (default 32400)
+  --token-lifetime SECONDS access token lifetime in seconds (default 32400), of real elapsed time:
+                           moving the simulated clock does not expire tokens
+  --token-expiry-follows-clock
+                           access tokens expire on the simulated clock instead, so a clock move
+                           past their lifetime expires them (to test token refresh logic)
   --reporting-delay SECONDS how long before transactions show in reporting, 0..10800 simulated
                            seconds (default 0; the spec allows up to 3 hours)
   --headers-timeout SECONDS a request's line and headers must arrive within this (default 10)
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
         'client-secret': { type: 'string' },
         'rate-limit': { type: 'string' },
         'token-lifetime': { type: 'string' },
+        'token-expiry-follows-clock': { type: 'boolean', default: false },
         'reporting-delay': { type: 'string' },
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -123,6 +128,7 @@ async function main(): Promise<void> {
       tokenRateLimitPerMinute: rateLimit,
       appRateLimitPerMinute: rateLimit * 2,
       tokenLifetimeSeconds: tokenLifetime,
+      tokenExpiryFollowsClock: flags['token-expiry-follows-clock'] === true,
       headersTimeoutMs: headersTimeout * 1000,
       requestTimeoutMs: requestTimeout * 1000,
       maxConnections,

@@ -41,6 +41,14 @@ export class Clock {
     return this.realNow() + (this.pending ?? this.offsetMs);
   }
 
+  /**
+   * Real epoch milliseconds, untouched by clock moves: for what must follow elapsed time rather than
+   * business time (access token lifetimes, see electron/api/token-clock.ts).
+   */
+  realTime(): number {
+    return this.realNow();
+  }
+
   /** Simulated time in the API's date-time form (RFC 3339, UTC, whole seconds). */
   nowIso(): string {
     return isoSeconds(this.now());

@@ -9,6 +9,14 @@ export const SCOPES = {
   payouts: 'https://uri.svc.example/services/payments/payouts',
   referencedPayouts: 'https://uri.svc.example/services/payments/referenced-payouts',
   openid: 'openid',
+  // OpenID Connect's standard claim scopes and the platform's own attributes (spec 2.18, part 5.6):
+  // each opens some userinfo claims (shared/api/identity/claims.ts has the table).
+  profile: 'profile',
+  email: 'email',
+  address: 'address',
+  phone: 'phone',
+  svcAttributes: 'https://uri.svc.example/services/svcattributes',
+  scimUsers: 'https://uri.svc.example/services/identity/scim/users',
 } as const;
 
 export type ScopeName = keyof typeof SCOPES;

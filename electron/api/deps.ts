@@ -12,8 +12,13 @@ export interface ApiConfig {
   appRateLimitPerMinute: number;
   /** Largest accepted request body. */
   bodyLimitBytes: number;
-  /** Lifetime of an access token in seconds of simulated time. */
+  /** Lifetime of an access token in seconds: of real time, or of simulated time when the next is set. */
   tokenLifetimeSeconds: number;
+  /**
+   * Access tokens expire on the simulated clock (moving it past their lifetime expires them), for those
+   * who test their refresh logic; by default they expire on real elapsed time (issue #18 item 4).
+   */
+  tokenExpiryFollowsClock: boolean;
   /** Deadline for a request's line and headers to arrive, from its first byte (408 past it). */
   headersTimeoutMs: number;
   /** Deadline for a whole request, headers and body, to arrive (408 past it); at least headersTimeoutMs. */
@@ -28,6 +33,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   appRateLimitPerMinute: 2_400_000,
   bodyLimitBytes: 1024 * 1024,
   tokenLifetimeSeconds: 32_400,
+  tokenExpiryFollowsClock: false,
   // A local client sends a 1 MiB body in milliseconds; these only cut off the ones that trickle.
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,

@@ -63,6 +63,16 @@ export interface RouteBinding<
 > {
   /** Media types accepted for the request body (default JSON). */
   contentTypes?: readonly string[];
+  /**
+   * Media types the operation answers in, the first being its own (default JSON): the accept step
+   * answers 406 to an `Accept` that allows none of them (SCIM answers `application/scim+json`).
+   */
+  produces?: readonly string[];
+  /**
+   * The error body's form: spec part 7's by default; `identity` is the short `{error,
+   * error_description}` of identity errors; `scim` is RFC 7644's error with those two members besides.
+   */
+  errorStyle?: 'identity' | 'scim';
   /** Keep the body text exactly as received (signature checks over the caller's own bytes). */
   rawBody?: boolean;
   /** A larger body limit than the API's default (a 15,000-item payout batch is a few MiB). */

@@ -1,6 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiDeps } from './deps.js';
-import { checkMediaTypes, FORM_MEDIA_TYPE, JSON_MEDIA_TYPES } from './pipeline/accept.js';
+import {
+  checkMediaTypes,
+  FORM_MEDIA_TYPE,
+  JSON_MEDIA_TYPES,
+  JSON_SUFFIX_MEDIA_TYPE,
+} from './pipeline/accept.js';
 import { ApiError } from './pipeline/api-error.js';
 import { authenticate, TokenCache } from './pipeline/authenticate.js';
 import { sendError } from './pipeline/error-body.js';
@@ -175,6 +180,8 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
         route,
         ...(route.scope ? {} : { public: true }),
         ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}),
+        ...(route.produces ? { produces: route.produces } : {}),
+        ...(route.errorStyle ? { errorStyle: route.errorStyle } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
       },
       handler: (request, reply) => runOperation(route, request, reply),
@@ -209,10 +216,14 @@ function requestIdOf(request: FastifyRequest): string | undefined {
   return typeof key === 'string' && key.length > 0 ? key : undefined;
 }
 
-/** JSON (empty body allowed: SDKs send a Content-Type with bodiless captures) and HTML forms. */
+/**
+ * JSON (empty body allowed: SDKs send a Content-Type with bodiless captures), the JSON of a `+json`
+ * media type (RFC 6839: `application/scim+json`) and HTML forms. Which of them an operation takes is the
+ * accept step's question (415).
+ */
 function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser([...JSON_MEDIA_TYPES], { parseAs: 'string' }, (request, body, done) => {
+  const json: Parameters<typeof app.addContentTypeParser<string>>[2] = (request, body, done) => {
     const text = String(body);
     request.rawBody = text;
     let parsed: unknown;
@@ -222,7 +233,9 @@ function registerBodyParsers(app: FastifyInstance): void {
       return done(error as Error, undefined);
     }
     done(null, parsed);
-  });
+  };
+  app.addContentTypeParser([...JSON_MEDIA_TYPES], { parseAs: 'string' }, json);
+  app.addContentTypeParser(JSON_SUFFIX_MEDIA_TYPE, { parseAs: 'string' }, json);
   app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = String(body);
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

@@ -25,7 +25,7 @@ export interface FuzzTarget {
   sampleBody: unknown;
   /** A sample query (required members filled in). */
   sampleQuery: Record<string, string>;
-  /** Errors in the identity form `{error, error_description}` (the token endpoint). */
+  /** Errors in the identity form `{error, error_description}` (the token endpoint, userinfo, SCIM). */
   identityErrors: boolean;
   /** Public: no bearer token (the token endpoint takes Basic credentials). */
   basicAuth: boolean;
@@ -56,7 +56,8 @@ function routeTarget(route: AnyRoute, random: Random): FuzzTarget {
     contentTypes: route.body ? (route.contentTypes ?? JSON_MEDIA_TYPES) : [],
     sampleBody: route.body ? (route.example ?? sampleOf(toSchema(route.body), random, 0)) : undefined,
     sampleQuery,
-    identityErrors: false,
+    // Identity and SCIM operations answer errors with {error, error_description} (SCIM's members besides).
+    identityErrors: route.errorStyle !== undefined,
     basicAuth: false,
   };
 }

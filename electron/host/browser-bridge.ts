@@ -2,6 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BridgeErrorBody } from '../../shared/bridge.js';
 import { ApiError, detail } from '../api/pipeline/api-error.js';
+import { acceptsHtml } from '../api/pipeline/authenticate.js';
+import { buyerPageLayout, sendBuyerPage, type Render } from '../api/pipeline/buyer-page.js';
+import type { RouteTable } from '../api/pipeline/route-not-found.js';
 import type { ApiGroup } from '../api/server.js';
 import { EventStream, type EventStreamOptions } from './event-stream.js';
 import { readUiFile, UI_NOT_BUILT } from './ui-files.js';
@@ -15,11 +18,17 @@ export const TOKEN_HEADER = 'x-workbench-token';
 
 /**
  * Browser mode: the built UI at `/__workbench/`, the bridge at `POST /__workbench/rpc/<method>` and host
- * events as Server-Sent Events at `/__workbench/events`. RPC and events need the per-launch token; every
- * request must name our own host (no DNS rebinding) and come from our own origin.
+ * events as Server-Sent Events at `/__workbench/events`. RPC and events need the per-launch token, or
+ * the session cookie a page loaded with that token got (so a reload, a new tab or a pasted address of
+ * the same browser keeps working after the page drops the token from its address bar); every request
+ * must name our own host (no DNS rebinding) and come from our own origin.
  */
 export class BrowserBridge {
   readonly token = randomBytes(24).toString('base64url');
+  /** The session cookie's value: a second secret, so the cookie is never the launch token itself. */
+  private readonly sessionSecret = randomBytes(32).toString('base64url');
+  /** Named per port: cookies ignore ports, and two workbenches on one machine must not share one. */
+  private sessionCookie = 'workbench_session';
   private service: WorkbenchService | undefined;
   /** `Host` header values naming this server (`127.0.0.1:8600`, `localhost:8600`, ...). */
   private allowedHosts = new Set<string>();
@@ -45,6 +54,7 @@ export class BrowserBridge {
   attach(service: WorkbenchService, baseUrl: string): void {
     this.service = service;
     const { port, hostname, protocol } = new URL(baseUrl);
+    this.sessionCookie = `workbench_session_${port || (protocol === 'https:' ? '443' : '80')}`;
     for (const name of [hostname, '127.0.0.1', 'localhost', '[::1]']) {
       // Through URL, so a default port is left out as browsers leave it out.
       const own = new URL(`${protocol}//${name}:${port}`);
@@ -58,18 +68,31 @@ export class BrowserBridge {
   }
 
   group(): ApiGroup {
-    return { routes: [], pages: (app) => this.register(app) };
+    return { routes: [], pages: (app, table) => this.register(app, table) };
   }
 
-  private register(app: FastifyInstance): void {
+  private register(app: FastifyInstance, table: RouteTable): void {
     const config = { public: true, unlogged: true, html: true } as const;
-    app.get(WORKBENCH_PREFIX, { config }, async (_request, reply) =>
-      reply.redirect(`${WORKBENCH_PREFIX}/`, 302),
-    );
+    app.get(WORKBENCH_PREFIX, { config }, async (request, reply) => {
+      this.startSession(request, reply);
+      return reply.redirect(`${WORKBENCH_PREFIX}/`, 302);
+    });
     app.get(`${WORKBENCH_PREFIX}/*`, { config }, async (request, reply) => {
       this.guardHost(request);
+      this.startSession(request, reply);
       return this.serveFile(String((request.params as { '*': string })['*'] ?? ''), reply);
     });
+    // `/` in a browser: where the workbench and the docs are. An API client asking for JSON
+    // authenticates as on any path and gets the API's 401 or 404, as before.
+    app.get(
+      '/',
+      { config: { publicToBrowsers: true, unlogged: true, html: true } },
+      async (request, reply) => {
+        if (!acceptsHtml(request.headers.accept)) throw table.notFound('GET', '/');
+        this.guardHost(request);
+        return sendBuyerPage(reply, 200, frontPage());
+      },
+    );
     app.post(
       `${WORKBENCH_PREFIX}/rpc/:method`,
       // A relayed API call may carry a whole payout batch (15,000 items are a few MiB); every API route
@@ -77,6 +100,7 @@ export class BrowserBridge {
       { config: { public: true, unlogged: true }, bodyLimit: RPC_BODY_LIMIT_BYTES },
       async (request, reply) => {
         this.guard(request, String(request.headers[TOKEN_HEADER] ?? ''));
+        this.startSession(request, reply, String(request.headers[TOKEN_HEADER] ?? ''));
         const method = (request.params as { method: string }).method;
         try {
           const result = await this.requireService().call(method, request.body);
@@ -128,10 +152,29 @@ export class BrowserBridge {
     const origin = request.headers.origin;
     if (origin !== undefined && !this.allowedOrigins.has(origin))
       throw forbidden(`Origin ${origin} may not call the workbench.`);
-    const given = Buffer.from(token);
-    const expected = Buffer.from(this.token);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw forbidden('Missing or wrong workbench token.');
+    if (!sameSecret(token, this.token) && !this.hasSession(request))
+      throw forbidden(
+        'Missing or wrong workbench token: open the workbench address the host printed when it started.',
+      );
+  }
+
+  /** The request carries this launch's session cookie. */
+  private hasSession(request: FastifyRequest): boolean {
+    return sameSecret(cookieValue(request.headers.cookie, this.sessionCookie) ?? '', this.sessionSecret);
+  }
+
+  /**
+   * Presenting the launch token (the `?token=` of the printed address, or the bridge's header) starts
+   * the browser's session: an `HttpOnly` cookie (no script reads it), `SameSite=Strict` (no other site's
+   * page or link sends it) and scoped to the workbench's path (the API never sees it).
+   */
+  private startSession(request: FastifyRequest, reply: FastifyReply, presented?: string): void {
+    const token = presented ?? (request.query as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !sameSecret(token, this.token) || this.hasSession(request)) return;
+    reply.header(
+      'set-cookie',
+      `${this.sessionCookie}=${this.sessionSecret}; Path=${WORKBENCH_PREFIX}; HttpOnly; SameSite=Strict`,
+    );
   }
 
   private serveFile(relative: string, reply: FastifyReply): FastifyReply {
@@ -141,6 +184,37 @@ export class BrowserBridge {
       return reply.code(503).type('text/plain; charset=utf-8').send(UI_NOT_BUILT);
     return reply.headers(file.headers).send(file.body);
   }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** One cookie's value from a `Cookie` header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The host's front page in a browser: where the workbench and the API's documents are. The session
+ * cookie is scoped to the workbench's path, so this page cannot tell whether the browser has one: it
+ * links the workbench and says how to open it the first time.
+ */
+function frontPage(): Render {
+  return buyerPageLayout(
+    'Payments Workbench',
+    `<h1>Payments Workbench</h1>
+<p class="muted">A local payments sandbox. Its API answers on this address to a bearer token from <code>POST /v1/oauth2/token</code>.</p>
+<p><a href="${WORKBENCH_PREFIX}/" data-testid="open-workbench">Open the workbench</a></p>
+<p class="muted">The first time in a browser, open the workbench with the address the host printed when it started (<code>${WORKBENCH_PREFIX}/?token=…</code>); this browser then keeps its session until the host restarts.</p>
+<p><a href="/openapi.json">OpenAPI document</a> · <a href="/docs/errors">Error codes</a></p>`,
+  );
 }
 
 function forbidden(description: string): ApiError {

@@ -8,6 +8,8 @@ import type { ErrorName } from '../errors.js';
 export interface IssueDefinition {
   name: ErrorName;
   description: string;
+  /** The SCIM error's `scimType` (RFC 7644 section 3.12), for issues of the SCIM operations. */
+  scimType?: string;
 }
 
 /** Issues that share an error name, written as `CODE: description`. */

@@ -56,6 +56,27 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
+const ERROR_RESPONSES = { identity: 'IdentityError', scim: 'ScimError' } as const;
+
+const IDENTITY_ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error', 'error_description'],
+  properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+};
+
+const SCIM_ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['schemas', 'status', 'detail', 'error', 'error_description'],
+  properties: {
+    schemas: { type: 'array', items: { const: 'urn:ietf:params:scim:api:messages:2.0:Error' } },
+    status: { type: 'string' },
+    scimType: { type: 'string' },
+    detail: { type: 'string' },
+    error: { type: 'string' },
+    error_description: { type: 'string' },
+  },
+};
+
 /**
  * The OpenAPI 3.1 document of the embedded API, generated from the same zod schemas that validate
  * requests, so it cannot drift from what the server accepts. Importable into Postman, Insomnia, Bruno.
@@ -69,12 +90,14 @@ export function buildOpenApi(
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const responses: Record<string, JsonSchema> = {};
+    // Identity operations answer errors in the short identity form, SCIM ones in SCIM's (part 7).
+    const errorResponse = route.errorStyle ? ERROR_RESPONSES[route.errorStyle] : 'Error';
+    const error = { $ref: `#/components/responses/${errorResponse}` };
     for (const [status, description] of Object.entries(route.responses)) {
-      responses[status] = Number(status) >= 400 ? { $ref: '#/components/responses/Error' } : { description };
+      responses[status] = Number(status) >= 400 ? error : { description };
     }
-    for (const status of ['401', '403', '429', '500'])
-      responses[status] ??= { $ref: '#/components/responses/Error' };
-    if (route.body || route.params) responses['400'] ??= { $ref: '#/components/responses/Error' };
+    for (const status of ['401', '403', '429', '500']) responses[status] ??= error;
+    if (route.body || route.params) responses['400'] ??= error;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
@@ -126,6 +149,15 @@ export function buildOpenApi(
         Error: {
           description: 'Error (spec part 7)',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+        IdentityError: {
+          description: 'Identity error (spec part 7): {error, error_description}',
+          content: { 'application/json': { schema: IDENTITY_ERROR_SCHEMA } },
+        },
+        ScimError: {
+          description:
+            'SCIM error (RFC 7644 section 3.12) with the identity members: {schemas, status, scimType, detail, error, error_description}',
+          content: { 'application/scim+json': { schema: SCIM_ERROR_SCHEMA } },
         },
       },
     },

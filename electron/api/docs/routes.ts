@@ -6,6 +6,7 @@ import { mockCodes } from '../pipeline/mock-response.js';
 import type { RouteTable } from '../pipeline/route-not-found.js';
 import type { AnyRoute } from '../route.js';
 import type { ApiGroup } from '../server.js';
+import { registerFavicon } from './favicon.js';
 import { buildOpenApi, type JsonSchema } from './openapi.js';
 
 const escapeHtml = (text: string): string =>
@@ -34,7 +35,7 @@ function errorsPage(): string {
 <h1>Mock codes</h1><p>Send <code>Svc-Mock-Response: {"mock_application_codes":"CODE"}</code> on any operation to force one.</p><table>${mocks}</table></body></html>`;
 }
 
-/** `GET /openapi.json` and `GET /docs/errors`: public documents served by the API host. */
+/** `GET /openapi.json`, `GET /docs/errors` and the icon: public documents served by the API host. */
 export function docsGroup(
   routes: () => readonly AnyRoute[],
   pages: () => Readonly<Record<string, JsonSchema>>,
@@ -50,6 +51,7 @@ export function docsGroup(
       app.get('/docs/errors', { config: { public: true, html: true } }, async (_request, reply) =>
         reply.type('text/html; charset=utf-8').send(errorsPage()),
       );
+      registerFavicon(app, table);
     },
   };
 }

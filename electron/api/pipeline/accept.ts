@@ -3,6 +3,8 @@ import { ApiError, detail } from './api-error.js';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/json-patch+json'] as const;
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+/** Any `application/<name>+json` (RFC 6839 structured suffix), read as JSON: `application/scim+json`. */
+export const JSON_SUFFIX_MEDIA_TYPE = /^application\/[a-z0-9.-]+\+json(\s*;.*)?$/i;
 
 /** The bare media type of a Content-Type or Accept entry (`application/json; charset=utf-8` -> `application/json`). */
 export function mediaType(header: string | undefined): string | undefined {

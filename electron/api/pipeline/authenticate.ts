@@ -3,6 +3,7 @@ import type { ApiDeps } from '../deps.js';
 import { hashAccessToken, type AccessToken } from '../../store/repositories/tokens-repo.js';
 import type { App } from '../../store/repositories/apps-repo.js';
 import type { Account } from '../../store/repositories/accounts-repo.js';
+import { tokenNow } from '../token-clock.js';
 import { ApiError, detail } from './api-error.js';
 import { requestBaseUrl } from './links.js';
 import { parsePrefer } from './prefer.js';
@@ -67,6 +68,11 @@ const authFailure = (
     },
   );
 
+/** A browser's navigation asks for HTML by name; API clients send JSON, any type or nothing. */
+export function acceptsHtml(accept: string | undefined): boolean {
+  return (accept ?? '').toLowerCase().includes('text/html');
+}
+
 /**
  * Step 2 of the pipeline: a valid, unexpired bearer token (spec part 5) whose app has the operation's
  * scope. Sets the request context: who calls, for which merchant, from which base URL.
@@ -74,6 +80,7 @@ const authFailure = (
 export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: TokenCache): void {
   const config = request.routeOptions.config ?? {};
   if (config.public) return;
+  if (config.publicToBrowsers && acceptsHtml(request.headers.accept)) return;
   const header = request.headers.authorization;
   if (!header) throw authFailure('MISSING_AUTHORIZATION_HEADER');
   if (header.length > AUTHORIZATION_MAX_LENGTH) {
@@ -85,7 +92,7 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
   if (!match?.[1]) throw authFailure('INVALID_TOKEN', 'Expected "Authorization: Bearer <access token>".');
   const found = tokens.lookup(match[1]);
   if (!found) throw authFailure('INVALID_TOKEN');
-  if (found.token.expires_at <= deps.clock.now()) {
+  if (found.token.expires_at <= tokenNow(deps)) {
     tokens.forget(match[1]);
     throw authFailure('TOKEN_EXPIRED');
   }

@@ -4,6 +4,7 @@ import { newDebugId } from '../../../shared/ids.js';
 import { isStoreFull } from '../../store/db.js';
 import { maskCardNumbers } from '../../../shared/redact.js';
 import { ApiError, TokenError, detail, maskDetail } from './api-error.js';
+import { identityErrorBody, scimErrorBody, scimErrorMediaType } from './identity-error-body.js';
 import { requestBaseUrl } from './links.js';
 
 /** The error page every `information_link` points to; served by the API host itself. */
@@ -89,14 +90,16 @@ export function sendError(
   }
   const apiError = toApiError(error);
   if (apiError.status >= 500 && !(error instanceof ApiError)) onUnexpected(error, debugId);
-  if (request.routeOptions.config?.errorStyle === 'identity') {
+  const style = request.routeOptions.config?.errorStyle;
+  if (style === 'identity') {
+    return reply.code(apiError.status).headers(apiError.headers).send(identityErrorBody(apiError));
+  }
+  if (style === 'scim') {
     return reply
       .code(apiError.status)
       .headers(apiError.headers)
-      .send({
-        error: apiError.errorName,
-        error_description: maskCardNumbers(apiError.details[0]?.description ?? apiError.message),
-      });
+      .header('content-type', scimErrorMediaType(request.headers.accept))
+      .send(scimErrorBody(apiError));
   }
   return reply
     .code(apiError.status)

@@ -21,12 +21,17 @@ declare module 'fastify' {
     public?: boolean;
     /** Request body media types accepted. */
     contentTypes?: readonly string[];
+    /**
+     * Public to a browser asking for HTML (the host's front page); an API client asking for JSON
+     * authenticates as on any API path.
+     */
+    publicToBrowsers?: boolean;
     /** Produces HTML as well as JSON (the buyer page). */
     html?: boolean;
     /** Media types produced instead of JSON (e.g. `text/event-stream`). */
     produces?: readonly string[];
-    /** Errors in the `{error, error_description}` form (token endpoint). */
-    errorStyle?: 'identity';
+    /** Errors in the `{error, error_description}` form (token endpoint, userinfo), or SCIM's (SCIM users). */
+    errorStyle?: 'identity' | 'scim';
     /** Left out of the request log (the workbench's own traffic). */
     unlogged?: boolean;
     /** Keep the JSON body's text on `request.rawBody` (the webhook signature check). */

@@ -40,7 +40,10 @@ describe('JSON nesting', () => {
   it('is refused past the limit on every route that takes a JSON body', async () => {
     const routes = h.host.services.groups
       .routes()
-      .filter((r) => r.body && (r.contentTypes ?? JSON_MEDIA_TYPES).includes('application/json'));
+      // Identity and SCIM routes answer the same refusal in their own error form (tested there).
+      .filter(
+        (r) => r.body && !r.errorStyle && (r.contentTypes ?? JSON_MEDIA_TYPES).includes('application/json'),
+      );
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
       const url = route.path.replace(/:\w+/g, 'ABC123');

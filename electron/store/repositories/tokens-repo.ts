@@ -6,7 +6,7 @@ export interface IssuedToken {
   token: string;
   app_id: string;
   scopes: string[];
-  /** Simulated-clock epoch milliseconds. */
+  /** Epoch milliseconds on the token clock: real time, or simulated (electron/api/token-clock.ts). */
   expires_at: number;
 }
 
@@ -15,7 +15,7 @@ export interface AccessToken {
   token_hash: string;
   app_id: string;
   scopes: string[];
-  /** Simulated-clock epoch milliseconds. */
+  /** Epoch milliseconds on the token clock: real time, or simulated (electron/api/token-clock.ts). */
   expires_at: number;
 }
 

@@ -6,7 +6,9 @@ const TOKEN_KEY = 'workbench.token';
 
 /**
  * The launch token arrives once in the URL (`?token=`); it is kept for this tab only and removed from the
- * address bar so it does not end up in bookmarks or screenshots.
+ * address bar so it does not end up in bookmarks or screenshots. Loading the page with it also gave this
+ * browser a session cookie (HttpOnly, so not readable here), which the browser sends with every call: a
+ * new tab or a pasted address has no token and needs none.
  */
 function launchToken(): string {
   const url = new URL(window.location.href);
@@ -39,7 +41,7 @@ export function createHttpBridge(): HttpBridge {
   const call = async (method: string, input: unknown): Promise<unknown> => {
     const response = await fetch(new URL(`rpc/${method}`, base), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-workbench-token': token },
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-workbench-token': token } : {}) },
       body: JSON.stringify(input ?? {}),
     });
     const body = (await response.json().catch(() => null)) as unknown;
@@ -55,7 +57,7 @@ export function createHttpBridge(): HttpBridge {
   };
 
   const connect = () => {
-    source = new EventSource(new URL(`events?token=${encodeURIComponent(token)}`, base));
+    source = new EventSource(new URL(token ? `events?token=${encodeURIComponent(token)}` : 'events', base));
     // EventSource reconnects by itself; every open after its first is a reconnection.
     let opened = false;
     source.addEventListener('open', () => {

@@ -3,6 +3,7 @@ import { consoleFeature } from './console';
 import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
 import { NAV_SECTIONS, type Feature, type FeatureRoute, type NavSection } from './feature';
+import { identityFeature } from './identity';
 import { ordersFeature } from './orders';
 import { paymentsFeature } from './payments';
 import { payoutsFeature } from './payouts';
@@ -19,6 +20,7 @@ export const FEATURES: readonly Feature[] = [
   ordersFeature,
   paymentsFeature,
   payoutsFeature,
+  identityFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { newAccessToken, newNonce } from '../../../../shared/ids.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
+import { tokenNow } from '../../token-clock.js';
 import { TokenError } from '../../pipeline/api-error.js';
 
 /** The access token response (spec 2.2). */
@@ -82,7 +83,10 @@ export class TokenService {
     const now = this.deps.clock.now();
     const lifetime = this.deps.config.tokenLifetimeSeconds;
     const token = newAccessToken();
-    this.deps.store.tokens.insert({ token, app_id: app.id, scopes, expires_at: now + lifetime * 1000 });
+    // Expiry on the token clock (real time unless the host says otherwise); the nonce keeps the
+    // simulated time, as every other time the API shows.
+    const expiresAt = tokenNow(this.deps) + lifetime * 1000;
+    this.deps.store.tokens.insert({ token, app_id: app.id, scopes, expires_at: expiresAt });
     return {
       scope: scopes.join(' '),
       access_token: token,

@@ -162,14 +162,4 @@ describe('POST /v1/oauth2/token', () => {
       201,
     );
   });
-
-  it('expires tokens on the simulated clock', async () => {
-    const clock = await api.request('POST', '/v1/test-helpers/clock', { body: { advance_seconds: 32_399 } });
-    expect(clock.status).toBe(200);
-    expect((await api.createOrder()).status).toBe(201);
-    await api.request('POST', '/v1/test-helpers/clock', { body: { advance_seconds: 2 } });
-    const expired = await api.createOrder();
-    expect(expired.status).toBe(401);
-    expect(expired.body.details[0].issue).toBe('TOKEN_EXPIRED');
-  });
 });

@@ -16,6 +16,7 @@ import {
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
 import { refusalOf } from '../../../../shared/machines/machine.js';
+import { money, parseQuantity, toMinor } from '../../../../shared/money.js';
 import type { StoredOrder } from './types.js';
 import type { OrdersService } from './service.js';
 
@@ -25,20 +26,93 @@ export const DEFAULT_BUYER_EMAIL = 'buyer@example.com';
 /** The CSRF token of the approval form of one order (tests submit the form as a browser would). */
 export const checkoutCsrfToken = (orderId: string): string => csrfToken(`checkout:${orderId}`);
 
-function orderSummary(order: StoredOrder): string {
-  const rows = order.body.purchase_units
-    .map((unit) => {
-      const items = (unit.items ?? [])
-        .map(
-          (item) =>
-            `<tr><td>${escapeHtml(item.name)} × ${escapeHtml(item.quantity)}</td><td class="amount">${escapeHtml(item.unit_amount.value)} ${escapeHtml(item.unit_amount.currency_code)}</td></tr>`,
-        )
-        .join('');
-      const heading = unit.description ?? `Payment to ${unit.payee.email_address}`;
-      return `${items}<tr class="total"><td>${escapeHtml(heading)}</td><td class="amount" data-testid="unit-total">${escapeHtml(unit.amount.value)} ${escapeHtml(unit.amount.currency_code)}</td></tr>`;
+const cell = (text: string, testId?: string) =>
+  `<td class="amount"${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(text)}</td>`;
+
+/** `12.50 USD`, or `−2.00 USD` for what a discount takes off. */
+const shown = (amount: { value: string; currency_code: string }, minus = false) =>
+  `${minus ? '−' : ''}${amount.value} ${amount.currency_code}`;
+
+/** What each breakdown member is called on the page, in the order a receipt lists them. */
+const BREAKDOWN_LINES = [
+  ['item_total', 'Items', 'breakdown-items'],
+  ['shipping', 'Shipping', 'breakdown-shipping'],
+  ['handling', 'Handling', 'breakdown-handling'],
+  ['tax_total', 'Tax', 'breakdown-tax'],
+  ['insurance', 'Insurance', 'breakdown-insurance'],
+  ['shipping_discount', 'Shipping discount', 'breakdown-shipping-discount'],
+  ['discount', 'Discount', 'breakdown-discount'],
+] as const;
+const SUBTRACTED = new Set(['shipping_discount', 'discount']);
+
+/**
+ * A purchase unit as a receipt: each item's line total (unit price times quantity, the unit price
+ * beside it), then the breakdown's lines (items, shipping, handling, tax, insurance, less the
+ * discounts), then the total. The create and patch rules hold the lines to the total, so they add up.
+ */
+function unitSummary(unit: StoredOrder['body']['purchase_units'][number]): string {
+  const items = (unit.items ?? [])
+    .map((item) => {
+      const currency = item.unit_amount.currency_code;
+      const quantity = parseQuantity(item.quantity) ?? 1n;
+      const line = money(toMinor(item.unit_amount.value, currency) * quantity, currency);
+      const each =
+        quantity === 1n
+          ? ''
+          : ` <span class="muted">× ${escapeHtml(item.quantity)} at ${escapeHtml(shown(item.unit_amount))} each</span>`;
+      return `<tr class="item"><td>${escapeHtml(item.name)}${each}</td>${cell(shown(line), 'line-total')}</tr>`;
     })
     .join('');
-  return `<table>${rows}</table>`;
+  const breakdown = unit.amount.breakdown;
+  const lines = breakdown
+    ? BREAKDOWN_LINES.flatMap(([key, label, testId]) => {
+        const amount = breakdown[key];
+        // An item total is worth its own line only beside other lines; a zero line says nothing.
+        if (!amount || Number(amount.value) === 0) return [];
+        return [
+          `<tr class="breakdown"><td>${label}</td>${cell(shown(amount, SUBTRACTED.has(key)), testId)}</tr>`,
+        ];
+      })
+    : [];
+  const heading = unit.description ?? `Payment to ${unit.payee.email_address}`;
+  return `${items}${lines.length > 1 || !items ? lines.join('') : ''}<tr class="total"><td>${escapeHtml(heading)}</td>${cell(shown(unit.amount), 'unit-total')}</tr>`;
+}
+
+function orderSummary(order: StoredOrder): string {
+  return `<table>${order.body.purchase_units.map(unitSummary).join('')}</table>`;
+}
+
+/** Where browser mode serves the workbench (electron/host/browser-bridge.ts). */
+const WORKBENCH_UI_PATH = '/__workbench';
+
+/**
+ * The page a buyer lands on when the order names no return (or cancel) URL: a page of this host, so
+ * the flow ends somewhere offline too. It shows what happened and what the order holds, and leads back
+ * to the order in the workbench (browser mode) or says where to go on (the Electron window).
+ */
+function resultPage(
+  order: StoredOrder,
+  outcome: 'approved' | 'cancelled',
+  workbench: string | undefined,
+  buyer?: { email: string; id: string },
+): Render {
+  const next =
+    outcome === 'approved'
+      ? `The merchant can now ${order.body.intent === 'CAPTURE' ? 'capture' : 'authorize'} it.`
+      : 'The order was not approved; the merchant may send you to approve it again.';
+  const back = workbench
+    ? `<p><a href="${escapeHtml(workbench)}" data-testid="back-to-workbench">Back to the order in the workbench</a></p>`
+    : '<p class="muted">Go back to the workbench window to follow the order.</p>';
+  const title = outcome === 'approved' ? 'Payment approved' : 'Payment cancelled';
+  return page(
+    title,
+    `<h1 data-testid="checkout-result">${title}</h1>
+<p class="muted">Sandbox checkout · order <code>${escapeHtml(order.id)}</code> · <span class="status" data-testid="order-status">${escapeHtml(order.status)}</span></p>
+${orderSummary(order)}
+${buyer ? `<p>Approved by ${escapeHtml(buyer.email)} (payer id <code>${escapeHtml(buyer.id)}</code>).</p>` : ''}
+<p>${next}</p>
+${back}`,
+  );
 }
 
 function checkoutForm(order: StoredOrder, buyers: string[], buyerEmail: string, error?: string): Render {
@@ -107,6 +181,11 @@ export function registerCheckoutPage(
 
   table.add('GET', CHECKOUT_PATH);
   table.add('POST', CHECKOUT_PATH);
+  /** Where the order is shown in the workbench, when this host serves the workbench to browsers. */
+  const workbenchLink = (orderId: string): string | undefined =>
+    app.hasRoute({ method: 'GET', url: `${WORKBENCH_UI_PATH}/*` })
+      ? `${WORKBENCH_UI_PATH}/#/orders/${encodeURIComponent(orderId)}`
+      : undefined;
 
   app.get(CHECKOUT_PATH, { config: { public: true, html: true } }, async (request, reply) => {
     const token = String((request.query as { token?: unknown }).token ?? '');
@@ -141,14 +220,7 @@ export function registerCheckoutPage(
       if (form.action === 'cancel') {
         if (order.internal.cancel_url)
           return reply.redirect(withQuery(order.internal.cancel_url, { token: order.id }), 303);
-        return html(
-          reply,
-          200,
-          page(
-            'Payment cancelled',
-            `<h1>Payment cancelled</h1><p>Order <code>${escapeHtml(order.id)}</code> was not approved. You can close this page.</p>`,
-          ),
-        );
+        return html(reply, 200, resultPage(order, 'cancelled', workbenchLink(order.id)));
       }
       if (form.action !== 'approve') {
         return html(
@@ -166,14 +238,7 @@ export function registerCheckoutPage(
             303,
           );
         }
-        return html(
-          reply,
-          200,
-          page(
-            'Payment approved',
-            `<h1>Payment approved</h1><p class="muted">Order <code>${escapeHtml(order.id)}</code> · <span class="status" data-testid="order-status">${escapeHtml(order.status)}</span></p><p>Approved by ${escapeHtml(buyer.email)} (payer id <code>${escapeHtml(buyer.id)}</code>). The merchant can now ${order.body.intent === 'CAPTURE' ? 'capture' : 'authorize'} it.</p>`,
-          ),
-        );
+        return html(reply, 200, resultPage(order, 'approved', workbenchLink(order.id), buyer));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const fresh = orders.find(order.id) ?? order;

@@ -93,7 +93,9 @@ export function initialDraft(): OrderDraft {
     currency: 'USD',
     units: [newUnit({ items: [newItem({ name: 'Sample item', quantity: '1', unitAmount: '10.00' })] })],
     source: 'none',
-    wallet: { returnUrl: 'https://example.com/return', cancelUrl: 'https://example.com/cancel' },
+    // No return address by default: the buyer then lands on the host's own result page, which works
+    // offline and leads back to the workbench (issue #18 item 5).
+    wallet: { returnUrl: '', cancelUrl: '' },
     card: { number: '', expiry: '', name: '' },
   };
 }

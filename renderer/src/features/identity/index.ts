@@ -1,0 +1,21 @@
+import { createElement } from 'react';
+import { defineFeature } from '../feature';
+import { UserDetailPage } from './user-detail-page';
+import { UsersPage } from './users-page';
+
+/**
+ * Identity: SCIM users (list, filter, paging, create; each user's detail with activate, deactivate and
+ * delete) and the userinfo claims per scope.
+ */
+export const identityFeature = defineFeature({
+  name: 'identity',
+  nav: [
+    { section: 'Merchants', path: 'users', label: 'Users (SCIM)' },
+    { section: 'Merchants', path: 'userinfo', label: 'Userinfo' },
+  ],
+  routes: {
+    users: { list: () => createElement(UsersPage, { tab: 'users' }), detail: UserDetailPage },
+    userinfo: { list: () => createElement(UsersPage, { tab: 'userinfo' }) },
+  },
+  kinds: { 'scim-user': 'users' },
+});
