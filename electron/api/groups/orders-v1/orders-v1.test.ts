@@ -240,7 +240,9 @@ describe('create', () => {
   it('answers a forced ACCOUNT_CANNOT_BE_FETCHED (Svc-Mock-Response) without creating anything', async () => {
     const reply = await api.request('POST', ORDERS_V1, {
       body: v1Order(),
-      headers: { 'svc-mock-response': JSON.stringify({ mock_application_codes: 'ACCOUNT_CANNOT_BE_FETCHED' }) },
+      headers: {
+        'svc-mock-response': JSON.stringify({ mock_application_codes: 'ACCOUNT_CANNOT_BE_FETCHED' }),
+      },
     });
     expectError(reply, 'UNPROCESSABLE_ENTITY', 'ACCOUNT_CANNOT_BE_FETCHED');
     expect(api.host.deps.store.resources.count('order-v1')).toBe(0);
@@ -324,12 +326,18 @@ describe('buyer approval page', () => {
   it('escapes what the order carries', async () => {
     const order = await createV1(
       api,
-      unitWith({ description: '<script>alert(1)</script>', items: undefined, amount: { currency: 'USD', total: '12.00' } }),
+      unitWith({
+        description: '<script>alert(1)</script>',
+        items: undefined,
+        amount: { currency: 'USD', total: '12.00' },
+      }),
     );
     const page = await api.request('GET', `${APPROVAL_PAGE}?token=${order.id}`, { token: null });
     expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page.text).not.toContain('<script>');
-    expect(String(page.headers['content-security-policy'])).toContain("form-action 'self' https://example.com");
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "form-action 'self' https://example.com",
+    );
   });
 
   it('refuses a form without its CSRF token, and a second approval', async () => {

@@ -28,7 +28,10 @@ export function orderV1Routes(orders: OrdersV1Service): AnyRoute[] {
     }),
     defineRoute(E.pay, {
       idempotency: { retentionMs: PAY_KEY_RETENTION_MS },
-      handle: ({ params, body, ctx }) => ({ status: 200, resource: orders.pay(params.order_id, body, ctx) }),
+      handle: ({ params, body, headers, ctx }) => ({
+        status: 200,
+        resource: orders.pay(params.order_id, body, ctx, headers['svc-partner-attribution-id']),
+      }),
     }),
     defineRoute(E.disburse, {
       handle: ({ params, body, ctx }) => ({

@@ -172,8 +172,15 @@ export class OrdersV1Service {
    * disbursement pays the payee and the partner at once, DELAYED holds the funds until disbursed.
    * Answers the pay record (the pay response).
    */
-  pay(id: string, request: OrderV1PayRequest, ctx: RequestContext): StoredOrderV1Payment {
+  pay(
+    id: string,
+    request: OrderV1PayRequest,
+    ctx: RequestContext,
+    attributionId?: string,
+  ): StoredOrderV1Payment {
     const order = this.get(id, ctx);
+    // The partner that pays is recorded like the one that created (the first one named is kept).
+    if (attributionId) order.internal.partner_attribution_id ??= attributionId;
     const card = request.payer?.funding_instruments?.[0]?.credit_card;
     const cardOrder = isCardOrder(order.body);
     let trigger: 'pay' | 'pay-with-card' = 'pay';
