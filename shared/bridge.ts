@@ -96,6 +96,8 @@ export interface RequestLogSummary {
   status: number;
   duration_ms: number;
   debug_id: string | null;
+  /** The operation is deprecated (spec 9.2): its operation id and what replaces it. */
+  deprecated?: { operation_id: string; replacement: string };
 }
 
 export interface RequestLogDetail extends RequestLogSummary {

@@ -2,13 +2,16 @@ import type { GroupDeps } from './group-deps.js';
 import type { GroupModule } from './group-module.js';
 import { defineIdentity } from './groups/identity/index.js';
 import { defineOauth } from './groups/oauth/index.js';
+import { defineOrdersV1 } from './groups/orders-v1/index.js';
 import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
+import { definePaymentsV1 } from './groups/payments-v1/index.js';
 import { definePaymentsV2 } from './groups/payments-v2/index.js';
 import { definePayouts } from './groups/payouts/index.js';
 import { defineReferencedPayouts } from './groups/referenced-payouts/index.js';
 import { defineReporting } from './groups/reporting/index.js';
 import { defineSandbox } from './groups/sandbox/index.js';
 import { defineWebhooks } from './groups/webhooks/index.js';
+import { defineWebProfiles } from './groups/web-profiles/index.js';
 
 /**
  * Every API group of the host, one line each (a group that another needs is defined before it). A new
@@ -20,13 +23,16 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
   const orders = defineOrdersV2(deps, payments.api);
   return [
     defineOauth(deps),
+    defineOrdersV1(deps),
     orders,
     payments,
+    definePaymentsV1(deps),
     definePayouts(deps),
     defineReferencedPayouts(deps),
     defineWebhooks(deps),
     defineReporting(deps),
     defineSandbox(deps),
     defineIdentity(deps),
+    defineWebProfiles(deps),
   ];
 }

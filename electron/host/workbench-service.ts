@@ -47,7 +47,7 @@ export interface WorkbenchOptions {
 
 type Handlers = { [M in BridgeMethodName]: (input: BridgeParsedInput<M>) => Promise<BridgeOutputs[M]> };
 
-const toLogSummary = (e: RequestLogSummaryRow): RequestLogSummary => ({
+const toLogSummary = (e: RequestLogSummaryRow & Pick<RequestLogEntry, 'deprecated'>): RequestLogSummary => ({
   id: e.id,
   at: e.at,
   method: e.method,
@@ -55,6 +55,7 @@ const toLogSummary = (e: RequestLogSummaryRow): RequestLogSummary => ({
   status: e.status,
   duration_ms: Math.round(e.duration_ms * 10) / 10,
   debug_id: e.debug_id,
+  ...(e.deprecated ? { deprecated: e.deprecated } : {}),
 });
 
 /** How many resources of each kind a detail lists from its lineage; `related_total` counts them all. */

@@ -27,6 +27,8 @@ export interface EventDraft {
   resource: Record<string, unknown>;
   resourceId: string;
   appId: string;
+  /** The envelope's `resource_version` when not the type's default (a v1 resource under a shared type: `1.0`). */
+  resourceVersion?: string;
 }
 
 /** Turns one resource transition into the events it reports (none for most). */

@@ -113,6 +113,7 @@ export class EventOutbox {
       draft.appId,
       [],
       MAX_ATTEMPTS,
+      draft.resourceVersion,
     );
     this.fanout.start({
       event_id: event.id,

@@ -4,13 +4,16 @@ import type { IssueDefinition } from './issue.js';
 import type { Machine } from '../machines/machine.js';
 import { identityShared } from './identity/index.js';
 import { oauthShared } from './oauth/index.js';
+import { ordersV1Shared } from './orders-v1/index.js';
 import { ordersV2Shared } from './orders-v2/index.js';
+import { paymentsV1Shared } from './payments-v1/index.js';
 import { paymentsV2Shared } from './payments-v2/index.js';
 import { payoutsShared } from './payouts/index.js';
 import { referencedPayoutsShared } from './referenced-payouts/index.js';
 import { reportingShared } from './reporting/index.js';
 import { sandboxShared } from './sandbox/index.js';
 import { webhooksShared } from './webhooks/index.js';
+import { webProfilesShared } from './web-profiles/index.js';
 
 /**
  * Every API group's shared half, one line each. The console's endpoint list, the machines the UI
@@ -18,14 +21,17 @@ import { webhooksShared } from './webhooks/index.js';
  */
 export const SHARED_GROUPS = [
   oauthShared,
+  ordersV1Shared,
   ordersV2Shared,
   paymentsV2Shared,
+  paymentsV1Shared,
   payoutsShared,
   referencedPayoutsShared,
   webhooksShared,
   reportingShared,
   sandboxShared,
   identityShared,
+  webProfilesShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

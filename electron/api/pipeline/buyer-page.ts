@@ -52,12 +52,19 @@ export function formTargets(urls: readonly (string | undefined)[]): string[] {
   return [...sources];
 }
 
-/** The policy of one page: `nonce` tags its `<style>`; `targets` from `formTargets`. */
-export function buyerPagePolicy(nonce: string, targets: readonly string[] = []): string {
+/**
+ * The policy of one page: `nonce` tags its `<style>`; `targets` from `formTargets`; `images` are origins
+ * the page may show pictures from (a merchant's logo named by its web experience profile).
+ */
+export function buyerPagePolicy(
+  nonce: string,
+  targets: readonly string[] = [],
+  images: readonly string[] = [],
+): string {
   return [
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
-    "img-src 'self' data:",
+    ['img-src', "'self'", 'data:', ...images].join(' '),
     ['form-action', "'self'", ...targets].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -74,12 +81,13 @@ export function sendBuyerPage(
   status: number,
   render: (nonce: string) => string,
   targets: readonly string[] = [],
+  images: readonly string[] = [],
 ): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   return reply
     .code(status)
     .headers({
-      'content-security-policy': buyerPagePolicy(nonce, targets),
+      'content-security-policy': buyerPagePolicy(nonce, targets, images),
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'same-origin',

@@ -49,6 +49,12 @@ export class RequestLogger {
   record(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     if (request.routeOptions.config?.unlogged) return;
     const started = request.startedAt ?? process.hrtime.bigint();
+    // The operation the router matched says whether it is deprecated (spec 9.2): the answer is unchanged,
+    // the log says what replaces it.
+    const route = request.routeOptions.config?.route;
+    const deprecated = route?.deprecated
+      ? { operation_id: route.operationId, replacement: route.deprecated.replacement }
+      : undefined;
     const exchange: RequestLogExchange = {
       request: {
         headers: redactHeaders(request.headers),
@@ -61,6 +67,7 @@ export class RequestLogger {
           String(reply.getHeader('content-type') ?? ''),
         ),
       },
+      ...(deprecated ? { deprecated } : {}),
     };
     this.pending.push({
       at: new Date().toISOString(),
@@ -71,6 +78,7 @@ export class RequestLogger {
       app_id: request.ctx?.app.id ?? null,
       debug_id: request.debugId ?? null,
       exchange: JSON.stringify(exchange),
+      ...(deprecated ? { deprecated } : {}),
     });
     if (!this.scheduled) {
       this.scheduled = true;

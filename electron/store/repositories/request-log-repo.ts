@@ -4,6 +4,14 @@ import type { Database } from '../db.js';
 export interface RequestLogExchange {
   request: { headers: Record<string, string>; body: unknown };
   response: { headers: Record<string, string>; body: unknown };
+  /** Set when the operation is deprecated (spec 9.2): which one, and what replaces it. */
+  deprecated?: LoggedDeprecation;
+}
+
+/** A deprecated operation as the log marks it. */
+export interface LoggedDeprecation {
+  operation_id: string;
+  replacement: string;
 }
 
 /** The searchable columns of one logged exchange. */
@@ -22,7 +30,11 @@ export interface RequestLogSummaryRow {
 export type RequestLogEntry = RequestLogSummaryRow & RequestLogExchange;
 
 /** A row about to be written: the exchange already serialized (`RequestLogExchange` as JSON). */
-export type RequestLogRow = Omit<RequestLogSummaryRow, 'id'> & { exchange: string };
+export type RequestLogRow = Omit<RequestLogSummaryRow, 'id'> & {
+  exchange: string;
+  /** Also inside `exchange`; kept beside it for the live `request-logged` event. */
+  deprecated?: LoggedDeprecation;
+};
 
 /** A row as the table holds it: the exchange in the `entry` column, as JSON. */
 type StoredRow = RequestLogSummaryRow & { entry: string };

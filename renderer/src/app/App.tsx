@@ -22,8 +22,15 @@ import { hrefFor, useRoute } from './router';
 import { workbenchTheme } from './theme';
 import { useHostEvents } from './use-host-events';
 import { useUi } from './ui-store';
+import { replacementsUnder } from '../components/deprecation';
 
 const DRAWER_WIDTH = 208;
+
+/** "Deprecated: use …" under an entry whose API's endpoints are deprecated (read from the endpoints). */
+function navDeprecation(apiPrefix: string | undefined): string | undefined {
+  const replacements = apiPrefix ? replacementsUnder(apiPrefix) : [];
+  return replacements.length > 0 ? `Deprecated: use ${replacements.join(' or ')}` : undefined;
+}
 
 /** The page of a route, as the feature registry declares it. */
 function Page({ route }: { route: string[] }) {
@@ -85,7 +92,7 @@ export function App() {
                     selected={area === item.path}
                     data-testid={`nav-${item.path}`}
                   >
-                    <ListItemText primary={item.label} />
+                    <ListItemText primary={item.label} secondary={navDeprecation(item.apiPrefix)} />
                   </ListItemButton>
                 ))}
               </List>

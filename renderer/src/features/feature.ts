@@ -17,6 +17,11 @@ export interface NavEntry {
   section: NavSection;
   path: string;
   label: string;
+  /**
+   * The API path its pages drive (`/v1/checkout/orders`): the drawer marks the entry deprecated, with
+   * the replacement, when that API's endpoints say they are (spec 9.2).
+   */
+  apiPrefix?: string;
 }
 
 /** What a route's list page gets: the whole route (`['events', 'outbox', 'ID']`) and the id segment. */

@@ -4,12 +4,15 @@ import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
 import { NAV_SECTIONS, type Feature, type FeatureRoute, type NavSection } from './feature';
 import { identityFeature } from './identity';
+import { legacyOrdersFeature } from './legacy-orders';
+import { legacyPaymentsFeature } from './legacy-payments';
 import { ordersFeature } from './orders';
 import { paymentsFeature } from './payments';
 import { payoutsFeature } from './payouts';
 import { reportsFeature } from './reports';
 import { requestLogFeature } from './request-log';
 import { supportFeature } from './support';
+import { webProfilesFeature } from './web-profiles';
 
 /**
  * Every feature of the workbench, one line each, in the order the navigation shows them. The shell
@@ -21,6 +24,9 @@ export const FEATURES: readonly Feature[] = [
   paymentsFeature,
   payoutsFeature,
   identityFeature,
+  webProfilesFeature,
+  legacyOrdersFeature,
+  legacyPaymentsFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,
@@ -44,13 +50,15 @@ function joinRoutes(): ReadonlyMap<string, FeatureRoute> {
 export const ROUTES = joinRoutes();
 
 /** The navigation drawer: its sections in order, each with its entries in feature order. */
-export const NAVIGATION: readonly { section: NavSection; items: { path: string; label: string }[] }[] =
-  NAV_SECTIONS.map((section) => ({
-    section,
-    items: FEATURES.flatMap((feature) => feature.nav)
-      .filter((entry) => entry.section === section)
-      .map(({ path, label }) => ({ path, label })),
-  })).filter((section) => section.items.length > 0);
+export const NAVIGATION: readonly {
+  section: NavSection;
+  items: { path: string; label: string; apiPrefix?: string }[];
+}[] = NAV_SECTIONS.map((section) => ({
+  section,
+  items: FEATURES.flatMap((feature) => feature.nav)
+    .filter((entry) => entry.section === section)
+    .map(({ path, label, apiPrefix }) => ({ path, label, ...(apiPrefix ? { apiPrefix } : {}) })),
+})).filter((section) => section.items.length > 0);
 
 /** The page `#/` shows: the first entry of the navigation. */
 export const HOME_SEGMENT: string = NAVIGATION[0]?.items[0]?.path ?? '';

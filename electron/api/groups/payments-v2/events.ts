@@ -10,10 +10,13 @@ export const AUTHORIZATION_VOIDED = 'PAYMENT.AUTHORIZATION.VOIDED';
 export const CAPTURE_COMPLETED = 'PAYMENT.CAPTURE.COMPLETED';
 export const CAPTURE_REFUNDED = 'PAYMENT.CAPTURE.REFUNDED';
 
-type Amount = { value?: string; currency_code?: string } | undefined;
+// Payments v1 emits these types too, with its own money shape (`total`, `currency`).
+type Amount = { value?: string; currency_code?: string; total?: string; currency?: string } | undefined;
 const amountText = (resource: Record<string, unknown>): string => {
   const amount = resource.amount as Amount;
-  return amount?.value && amount.currency_code ? `${amount.value} ${amount.currency_code}` : 'an amount';
+  const value = amount?.value ?? amount?.total;
+  const currency = amount?.currency_code ?? amount?.currency;
+  return value && currency ? `${value} ${currency}` : 'an amount';
 };
 
 const PAYMENT_EVENT_TYPES: readonly EventTypeDefinition[] = [

@@ -24,6 +24,8 @@ export interface Endpoint {
   body?: z.ZodType;
   /** A starting body for the editor. */
   example?: unknown;
+  /** Set when the operation is deprecated (spec 9.2): what replaces it. */
+  deprecated?: { replacement: string };
 }
 
 /** Path forms the PATCH editor suggests (spec 4.4: the reference form addresses a unit). */
@@ -50,6 +52,7 @@ export const ENDPOINTS: readonly Endpoint[] = SHARED_ENDPOINTS.map((endpoint) =>
   group: endpoint.tag,
   ...(endpoint.body ? { body: endpoint.body } : {}),
   ...(endpoint.example !== undefined ? { example: endpoint.example } : {}),
+  ...(endpoint.deprecated ? { deprecated: endpoint.deprecated } : {}),
 }));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

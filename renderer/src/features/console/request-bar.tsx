@@ -18,6 +18,7 @@ import {
 import { useConsoleStore, type ConsoleRequest } from './history-store';
 import { chooseEndpoint, filterEndpoints, kindForTemplate } from './request-model';
 import { queryKeys } from '../../api/query-keys';
+import { DeprecatedChip } from '../../components/deprecation';
 
 const METHOD_COLORS: Record<HttpMethod, 'success' | 'primary' | 'warning' | 'secondary' | 'error'> = {
   GET: 'success',
@@ -40,8 +41,12 @@ function EndpointOption({ endpoint }: { endpoint: Endpoint }) {
       <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, monospace' }} noWrap>
         {endpoint.template}
       </Typography>
+      {endpoint.deprecated ? (
+        <DeprecatedChip replacement={endpoint.deprecated.replacement} testId="console-endpoint-deprecated" />
+      ) : null}
       <Typography variant="caption" color="text.secondary" noWrap>
         {endpoint.summary}
+        {endpoint.deprecated ? ` · use ${endpoint.deprecated.replacement}` : ''}
       </Typography>
     </Stack>
   );
@@ -152,7 +157,9 @@ export function RequestBar({
               error={formError !== undefined && formError.startsWith('The path')}
               helperText={
                 endpoint
-                  ? `${endpoint.summary} · ${endpoint.group}`
+                  ? endpoint.deprecated
+                    ? `Deprecated: use ${endpoint.deprecated.replacement} · ${endpoint.summary} · ${endpoint.group}`
+                    : `${endpoint.summary} · ${endpoint.group}`
                   : otherMethods.length > 0
                     ? `This path takes ${otherMethods.join(', ')}`
                     : 'Type a path or pick an endpoint'

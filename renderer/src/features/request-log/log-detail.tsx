@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -63,6 +64,13 @@ export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
                 debug_id {data.debug_id ?? '—'}
               </Typography>
             </Stack>
+            {data.deprecated ? (
+              <Alert severity="warning" data-testid="log-deprecated-notice">
+                <code>{data.deprecated.operation_id}</code> is deprecated: use{' '}
+                <strong>{data.deprecated.replacement}</strong> instead. The sandbox answered it as the
+                platform does.
+              </Alert>
+            ) : null}
             <Stack direction="row" spacing={1}>
               <Button
                 variant="contained"

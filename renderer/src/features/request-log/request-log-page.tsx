@@ -29,6 +29,7 @@ import {
   type LogFilters,
 } from './log-filters';
 import { queryKeys } from '../../api/query-keys';
+import { DeprecatedChip } from '../../components/deprecation';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
 
@@ -227,7 +228,18 @@ export function RequestLogPage() {
                         {formatTime(row.at)}
                       </TableCell>
                       <TableCell sx={{ ...mono, fontWeight: 700 }}>{row.method}</TableCell>
-                      <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>{row.path}</TableCell>
+                      <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>
+                        {row.path}
+                        {row.deprecated ? (
+                          <>
+                            {' '}
+                            <DeprecatedChip
+                              replacement={row.deprecated.replacement}
+                              testId={`log-deprecated-${row.id}`}
+                            />
+                          </>
+                        ) : null}
+                      </TableCell>
                       <TableCell>
                         <HttpStatusChip status={row.status} />
                       </TableCell>

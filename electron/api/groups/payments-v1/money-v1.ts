@@ -1,0 +1,48 @@
+import type { TotalV1 } from '../../../../shared/api/payments-v1/index.js';
+import { fromMinor, isSupportedCurrency, MoneyError, toMinor } from '../../../../shared/money.js';
+import { detail, unprocessable } from '../../pipeline/api-error.js';
+import type { FeeV1 } from './types.js';
+
+/** Money v1 shapes from exact minor units. */
+export const totalV1 = (minor: bigint, currency: string) => ({ total: fromMinor(minor, currency), currency });
+export const feeV1 = (minor: bigint, currency: string): FeeV1 => ({
+  value: fromMinor(minor, currency),
+  currency,
+});
+
+/**
+ * The minor units a capture, reauthorization or refund asks for: in the currency of the resource it acts
+ * on, positive, with no more decimals than the currency has. Anything else is 422 naming the member.
+ */
+export function requestedTotal(amount: TotalV1, currency: string, what: string): bigint {
+  const field = { location: 'body' as const };
+  if (!isSupportedCurrency(amount.currency) || amount.currency !== currency) {
+    throw unprocessable(
+      detail('CURRENCY_MISMATCH', {
+        ...field,
+        field: '/amount/currency',
+        value: amount.currency,
+        description: `The ${what} is in ${currency}.`,
+      }),
+    );
+  }
+  let minor: bigint;
+  try {
+    minor = toMinor(amount.total, currency);
+  } catch (error) {
+    if (!(error instanceof MoneyError)) throw error;
+    throw unprocessable(
+      detail(error.issue, {
+        ...field,
+        field: '/amount/total',
+        value: amount.total,
+        description: error.message,
+      }),
+    );
+  }
+  if (minor <= 0n)
+    throw unprocessable(
+      detail('AMOUNT_NOT_POSITIVE', { ...field, field: '/amount/total', value: amount.total }),
+    );
+  return minor;
+}

@@ -1,0 +1,9 @@
+import { defineFeature } from '../feature';
+import { WebProfilesPage } from './web-profiles-page';
+
+/** Web experience profiles: the merchant's buyer-page settings, with a live preview of the buyer page. */
+export const webProfilesFeature = defineFeature({
+  name: 'web-profiles',
+  nav: [{ section: 'Merchants', path: 'web-profiles', label: 'Web profiles' }],
+  routes: { 'web-profiles': { list: WebProfilesPage } },
+});

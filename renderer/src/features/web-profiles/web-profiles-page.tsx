@@ -1,0 +1,333 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { WebProfile } from '../../../../shared/api/web-profiles/schemas';
+import { callApi, newRequestId } from '../../api/api-call';
+import { queryKeys } from '../../api/query-keys';
+import { useUi } from '../../app/ui-store';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { MONO } from '../../components/mono-font';
+import { QueryState } from '../../components/query-state';
+import { Section } from '../../components/section';
+import { bodyOf, EMPTY_FORM, formOf, formProblems, type ProfileForm } from './profile-form-model';
+import { ProfilePreview } from './profile-preview';
+import { listProfiles, profilePath, profilesKey, PROFILES_PATH } from './web-profiles-api';
+
+/**
+ * Web experience profiles (spec 2.17, 4.12): the merchant's latest 20 as the API lists them, a form to
+ * create or replace one (PUT: what the form leaves empty is forgotten), delete, and a live preview of
+ * the buyer page a payment naming the profile gets.
+ */
+export function WebProfilesPage() {
+  const profiles = useQuery({ queryKey: profilesKey, queryFn: listProfiles });
+  // undefined: the create form; a profile: its edit form.
+  const [editing, setEditing] = useState<WebProfile | undefined>();
+  const [formKey, setFormKey] = useState(0);
+  const startNew = () => {
+    setEditing(undefined);
+    setFormKey((k) => k + 1);
+  };
+  return (
+    <Stack spacing={2} data-testid="web-profiles-page">
+      <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Web experience profiles
+        </Typography>
+        <Button variant="outlined" onClick={startNew} data-testid="web-profile-new">
+          New profile
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        A payment that names a profile (<code>experience_profile_id</code>) gets its brand name, logo, landing
+        page and shipping options on the buyer page. Temporary profiles vanish three hours (simulated) after
+        they are made; the list shows the latest 20, as <code>GET {PROFILES_PATH}</code> does.
+      </Typography>
+      <Paper>
+        <QueryState
+          loading={profiles.isLoading}
+          error={profiles.error}
+          empty={(profiles.data ?? []).length === 0}
+          emptyText="No profiles yet: create one below, in the console or with an SDK."
+        >
+          <Table size="small" data-testid="web-profiles-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Id</TableCell>
+                <TableCell>Brand</TableCell>
+                <TableCell>Landing page</TableCell>
+                <TableCell>Lifetime</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(profiles.data ?? []).map((profile) => (
+                <ProfileRow
+                  key={profile.id}
+                  profile={profile}
+                  selected={editing?.id === profile.id}
+                  onEdit={() => {
+                    setEditing(profile);
+                    setFormKey((k) => k + 1);
+                  }}
+                  onDeleted={() => {
+                    if (editing?.id === profile.id) startNew();
+                  }}
+                />
+              ))}
+            </TableBody>
+          </Table>
+        </QueryState>
+      </Paper>
+      <ProfileEditor key={formKey} profile={editing} onSaved={startNew} />
+    </Stack>
+  );
+}
+
+function ProfileRow({
+  profile,
+  selected,
+  onEdit,
+  onDeleted,
+}: {
+  profile: WebProfile;
+  selected: boolean;
+  onEdit(): void;
+  onDeleted(): void;
+}) {
+  const notify = useUi((s) => s.notify);
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => callApi({ method: 'DELETE', path: profilePath(profile.id) }),
+    onSuccess: () => {
+      notify(`Deleted ${profile.name}`, 'success');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
+      onDeleted();
+    },
+    onError: (error) => notify((error as Error).message, 'error'),
+  });
+  return (
+    <TableRow
+      hover
+      selected={selected}
+      data-testid={`web-profile-row-${profile.id}`}
+      data-name={profile.name}
+    >
+      <TableCell sx={{ fontWeight: 600 }}>{profile.name}</TableCell>
+      <TableCell sx={{ fontFamily: MONO, fontSize: 12.5 }}>{profile.id}</TableCell>
+      <TableCell>{profile.presentation?.brand_name ?? '—'}</TableCell>
+      <TableCell>{profile.flow_config?.landing_page_type ?? '—'}</TableCell>
+      <TableCell>{profile.temporary ? 'temporary (3 h)' : 'permanent'}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Button size="small" onClick={onEdit} data-testid={`web-profile-edit-${profile.id}`}>
+          Edit
+        </Button>
+        <Button
+          size="small"
+          color="error"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+          data-testid={`web-profile-delete-${profile.id}`}
+        >
+          Delete
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+const SELECT_PROPS = (testId: string) => ({
+  select: { native: true },
+  inputLabel: { shrink: true },
+  htmlInput: { 'data-testid': testId },
+});
+
+/** The create or edit form beside the live preview. */
+function ProfileEditor({ profile, onSaved }: { profile: WebProfile | undefined; onSaved(): void }) {
+  const notify = useUi((s) => s.notify);
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<ProfileForm>(profile ? formOf(profile) : EMPTY_FORM);
+  const [touched, setTouched] = useState(false);
+  // One Svc-Request-Id per form: a retry of the same create answers the same profile (spec 4.12).
+  const [requestId] = useState(newRequestId);
+  const problems = touched ? formProblems(form) : {};
+  const save = useMutation({
+    mutationFn: () =>
+      profile
+        ? callApi({ method: 'PUT', path: profilePath(profile.id), body: bodyOf(form) })
+        : callApi({
+            method: 'POST',
+            path: PROFILES_PATH,
+            body: bodyOf(form),
+            headers: { 'Svc-Request-Id': requestId },
+          }),
+    onSuccess: () => {
+      notify(profile ? `Saved ${form.name}` : `Created ${form.name}`, 'success');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
+      onSaved();
+    },
+  });
+  const set = (patch: Partial<ProfileForm>) => setForm((f) => ({ ...f, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(formProblems(form)).length === 0) save.mutate();
+  };
+  const field = (key: keyof ProfileForm, label: string, testId: string, hint?: string) => (
+    <TextField
+      size="small"
+      label={label}
+      value={form[key] as string}
+      onChange={(e) => set({ [key]: e.target.value } as Partial<ProfileForm>)}
+      error={!!problems[key]}
+      helperText={problems[key] ?? hint}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    />
+  );
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Section title={profile ? `Edit ${profile.name}` : 'New profile'}>
+        <form
+          onSubmit={submit}
+          noValidate
+          data-testid="web-profile-form"
+          data-mode={profile ? 'edit' : 'create'}
+        >
+          <Stack spacing={2}>
+            {field('name', 'Name', 'web-profile-name', 'Unique among your profiles, 1 to 50 characters.')}
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={form.temporary}
+                  onChange={(e) => set({ temporary: e.target.checked })}
+                  slotProps={{ input: { 'aria-label': 'Temporary' } }}
+                  data-testid="web-profile-temporary"
+                />
+              }
+              label="Temporary (vanishes 3 hours of simulated time after it is made)"
+            />
+            <Typography variant="subtitle2">Presentation</Typography>
+            {field('brand_name', 'Brand name', 'web-profile-brand', 'Shown instead of the business name.')}
+            {field(
+              'logo_image',
+              'Logo image URL',
+              'web-profile-logo',
+              'https, at most 127 characters; 190 × 60 px.',
+            )}
+            {field(
+              'locale_code',
+              'Locale',
+              'web-profile-locale',
+              'A country code such as US, or a locale such as da_DK.',
+            )}
+            <Typography variant="subtitle2">Flow</Typography>
+            <TextField
+              select
+              size="small"
+              label="Landing page"
+              value={form.landing_page_type}
+              onChange={(e) => set({ landing_page_type: e.target.value as ProfileForm['landing_page_type'] })}
+              slotProps={SELECT_PROPS('web-profile-landing')}
+            >
+              <option value="">Not set (wallet log-in)</option>
+              <option value="Login">Login: wallet log-in</option>
+              <option value="Billing">Billing: guest card form</option>
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="User action"
+              value={form.user_action}
+              onChange={(e) => set({ user_action: e.target.value as ProfileForm['user_action'] })}
+              slotProps={SELECT_PROPS('web-profile-user-action')}
+            >
+              <option value="">Not set (Continue)</option>
+              <option value="continue">continue</option>
+              <option value="commit">commit: Pay Now</option>
+            </TextField>
+            {field('bank_txn_pending_url', 'Bank transfer pending URL', 'web-profile-pending-url')}
+            <Typography variant="subtitle2">Input fields</Typography>
+            <TextField
+              select
+              size="small"
+              label="Shipping (no_shipping)"
+              value={form.no_shipping}
+              onChange={(e) => set({ no_shipping: e.target.value as ProfileForm['no_shipping'] })}
+              slotProps={SELECT_PROPS('web-profile-no-shipping')}
+            >
+              <option value="">Not set</option>
+              <option value="0">0: show the shipping address</option>
+              <option value="1">1: no shipping address (digital goods)</option>
+              <option value="2">2: the address on the buyer&apos;s account</option>
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="Address override"
+              value={form.address_override}
+              onChange={(e) => set({ address_override: e.target.value as ProfileForm['address_override'] })}
+              slotProps={SELECT_PROPS('web-profile-address-override')}
+            >
+              <option value="">Not set</option>
+              <option value="0">0: the address on file</option>
+              <option value="1">1: the payment&apos;s address, not editable</option>
+            </TextField>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={form.allow_note}
+                  onChange={(e) => set({ allow_note: e.target.checked })}
+                  data-testid="web-profile-allow-note"
+                />
+              }
+              label="Let the buyer write a note to the merchant"
+            />
+            <ApiErrorAlert
+              error={save.error}
+              title="The API refused the profile"
+              onClose={() => save.reset()}
+              testId="web-profile-error"
+            />
+            <Stack direction="row" spacing={1}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={save.isPending}
+                data-testid="web-profile-save"
+              >
+                {save.isPending ? 'Saving…' : profile ? 'Save (PUT)' : 'Create profile'}
+              </Button>
+              {profile ? (
+                <Button onClick={onSaved} data-testid="web-profile-cancel">
+                  Cancel
+                </Button>
+              ) : null}
+            </Stack>
+          </Stack>
+        </form>
+      </Section>
+      <Section title="Buyer page preview">
+        <ProfilePreview form={form} />
+      </Section>
+    </Box>
+  );
+}
