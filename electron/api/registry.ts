@@ -7,6 +7,8 @@ import { definePayouts } from './groups/payouts/index.js';
 import { defineReferencedPayouts } from './groups/referenced-payouts/index.js';
 import { defineReporting } from './groups/reporting/index.js';
 import { defineSandbox } from './groups/sandbox/index.js';
+import { defineTrackers } from './groups/trackers/index.js';
+import { defineVault } from './groups/vault/index.js';
 import { defineWebhooks } from './groups/webhooks/index.js';
 
 /**
@@ -16,7 +18,9 @@ import { defineWebhooks } from './groups/webhooks/index.js';
  */
 export function defineGroups(deps: GroupDeps): GroupModule[] {
   const payments = definePaymentsV2(deps, orderContext);
-  const orders = defineOrdersV2(deps, payments.api);
+  const vault = defineVault(deps);
+  const trackers = defineTrackers(deps);
+  const orders = defineOrdersV2(deps, payments.api, vault.orders, trackers.orders);
   return [
     defineOauth(deps),
     orders,
@@ -26,5 +30,7 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     defineWebhooks(deps),
     defineReporting(deps),
     defineSandbox(deps),
+    vault,
+    trackers,
   ];
 }

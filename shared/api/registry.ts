@@ -9,6 +9,8 @@ import { payoutsShared } from './payouts/index.js';
 import { referencedPayoutsShared } from './referenced-payouts/index.js';
 import { reportingShared } from './reporting/index.js';
 import { sandboxShared } from './sandbox/index.js';
+import { trackersShared } from './trackers/index.js';
+import { vaultShared } from './vault/index.js';
 import { webhooksShared } from './webhooks/index.js';
 
 /**
@@ -24,6 +26,8 @@ export const SHARED_GROUPS = [
   webhooksShared,
   reportingShared,
   sandboxShared,
+  vaultShared,
+  trackersShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

@@ -9,6 +9,7 @@ import { payoutsFeature } from './payouts';
 import { reportsFeature } from './reports';
 import { requestLogFeature } from './request-log';
 import { supportFeature } from './support';
+import { vaultFeature } from './vault';
 
 /**
  * Every feature of the workbench, one line each, in the order the navigation shows them. The shell
@@ -18,6 +19,7 @@ import { supportFeature } from './support';
 export const FEATURES: readonly Feature[] = [
   ordersFeature,
   paymentsFeature,
+  vaultFeature,
   payoutsFeature,
   reportsFeature,
   supportFeature,
