@@ -8,6 +8,8 @@ export const SCOPES = {
   reporting: 'https://uri.svc.example/services/reporting/search/read',
   payouts: 'https://uri.svc.example/services/payments/payouts',
   referencedPayouts: 'https://uri.svc.example/services/payments/referenced-payouts',
+  vault: 'https://uri.svc.example/services/vault/payment-tokens/readwrite',
+  trackers: 'https://uri.svc.example/services/shipping/trackers/readwrite',
   openid: 'openid',
   // OpenID Connect's standard claim scopes and the platform's own attributes (spec 2.18, part 5.6):
   // each opens some userinfo claims (shared/api/identity/claims.ts has the table).

@@ -10,6 +10,8 @@ import { definePayouts } from './groups/payouts/index.js';
 import { defineReferencedPayouts } from './groups/referenced-payouts/index.js';
 import { defineReporting } from './groups/reporting/index.js';
 import { defineSandbox } from './groups/sandbox/index.js';
+import { defineTrackers } from './groups/trackers/index.js';
+import { defineVault } from './groups/vault/index.js';
 import { defineWebhooks } from './groups/webhooks/index.js';
 import { defineWebProfiles } from './groups/web-profiles/index.js';
 
@@ -20,7 +22,9 @@ import { defineWebProfiles } from './groups/web-profiles/index.js';
  */
 export function defineGroups(deps: GroupDeps): GroupModule[] {
   const payments = definePaymentsV2(deps, orderContext);
-  const orders = defineOrdersV2(deps, payments.api);
+  const vault = defineVault(deps);
+  const trackers = defineTrackers(deps);
+  const orders = defineOrdersV2(deps, payments.api, vault.orders, trackers.orders);
   return [
     defineOauth(deps),
     defineOrdersV1(deps),
@@ -34,5 +38,7 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     defineSandbox(deps),
     defineIdentity(deps),
     defineWebProfiles(deps),
+    vault,
+    trackers,
   ];
 }

@@ -12,6 +12,8 @@ import { payoutsShared } from './payouts/index.js';
 import { referencedPayoutsShared } from './referenced-payouts/index.js';
 import { reportingShared } from './reporting/index.js';
 import { sandboxShared } from './sandbox/index.js';
+import { trackersShared } from './trackers/index.js';
+import { vaultShared } from './vault/index.js';
 import { webhooksShared } from './webhooks/index.js';
 import { webProfilesShared } from './web-profiles/index.js';
 
@@ -32,6 +34,8 @@ export const SHARED_GROUPS = [
   sandboxShared,
   identityShared,
   webProfilesShared,
+  vaultShared,
+  trackersShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

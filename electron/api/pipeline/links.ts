@@ -5,6 +5,8 @@ export interface Link {
   href: string;
   rel: string;
   method: string;
+  /** The media type of the request the link's operation takes (spec 2.1), where it says. */
+  encType?: string;
 }
 
 /** The base URL callers used to reach us, so links work through any host name or port. */

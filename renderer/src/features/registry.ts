@@ -13,6 +13,7 @@ import { reportsFeature } from './reports';
 import { requestLogFeature } from './request-log';
 import { supportFeature } from './support';
 import { webProfilesFeature } from './web-profiles';
+import { vaultFeature } from './vault';
 
 /**
  * Every feature of the workbench, one line each, in the order the navigation shows them. The shell
@@ -22,6 +23,7 @@ import { webProfilesFeature } from './web-profiles';
 export const FEATURES: readonly Feature[] = [
   ordersFeature,
   paymentsFeature,
+  vaultFeature,
   payoutsFeature,
   identityFeature,
   webProfilesFeature,

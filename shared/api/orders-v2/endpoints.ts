@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { preferHeader, requestIdHeader } from '../common.js';
 import { SCOPES } from '../../scopes.js';
 import { BuyerApprovalSchema } from '../sandbox/schemas.js';
+import { OrderTrackerParams, OrderTrackSchema } from '../trackers/schemas.js';
 import {
   OrderCreateHeaders,
   OrderCreateSchema,
@@ -102,6 +103,50 @@ export const ORDERS_V2_ENDPOINTS = {
   }),
   authorize: settle('authorize'),
   capture: settle('capture'),
+  track: defineEndpoint({
+    method: 'POST',
+    path: '/v2/checkout/orders/:id/track',
+    operationId: 'orders.track.create',
+    summary: 'Add tracking information for an order (a capture of it)',
+    tag: TAG,
+    scope: SCOPES.orders,
+    params: OrderIdParams,
+    headers: z.object({
+      'svc-request-id': requestIdHeader(108),
+      'svc-auth-assertion': z.string().min(1).max(10_000).optional(),
+    }),
+    body: OrderTrackSchema,
+    responses: {
+      201: 'The order, its tracker under purchase_units[].shipping.trackers',
+      200: 'Idempotent repeat',
+      400: 'Invalid tracker fields',
+      404: 'No such order',
+      422: 'Capture not found or not COMPLETED, item sku mismatch, tracker exists',
+    },
+    example: {
+      capture_id: 'CAPTURE_ID',
+      tracking_number: '443844607820',
+      carrier: 'FEDEX',
+      notify_payer: false,
+    },
+  }),
+  updateTracker: defineEndpoint({
+    method: 'PATCH',
+    path: '/v2/checkout/orders/:id/trackers/:tracker_id',
+    operationId: 'orders.trackers.patch',
+    summary: "Update or cancel an order's tracker (JSON Patch: items, notify_payer, status CANCELLED)",
+    tag: TAG,
+    scope: SCOPES.orders,
+    params: OrderTrackerParams,
+    body: OrderPatchSchema,
+    responses: {
+      204: 'Updated',
+      400: 'Malformed patch or a status other than CANCELLED',
+      404: 'No such order or tracker',
+      422: 'Not patchable, cancelled, or already updated 5 times',
+    },
+    example: [{ op: 'replace', path: '/status', value: 'CANCELLED' }],
+  }),
   approveAsBuyer: defineEndpoint({
     method: 'POST',
     path: '/v1/test-helpers/checkout/orders/:id/approve',

@@ -5,6 +5,7 @@ export type OrderTrigger =
   | 'create'
   | 'create-with-wallet'
   | 'create-with-card'
+  | 'create-with-vault'
   | 'approve'
   | 'update'
   | 'capture'
@@ -43,6 +44,13 @@ export const orderMachine = defineMachine<OrderStatus, OrderTrigger>({
       label: 'Create with wallet source',
     },
     { trigger: 'create-with-card', from: [], to: 'APPROVED', label: 'Create with card' },
+    // A vaulted wallet (vault_id) was approved once, when it was saved: no buyer action this time.
+    {
+      trigger: 'create-with-vault',
+      from: [],
+      to: 'APPROVED',
+      label: 'Create with a vaulted wallet',
+    },
     {
       trigger: 'approve',
       from: ['CREATED', 'PAYER_ACTION_REQUIRED'],

@@ -117,19 +117,35 @@ export const ExperienceContextSchema = z.object({
   cancel_url: UrlSchema.optional(),
 });
 
+/** A vault id in a payment source (a payment token of Payment method tokens v3). */
+export const VaultIdRefSchema = z
+  .string()
+  .regex(/^[0-9A-Za-z_-]{1,36}$/, 'Expected 1 to 36 letters, digits, underscores or hyphens.');
+
+/** `attributes.customer` of a payment source: the vault customer a stored token goes to. */
+const VaultCustomerRefSchema = z.object({
+  id: z.string().regex(/^[0-9A-Za-z_-]{1,36}$/, 'Expected 1 to 36 letters, digits, underscores or hyphens.'),
+});
+
+/** `store_in_vault: ON_SUCCESS`: save the payment source as a payment token once the order is paid. */
+const StoreInVaultSchema = z.enum(['ON_SUCCESS']);
+
 /** Wallet payment source (key `svc`). */
 export const WalletSourceSchema = z.object({
+  vault_id: VaultIdRefSchema.optional(),
   email_address: EmailSchema.optional(),
   experience_context: ExperienceContextSchema.optional(),
   attributes: z
     .object({
-      customer: z.object({ id: z.string().min(1).max(36) }).optional(),
+      customer: VaultCustomerRefSchema.optional(),
       vault: z
         .object({
+          store_in_vault: StoreInVaultSchema.optional(),
           confirm_payment_token: z.enum(['ON_ORDER_COMPLETION']).optional(),
           usage_type: z.enum(['MERCHANT', 'PLATFORM']).optional(),
           usage_pattern: z.enum(USAGE_PATTERNS).optional(),
           customer_type: z.enum(['CONSUMER', 'BUSINESS']).optional(),
+          description: z.string().min(1).max(128).optional(),
         })
         .optional(),
     })
@@ -147,15 +163,30 @@ export function passesLuhn(number: string): boolean {
   return sum % 10 === 0;
 }
 
+export const CardNumberSchema = z
+  .string()
+  .regex(/^\d{13,19}$/, 'Expected 13 to 19 digits.')
+  .refine(passesLuhn, {
+    message: 'The card number fails the Luhn check.',
+    params: { issue: 'INVALID_CARD_NUMBER' },
+  });
+
+export const CardExpirySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM.');
+
+/**
+ * A card: its number and expiry, or the `vault_id` of a vaulted card (then nothing else identifies it).
+ * `attributes.vault.store_in_vault` saves a given card in the vault once the order is paid.
+ */
 export const CardSourceSchema = z.object({
-  number: z
-    .string()
-    .regex(/^\d{13,19}$/, 'Expected 13 to 19 digits.')
-    .refine(passesLuhn, {
-      message: 'The card number fails the Luhn check.',
-      params: { issue: 'INVALID_CARD_NUMBER' },
-    }),
-  expiry: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM.'),
+  number: CardNumberSchema.optional(),
+  expiry: CardExpirySchema.optional(),
+  vault_id: VaultIdRefSchema.optional(),
+  attributes: z
+    .object({
+      customer: VaultCustomerRefSchema.optional(),
+      vault: z.object({ store_in_vault: StoreInVaultSchema }).optional(),
+    })
+    .optional(),
   name: z.string().min(1).max(300).optional(),
   security_code: z
     .string()
@@ -176,6 +207,45 @@ export const PaymentSourceSchema = z
   .refine((source) => Number(source.svc !== undefined) + Number(source.card !== undefined) === 1, {
     message: 'Give exactly one payment source: svc or card.',
     params: { issue: 'PAYMENT_SOURCE_CONFLICT' },
+  })
+  .superRefine((source, ctx) => {
+    const card = source.card;
+    if (!card) return;
+    // A vaulted card is named by its vault_id alone; a new card needs its number and expiry.
+    if (card.vault_id !== undefined) {
+      for (const key of ['number', 'expiry', 'security_code'] as const) {
+        if (card[key] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['card', key],
+            message: `A card named by vault_id takes no ${key}: the vault holds it.`,
+          });
+      }
+      if (card.attributes?.vault)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['card', 'attributes', 'vault'],
+          message: 'The card is already vaulted (vault_id); store_in_vault applies to a new card.',
+        });
+      return;
+    }
+    for (const key of ['number', 'expiry'] as const) {
+      if (card[key] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['card', key],
+          message: `A card needs its ${key} (or the vault_id of a vaulted card).`,
+          params: { issue: 'MISSING_REQUIRED_PARAMETER' },
+        });
+    }
+  })
+  .superRefine((source, ctx) => {
+    if (source.svc?.vault_id !== undefined && source.svc.attributes?.vault?.store_in_vault)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['svc', 'attributes', 'vault', 'store_in_vault'],
+        message: 'The wallet is already vaulted (vault_id); store_in_vault applies to a new wallet.',
+      });
   });
 
 export const ApplicationContextSchema = ExperienceContextSchema.omit({ payment_method_preference: true });

@@ -10,11 +10,16 @@ import type { StoredOrder } from './types.js';
 import { orderRoutes } from './routes.js';
 import { orderTestHelpers } from './test-helpers.js';
 import { OrdersService, type OrderPayments } from './service.js';
+import type { OrderTracking } from './tracking-port.js';
+import type { OrderVault } from './vault-port.js';
 
 export { orderContext, type OrderContext } from './ledger-context.js';
 export type { OrderBody, StoredOrder } from './types.js';
 export { ORDER_APPROVED, ORDER_COMPLETED, ORDER_VOIDED, PAYMENT_APPROVAL_REVERSED } from './events.js';
 export { APPROVAL_HOLD_MS } from './jobs.js';
+export { cardBrand } from './order-rules.js';
+export type { OrderVault, VaultedOrderSource } from './vault-port.js';
+export type { OrderTracking } from './tracking-port.js';
 export type { OrdersService, OrderPayments };
 
 /**
@@ -25,11 +30,14 @@ export type { OrdersService, OrderPayments };
 export function defineOrdersV2(
   deps: GroupDeps,
   payments: OrderPayments,
+  vault: OrderVault,
+  tracking: OrderTracking,
 ): GroupModule & { api: OrdersService } {
-  const orders = new OrdersService(deps, payments);
+  const orders = new OrdersService(deps, payments, vault, tracking);
   deps.transitions.react((transition) => orders.onPaymentTransition(transition));
   deps.transitions.subscribe(scheduleApprovalReversal(deps));
-  const view = (order: StoredOrder, baseUrl: string) => orderView(order, baseUrl, deps.store);
+  const view = (order: StoredOrder, baseUrl: string) =>
+    orderView(order, baseUrl, deps.store, tracking.viewsByUnit(order.id, baseUrl));
   return {
     name: 'orders-v2',
     shared: ordersV2Shared,

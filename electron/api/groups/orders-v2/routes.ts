@@ -48,5 +48,16 @@ export function orderRoutes(orders: OrdersService): AnyRoute[] {
     }),
     settle('authorize'),
     settle('capture'),
+    defineRoute(E.track, {
+      idempotency: { retentionMs: SETTLE_KEY_RETENTION_MS },
+      handle: ({ params, body, ctx }) => ({ status: 201, resource: orders.track(params.id, body, ctx) }),
+    }),
+    defineRoute(E.updateTracker, {
+      contentTypes: JSON_MEDIA_TYPES,
+      handle: ({ params, body, ctx }) => {
+        orders.updateTracker(params.id, params.tracker_id, body, ctx);
+        return { status: 204 };
+      },
+    }),
   ];
 }

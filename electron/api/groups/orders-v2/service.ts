@@ -1,6 +1,7 @@
 import type { OrderCreateRequest, PaymentSourceInput } from '../../../../shared/api/orders-v2/schemas.js';
 import { OrderCreateSchema } from '../../../../shared/api/orders-v2/schemas.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
+import type { OrderTrackRequest } from '../../../../shared/api/trackers/schemas.js';
 import { newOrderId } from '../../../../shared/ids.js';
 import { orderMachine, type OrderTrigger } from '../../../../shared/api/orders-v2/machines.js';
 import { isoSeconds } from '../../../clock.js';
@@ -13,23 +14,13 @@ import { createResource, refuseUnless, transition, transitionIfLegal } from '../
 import type { ResourceTransition } from '../../transition-bus.js';
 import type { UnitPayment } from '../payments-v2/index.js';
 import { applyOrderPatch } from './order-patch.js';
-import { cardBrand, checkCardExpiry, normalizeUnits } from './order-rules.js';
-import type { OrderBody, StoredOrder, StoredPaymentSource } from './types.js';
+import { normalizeUnits } from './order-rules.js';
+import { resolvePaymentSource } from './payment-source.js';
+import type { OrderTracking } from './tracking-port.js';
+import type { OrderBody, StoredOrder } from './types.js';
+import type { OrderVault } from './vault-port.js';
 
 const PatchedOrderSchema = OrderCreateSchema.pick({ intent: true, payer: true, purchase_units: true });
-
-/** What stays of a card: brand, last digits, expiry, name; the number itself is never stored. */
-function storedCard(card: NonNullable<PaymentSourceInput['card']>): NonNullable<StoredPaymentSource['card']> {
-  return {
-    ...(card.name ? { name: card.name } : {}),
-    last_digits: card.number.slice(-4),
-    brand: cardBrand(card.number),
-    type: 'CREDIT',
-    expiry: card.expiry,
-    ...(card.billing_address ? { billing_address: card.billing_address } : {}),
-    ...(card.stored_credential ? { stored_credential: card.stored_credential } : {}),
-  };
-}
 
 /** The port through which an order pays its purchase units (the payments group implements it). */
 export interface OrderPayments {
@@ -45,6 +36,8 @@ export class OrdersService {
   constructor(
     private readonly deps: ApiDeps,
     private readonly payments: OrderPayments,
+    private readonly vault: OrderVault,
+    private readonly tracking: OrderTracking,
   ) {}
 
   create(request: OrderCreateRequest, ctx: RequestContext, requestId: string | undefined): StoredOrder {
@@ -59,24 +52,23 @@ export class OrdersService {
       ]);
     }
     const now = this.deps.clock.now();
-    checkCardExpiry(request.payment_source, now);
     const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store);
     const source = request.payment_source;
-    const trigger: OrderTrigger = source?.card
-      ? 'create-with-card'
-      : source?.svc
+    const resolved = source ? resolvePaymentSource(source, ctx, this.vault, now) : undefined;
+    const trigger: OrderTrigger = !resolved
+      ? 'create'
+      : !resolved.approved
         ? 'create-with-wallet'
-        : 'create';
+        : resolved.stored.card
+          ? 'create-with-card'
+          : 'create-with-vault';
     // The machine sets the status; the literal only gives the body its key order.
     const status = 'CREATED';
     const experience = source?.svc?.experience_context ?? request.application_context;
     const at = isoSeconds(now);
     const id = newOrderId();
-    const paymentSource: StoredPaymentSource | undefined = source?.card
-      ? { card: storedCard(source.card) }
-      : source?.svc
-        ? { svc: { ...source.svc } }
-        : undefined;
+    const paymentSource = resolved?.stored;
+    const payer = request.payer ?? resolved?.payer;
     const order: StoredOrder = {
       kind: 'order',
       id,
@@ -92,7 +84,7 @@ export class OrdersService {
         status,
         ...(paymentSource ? { payment_source: paymentSource } : {}),
         purchase_units: units,
-        ...(request.payer ? { payer: request.payer } : {}),
+        ...(payer ? { payer } : {}),
         ...(request.application_context ? { application_context: request.application_context } : {}),
         create_time: at,
         update_time: at,
@@ -101,6 +93,7 @@ export class OrdersService {
         ...(experience?.return_url ? { return_url: experience.return_url } : {}),
         ...(experience?.cancel_url ? { cancel_url: experience.cancel_url } : {}),
         ...(experience?.brand_name ? { brand_name: experience.brand_name } : {}),
+        ...resolved?.vault,
       },
     };
     createResource(this.deps, orderMachine, order, trigger);
@@ -196,8 +189,10 @@ export class OrdersService {
     }
     if (source?.card && (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED')) {
       // A card given at capture time is the approval (the merchant collected it from the buyer).
-      checkCardExpiry(source, this.deps.clock.now());
-      order.body.payment_source = { card: storedCard(source.card) };
+      const resolved = resolvePaymentSource({ card: source.card }, ctx, this.vault, this.deps.clock.now());
+      order.body.payment_source = resolved.stored;
+      delete order.internal.store_in_vault;
+      Object.assign(order.internal, resolved.vault);
       transition(this.deps, orderMachine, order, 'approve', { note: 'card given with the request' });
     }
     // Not yet approved or voided: the issue says it all; completed: say what the order is now.
@@ -221,8 +216,71 @@ export class OrdersService {
       if (action === 'capture') this.payments.captureUnit(payment);
       else this.payments.authorizeUnit(payment);
     }
+    this.storeInVault(order, ctx);
     transition(this.deps, orderMachine, order, action);
     return order;
+  }
+
+  /**
+   * `store_in_vault: ON_SUCCESS`: the order was paid, so its card or wallet becomes a payment token and
+   * the order's payment source shows it (`attributes.vault`: id, status, customer).
+   */
+  private storeInVault(order: StoredOrder, ctx: RequestContext): void {
+    const request = order.internal.store_in_vault;
+    const source = order.body.payment_source;
+    if (!request || !source) return;
+    const card = source.card;
+    const wallet = source.svc;
+    const walletVault = (wallet?.attributes?.vault ?? {}) as Record<string, unknown>;
+    const text = (key: string) =>
+      typeof walletVault[key] === 'string' ? { [key]: walletVault[key] as string } : {};
+    const token = this.vault.store({
+      ctx,
+      orderId: order.id,
+      customerId: request.customer_id,
+      source: card
+        ? {
+            card: {
+              ...(card.name ? { name: card.name } : {}),
+              last_digits: card.last_digits,
+              brand: card.brand,
+              expiry: card.expiry,
+              ...(card.billing_address ? { billing_address: card.billing_address } : {}),
+            },
+          }
+        : {
+            svc: {
+              ...(wallet?.email_address ? { email_address: wallet.email_address } : {}),
+              ...(wallet?.account_id ? { account_id: wallet.account_id } : {}),
+              ...(wallet?.name ? { name: wallet.name } : {}),
+              ...text('description'),
+              ...text('usage_pattern'),
+              ...text('usage_type'),
+              ...text('customer_type'),
+            },
+          },
+    });
+    const vault = { id: token.id, status: 'VAULTED' as const, customer: token.customer };
+    if (card) card.attributes = { vault };
+    else if (wallet) wallet.attributes = { vault };
+    delete order.internal.store_in_vault;
+  }
+
+  /** `POST /v2/checkout/orders/{id}/track`: a tracker on one of the order's captures; answers the order. */
+  track(id: string, request: OrderTrackRequest, ctx: RequestContext): StoredOrder {
+    const order = this.get(id, ctx);
+    this.tracking.track(order, request, ctx);
+    return order;
+  }
+
+  /** `PATCH /v2/checkout/orders/{id}/trackers/{tracker_id}`: items, notify_payer, or cancel. */
+  updateTracker(
+    id: string,
+    trackerId: string,
+    operations: readonly PatchOperation[],
+    ctx: RequestContext,
+  ): void {
+    this.tracking.patch(this.get(id, ctx), trackerId, operations, ctx);
   }
 
   /**

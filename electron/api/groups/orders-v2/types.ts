@@ -34,6 +34,7 @@ export interface StoredPaymentSource {
     expiry: string;
     billing_address?: AddressV2;
     stored_credential?: Record<string, unknown>;
+    attributes?: { vault?: StoredVaultAttribute };
   };
 }
 
@@ -53,6 +54,17 @@ export interface OrderInternal {
   return_url?: string;
   cancel_url?: string;
   brand_name?: string;
+  /** `store_in_vault: ON_SUCCESS`: save the source once paid, for this customer (or a new one). */
+  store_in_vault?: { customer_id?: string };
+  /** The payment token the order charges (`vault_id`). */
+  vault_id?: string;
+}
+
+/** `attributes.vault` of a paid order's source once it was saved (links are added by the view). */
+export interface StoredVaultAttribute {
+  id: string;
+  status: 'VAULTED';
+  customer: { id: string };
 }
 
 export type StoredOrder = StoredResource<OrderBody, OrderInternal>;

@@ -8,7 +8,7 @@ import {
   type StoredCapture,
   type StoredRefund,
 } from '../payments-v2/index.js';
-import type { StoredOrder } from './types.js';
+import type { StoredOrder, StoredPaymentSource, StoredVaultAttribute } from './types.js';
 
 /** The buyer-facing approval page of an order, served by the API host itself. */
 export const approvalUrl = (base: string, orderId: string): string => `${base}/checkoutnow?token=${orderId}`;
@@ -35,12 +35,26 @@ export function orderLinks(order: StoredOrder, base: string): Link[] {
   }
 }
 
+/** A saved source's `attributes.vault` gets the link to its payment token (the API shows one). */
+function withVaultLinks(source: StoredPaymentSource, base: string): Record<string, unknown> {
+  const link_ = (vault: StoredVaultAttribute) => ({
+    ...vault,
+    links: [link(base, `/v3/vault/payment-tokens/${encodeURIComponent(vault.id)}`, 'self')],
+  });
+  const cardVault = source.card?.attributes?.vault;
+  const walletVault = (source.svc?.attributes as { vault?: StoredVaultAttribute } | undefined)?.vault;
+  if (source.card && cardVault) return { card: { ...source.card, attributes: { vault: link_(cardVault) } } };
+  if (source.svc && walletVault?.status === 'VAULTED')
+    return { svc: { ...source.svc, attributes: { ...source.svc.attributes, vault: link_(walletVault) } } };
+  return { ...source };
+}
+
 /** `GET ...?fields=payment_source`: the order projected to its id, status and payment source. */
 export function orderPaymentSourceView(order: StoredOrder, base: string) {
   return {
     id: order.id,
     status: order.status,
-    ...(order.body.payment_source ? { payment_source: order.body.payment_source } : {}),
+    ...(order.body.payment_source ? { payment_source: withVaultLinks(order.body.payment_source, base) } : {}),
     links: orderLinks(order, base),
   };
 }
@@ -49,7 +63,12 @@ export function orderPaymentSourceView(order: StoredOrder, base: string) {
  * The whole order as the API shows it, without its own links. Payments on each purchase unit are read
  * from the authorizations, captures and refunds themselves, so the order always shows their latest state.
  */
-export function orderView(order: StoredOrder, base: string, store: Store): Record<string, unknown> {
+export function orderView(
+  order: StoredOrder,
+  base: string,
+  store: Store,
+  trackers?: Map<string, Record<string, unknown>[]>,
+): Record<string, unknown> {
   const authorizations = store.resources.byRoot<StoredAuthorization['body'], StoredAuthorization['internal']>(
     'authorization',
     order.id,
@@ -67,8 +86,11 @@ export function orderView(order: StoredOrder, base: string, store: Store): Recor
       captureIds.has(r.body.supplementary_data.related_ids.capture_id),
     );
     if (unitAuthorizations.length + unitCaptures.length === 0) return unit;
+    // Shipment trackers of the unit's captures (tracking through orders v2).
+    const unitTrackers = trackers?.get(unit.reference_id);
     return {
       ...unit,
+      ...(unitTrackers?.length ? { shipping: { ...unit.shipping, trackers: unitTrackers } } : {}),
       payments: {
         ...(unitAuthorizations.length > 0
           ? { authorizations: unitAuthorizations.map((a) => authorizationView(a, base)) }
@@ -78,5 +100,9 @@ export function orderView(order: StoredOrder, base: string, store: Store): Recor
       },
     };
   });
-  return { ...order.body, purchase_units };
+  return {
+    ...order.body,
+    ...(order.body.payment_source ? { payment_source: withVaultLinks(order.body.payment_source, base) } : {}),
+    purchase_units,
+  };
 }

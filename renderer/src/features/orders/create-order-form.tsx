@@ -42,14 +42,23 @@ import { UnitEditor } from './unit-editor';
 import { queryKeys } from '../../api/query-keys';
 
 /** The create-order form: the dialog's content, from title to actions. */
-export function CreateOrderForm({ onClose, onCreated }: { onClose(): void; onCreated(id: string): void }) {
+export function CreateOrderForm({
+  onClose,
+  onCreated,
+  initial,
+}: {
+  onClose(): void;
+  onCreated(id: string): void;
+  /** The draft to start from (the vault view opens it charging a payment token). */
+  initial?: OrderDraft | undefined;
+}) {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
   const openInConsole = useUi((s) => s.openInConsole);
   const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
   const now = info.data ? new Date(info.data.clock.now) : undefined;
 
-  const [draft, setDraft] = useState<OrderDraft>(initialDraft);
+  const [draft, setDraft] = useState<OrderDraft>(() => initial ?? initialDraft());
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
@@ -267,6 +276,8 @@ export function CreateOrderForm({ onClose, onCreated }: { onClose(): void; onCre
             onSource={(source) => update(ptr.paymentSource, (d) => ({ ...d, source }))}
             onWallet={(pointer, change) => update(pointer, (d) => ({ ...d, wallet: change(d.wallet) }))}
             onCard={(pointer, change) => update(pointer, (d) => ({ ...d, card: change(d.card) }))}
+            onVault={(pointer, change) => update(pointer, (d) => ({ ...d, vault: change(d.vault) }))}
+            onVaulted={(pointer, change) => update(pointer, (d) => ({ ...d, vaulted: change(d.vaulted) }))}
           />
 
           {validation.general.length > 0 && (showAll || touched.size > 0) ? (

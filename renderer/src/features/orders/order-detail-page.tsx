@@ -29,6 +29,8 @@ import { orderActions } from './order-lifecycle';
 import { orderTotal, type OrderView } from './order-view';
 import { ORDER_CALL_LABELS, useOrderActions } from './use-order-actions';
 import { useOrderDetail } from './use-order-detail';
+import { TrackersPanel } from './trackers-panel';
+import { cancelOrderTracker, orderTrackers, trackOrder, trackableCaptures } from './trackers-api';
 
 /**
  * `#/orders/<id>`: the order, its state machine with the next steps, its raw JSON and history. This file
@@ -215,6 +217,18 @@ function OrderDetail({
             </Section>
           </Grid>
         </Grid>
+      </Paper>
+
+      <Paper sx={{ p: 2.5 }}>
+        <Section title="Shipment tracking" frame="none" testId="order-trackers-section">
+          <TrackersPanel
+            trackers={orderTrackers(order)}
+            captures={trackableCaptures(order)}
+            add={(tracker) => trackOrder(id, tracker)}
+            cancel={(row) => cancelOrderTracker(id, row.id)}
+            testId="order-trackers"
+          />
+        </Section>
       </Paper>
 
       <Paper>

@@ -21,7 +21,7 @@ import {
  */
 
 export type Intent = 'CAPTURE' | 'AUTHORIZE';
-export type SourceKind = 'none' | 'wallet' | 'card';
+export type SourceKind = 'none' | 'wallet' | 'card' | 'vaulted';
 export type Category = '' | (typeof ITEM_CATEGORIES)[number];
 
 export const MAX_UNITS = 10;
@@ -63,6 +63,10 @@ export interface OrderDraft {
   source: SourceKind;
   wallet: { returnUrl: string; cancelUrl: string };
   card: { number: string; expiry: string; name: string };
+  /** `store_in_vault: ON_SUCCESS` for the card or wallet, for this customer (a new one when empty). */
+  vault: { store: boolean; customerId: string };
+  /** A payment token to charge (`vault_id`) and whether it is a card or a wallet. */
+  vaulted: { id: string; kind: 'card' | 'svc' };
 }
 
 let nextKey = 1;
@@ -97,7 +101,14 @@ export function initialDraft(): OrderDraft {
     // offline and leads back to the workbench (issue #18 item 5).
     wallet: { returnUrl: '', cancelUrl: '' },
     card: { number: '', expiry: '', name: '' },
+    vault: { store: false, customerId: '' },
+    vaulted: { id: '', kind: 'card' },
   };
+}
+
+/** The form as "use in a new order" opens it from the vault view: charging that payment token. */
+export function draftForToken(id: string, kind: 'card' | 'svc'): OrderDraft {
+  return { ...initialDraft(), source: 'vaulted', vaulted: { id, kind } };
 }
 
 /** A Luhn-valid test card that expires `yearsAhead` years after `now`. */
@@ -133,6 +144,9 @@ export const ptr = {
   cardNumber: '/payment_source/card/number',
   cardExpiry: '/payment_source/card/expiry',
   cardName: '/payment_source/card/name',
+  vaultCustomer: '/payment_source/card/attributes/customer/id',
+  walletVaultCustomer: '/payment_source/svc/attributes/customer/id',
+  vaultId: (kind: 'card' | 'svc') => `/payment_source/${kind}/vault_id`,
   returnUrl: '/payment_source/svc/experience_context/return_url',
   cancelUrl: '/payment_source/svc/experience_context/cancel_url',
 };
@@ -148,6 +162,8 @@ const FIELD_PATTERNS: RegExp[] = [
   /^\/purchase_units\/\d+\/shipping\/name/,
   /^\/purchase_units\/\d+\/shipping\/address\/(address_line_1|admin_area_2|postal_code|country_code)/,
   /^\/payment_source\/card\/(number|expiry|name)/,
+  /^\/payment_source\/(card|svc)\/vault_id/,
+  /^\/payment_source\/(card|svc)\/attributes\/customer\/id/,
   /^\/payment_source\/svc\/experience_context\/(return_url|cancel_url)/,
 ];
 
@@ -284,6 +300,15 @@ export function buildBody(draft: OrderDraft): OrderCreateRequest {
     };
   });
   const body: OrderCreateRequest = { intent: draft.intent, purchase_units };
+  const customerId = optional(draft.vault.customerId);
+  const attributes = draft.vault.store
+    ? {
+        attributes: {
+          vault: { store_in_vault: 'ON_SUCCESS' as const },
+          ...(customerId ? { customer: { id: customerId } } : {}),
+        },
+      }
+    : {};
   if (draft.source === 'wallet') {
     body.payment_source = {
       svc: {
@@ -291,6 +316,7 @@ export function buildBody(draft: OrderDraft): OrderCreateRequest {
           ...(optional(draft.wallet.returnUrl) ? { return_url: trimmed(draft.wallet.returnUrl) } : {}),
           ...(optional(draft.wallet.cancelUrl) ? { cancel_url: trimmed(draft.wallet.cancelUrl) } : {}),
         },
+        ...attributes,
       },
     };
   } else if (draft.source === 'card') {
@@ -299,8 +325,11 @@ export function buildBody(draft: OrderDraft): OrderCreateRequest {
         number: draft.card.number.replace(/[\s-]/g, ''),
         expiry: normalizeCardExpiry(draft.card.expiry),
         ...(optional(draft.card.name) ? { name: trimmed(draft.card.name) } : {}),
+        ...attributes,
       },
     };
+  } else if (draft.source === 'vaulted') {
+    body.payment_source = { [draft.vaulted.kind]: { vault_id: trimmed(draft.vaulted.id) } };
   }
   return body;
 }
@@ -348,6 +377,16 @@ export function validateDraft(draft: OrderDraft, now: Date | undefined): Validat
     if (unit.items.length === 0 && !unit.amount.trim())
       add(ptr.amount(u), 'An amount is required when the unit has no items.');
   });
+  if (draft.source === 'vaulted' && !draft.vaulted.id.trim())
+    add(ptr.vaultId(draft.vaulted.kind), 'The payment token id (vault_id) is required.');
+  if (draft.vault.store && (draft.source === 'card' || draft.source === 'wallet')) {
+    const id = draft.vault.customerId.trim();
+    if (id && !/^[0-9A-Za-z_-]{7,36}$/.test(id))
+      add(
+        draft.source === 'card' ? ptr.vaultCustomer : ptr.walletVaultCustomer,
+        'A vault customer id is 7 to 36 letters, digits, underscores or hyphens (empty: a new customer).',
+      );
+  }
   if (draft.source === 'card') {
     if (!draft.card.number.trim()) add(ptr.cardNumber, 'The card number is required.');
     const expiry = normalizeCardExpiry(draft.card.expiry);

@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ptr, testCard, type OrderDraft, type SourceKind } from './order-form-model';
 import type { FieldFn } from './form-field';
@@ -21,6 +24,10 @@ const SOURCE_LABELS: Record<SourceKind, { label: string; hint: string }> = {
     label: 'Card',
     hint: 'The card is the approval: the order is APPROVED at once (needs a Svc-Request-Id, which is sent).',
   },
+  vaulted: {
+    label: 'Vaulted token',
+    hint: 'payment_source.<card|svc>.vault_id charges a payment token of the vault: APPROVED at once, no buyer action.',
+  },
 };
 
 export function PaymentSourceEditor({
@@ -30,6 +37,8 @@ export function PaymentSourceEditor({
   onSource,
   onWallet,
   onCard,
+  onVault,
+  onVaulted,
 }: {
   draft: OrderDraft;
   field: FieldFn;
@@ -37,7 +46,10 @@ export function PaymentSourceEditor({
   onSource(source: SourceKind): void;
   onWallet(pointer: string, change: (wallet: OrderDraft['wallet']) => OrderDraft['wallet']): void;
   onCard(pointer: string, change: (card: OrderDraft['card']) => OrderDraft['card']): void;
+  onVault(pointer: string, change: (vault: OrderDraft['vault']) => OrderDraft['vault']): void;
+  onVaulted(pointer: string, change: (vaulted: OrderDraft['vaulted']) => OrderDraft['vaulted']): void;
 }) {
+  const customerPointer = draft.source === 'card' ? ptr.vaultCustomer : ptr.walletVaultCustomer;
   return (
     <Box>
       <FormLabel id="payment-source-label" sx={{ fontSize: 13 }}>
@@ -128,6 +140,63 @@ export function PaymentSourceEditor({
           >
             Use test card
           </Button>
+        </Stack>
+      ) : null}
+      {draft.source === 'card' || draft.source === 'wallet' ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1.5 }}>
+          <FormControlLabel
+            label="Save in the vault when paid (store_in_vault: ON_SUCCESS)"
+            control={
+              <Checkbox
+                size="small"
+                checked={draft.vault.store}
+                onChange={(e) => onVault(customerPointer, (v) => ({ ...v, store: e.target.checked }))}
+                slotProps={{ input: { 'data-testid': 'store-in-vault' } as object }}
+              />
+            }
+          />
+          {draft.vault.store
+            ? field({
+                pointer: customerPointer,
+                testId: 'vault-customer-id',
+                label: 'Customer id (empty: a new customer)',
+                value: draft.vault.customerId,
+                width: 300,
+                mono: true,
+                onChange: (v) => onVault(customerPointer, (c) => ({ ...c, customerId: v })),
+              })
+            : null}
+        </Stack>
+      ) : null}
+      {draft.source === 'vaulted' ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            select
+            size="small"
+            label="Token kind"
+            value={draft.vaulted.kind}
+            onChange={(e) =>
+              onVaulted(ptr.vaultId(draft.vaulted.kind), (v) => ({
+                ...v,
+                kind: e.target.value as 'card' | 'svc',
+              }))
+            }
+            sx={{ width: 160 }}
+            slotProps={{ htmlInput: { 'data-testid': 'vaulted-kind' } }}
+          >
+            <MenuItem value="card">card</MenuItem>
+            <MenuItem value="svc">svc (wallet)</MenuItem>
+          </TextField>
+          {field({
+            pointer: ptr.vaultId(draft.vaulted.kind),
+            testId: 'vault-id',
+            label: 'Payment token id (vault_id)',
+            required: true,
+            value: draft.vaulted.id,
+            width: 260,
+            mono: true,
+            onChange: (v) => onVaulted(ptr.vaultId(draft.vaulted.kind), (c) => ({ ...c, id: v })),
+          })}
         </Stack>
       ) : null}
     </Box>

@@ -8,6 +8,7 @@ import { childrenOf, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-
 import { Amount, Field, OptionalField, OrderField, RelatedSection, ResourceLink } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
 import { RefundForm } from './refund-form';
+import { CaptureTrackers } from '../orders/capture-trackers';
 
 /** A capture: what the seller received (gross, fee, net), what was refunded, the Refund action, its refunds. */
 export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
@@ -93,12 +94,15 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
         <StateMachineView machine={captureMachine} current={status} history={history} actions={actions} />
       }
       related={
-        <RelatedSection
-          kind="refund"
-          items={refunds}
-          emptyText="Nothing refunded yet."
-          testId="related-refunds"
-        />
+        <>
+          <RelatedSection
+            kind="refund"
+            items={refunds}
+            emptyText="Nothing refunded yet."
+            testId="related-refunds"
+          />
+          <CaptureTrackers captureId={id} status={status} />
+        </>
       }
     >
       <RefundForm

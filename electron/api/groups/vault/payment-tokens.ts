@@ -1,0 +1,169 @@
+import { paymentTokenMachine } from '../../../../shared/api/vault/machines.js';
+import type { PaymentTokenCreateRequest } from '../../../../shared/api/vault/schemas.js';
+import { isoSeconds } from '../../../clock.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { link } from '../../pipeline/links.js';
+import type { RequestContext } from '../../route.js';
+import { createResource, transition } from '../../transition.js';
+import { newCustomerId, newPaymentTokenId } from './ids.js';
+import { sourceKind, vaultedBank, vaultedCard } from './instruments.js';
+import type { VaultOnboarding } from './onboarding.js';
+import type { SetupTokensService } from './setup-tokens.js';
+import { PAYMENT_TOKEN_KIND, type Customer, type StoredPaymentToken, type VaultedSource } from './types.js';
+import { PAYMENT_TOKENS_PATH } from './views.js';
+
+// A customer's tokens, oldest first, through the index on parent_id (a payment token's parent is its
+// customer; ids are scoped to the app, as every resource is).
+const BY_CUSTOMER_SQL = `SELECT id FROM resources
+  WHERE parent_id = ? AND kind = '${PAYMENT_TOKEN_KIND}' AND app_id = ? AND status = 'VAULTED'
+  ORDER BY create_time, rowid`;
+
+export interface NewToken {
+  ctx: RequestContext;
+  customer: Customer;
+  source: VaultedSource;
+  setupTokenId?: string;
+  orderId?: string;
+}
+
+/** Payment tokens (spec 2.7, 4.7): create (from a setup token or directly), list, show, delete. */
+export class PaymentTokensService {
+  constructor(
+    private readonly deps: ApiDeps,
+    private readonly onboarding: VaultOnboarding,
+    private readonly setupTokens: SetupTokensService,
+  ) {}
+
+  create(request: PaymentTokenCreateRequest, ctx: RequestContext): StoredPaymentToken {
+    this.onboarding.require(ctx.merchant, '/payment_source');
+    const { token, card, bank } = request.payment_source;
+    if (token) {
+      // Spec part 7: a setup token that is absent is 404.
+      const setup = this.setupTokens.find(token.id);
+      if (!setup || setup.app_id !== ctx.app.id)
+        throw bodyNotFound('setup token', token.id, '/payment_source/token/id');
+      const id = newPaymentTokenId();
+      this.setupTokens.exchange(setup, id);
+      return this.insert(
+        {
+          ctx,
+          customer: setup.body.customer,
+          source: setup.body.payment_source,
+          setupTokenId: setup.id,
+        },
+        id,
+      );
+    }
+    const customer: Customer = {
+      id: request.customer?.id ?? newCustomerId(),
+      ...(request.customer?.merchant_customer_id
+        ? { merchant_customer_id: request.customer.merchant_customer_id }
+        : {}),
+    };
+    const source: VaultedSource = card
+      ? { card: vaultedCard(card, this.deps.clock.now(), '/payment_source/card') }
+      : { bank: vaultedBank(bank ?? {}) };
+    return this.insert({ ctx, customer, source });
+  }
+
+  /** Writes a new token (also what an order's `store_in_vault` does once the order is paid). */
+  insert(input: NewToken, id = newPaymentTokenId()): StoredPaymentToken {
+    const at = this.deps.clock.nowIso();
+    const token: StoredPaymentToken = {
+      kind: PAYMENT_TOKEN_KIND,
+      id,
+      app_id: input.ctx.app.id,
+      status: 'VAULTED',
+      parent_id: input.customer.id,
+      root_id: id,
+      create_time: at,
+      update_time: at,
+      body: { id, customer: input.customer, payment_source: input.source },
+      internal: {
+        merchant_id: input.ctx.merchant.id,
+        source_kind: sourceKind(input.source),
+        ...(input.setupTokenId ? { setup_token_id: input.setupTokenId } : {}),
+        ...(input.orderId ? { order_id: input.orderId } : {}),
+        ...(input.source.bank?.sepa_debit ? { mandate_time: isoSeconds(this.deps.clock.now()) } : {}),
+      },
+    };
+    createResource(this.deps, paymentTokenMachine, token, 'create');
+    return token;
+  }
+
+  /**
+   * A token of the caller's app that is still in the vault; 404 otherwise (deleted ones included): a
+   * path id answers RESOURCE_NOT_FOUND, an id in a body (an order's vault_id) INVALID_RESOURCE_ID.
+   */
+  get(id: string, ctx: RequestContext, field = 'id', location: 'path' | 'body' = 'path'): StoredPaymentToken {
+    const token = this.find(id);
+    if (!token || token.app_id !== ctx.app.id || token.status !== 'VAULTED')
+      throw location === 'body'
+        ? bodyNotFound('payment token', id, field)
+        : notFound('payment token', id, field);
+    return token;
+  }
+
+  find(id: string): StoredPaymentToken | undefined {
+    return this.deps.store.resources.get<StoredPaymentToken['body'], StoredPaymentToken['internal']>(
+      PAYMENT_TOKEN_KIND,
+      id,
+    ) as StoredPaymentToken | undefined;
+  }
+
+  /**
+   * DELETE: the token leaves the vault (kept as DELETED for its history and events, invisible to every
+   * read). Deleting it again answers 204 as well: the caller's intent holds.
+   */
+  delete(id: string, ctx: RequestContext): void {
+    const token = this.find(id);
+    if (!token || token.app_id !== ctx.app.id) throw notFound('payment token', id);
+    if (token.status === 'DELETED') return;
+    transition(this.deps, paymentTokenMachine, token, 'delete');
+  }
+
+  /** A customer's tokens, a page at a time (spec 2.7: `customer`, `payment_tokens`, `links`). */
+  list(
+    query: { customer_id: string; page_size: number; page: number; total_required: boolean },
+    ctx: RequestContext,
+    present: (token: StoredPaymentToken) => Record<string, unknown>,
+  ): Record<string, unknown> {
+    const ids = (
+      this.deps.store.db.prepare(BY_CUSTOMER_SQL).all(query.customer_id, ctx.app.id) as { id: string }[]
+    ).map((row) => row.id);
+    const totalPages = Math.max(1, Math.ceil(ids.length / query.page_size));
+    const pageIds = ids.slice((query.page - 1) * query.page_size, query.page * query.page_size);
+    const tokens = pageIds.map((id) => this.find(id)).filter((t): t is StoredPaymentToken => t !== undefined);
+    const page = (n: number) =>
+      `${PAYMENT_TOKENS_PATH}?customer_id=${encodeURIComponent(query.customer_id)}&page_size=${query.page_size}&page=${n}${query.total_required ? '&total_required=true' : ''}`;
+    return {
+      ...(query.total_required ? { total_items: ids.length, total_pages: totalPages } : {}),
+      customer: { id: query.customer_id },
+      payment_tokens: tokens.map(present),
+      links: [
+        link(ctx.baseUrl, page(query.page), 'self'),
+        link(ctx.baseUrl, page(1), 'first'),
+        link(ctx.baseUrl, page(totalPages), 'last'),
+        ...(query.page > 1 ? [link(ctx.baseUrl, page(query.page - 1), 'prev')] : []),
+        ...(query.page < totalPages ? [link(ctx.baseUrl, page(query.page + 1), 'next')] : []),
+      ],
+    };
+  }
+}
+
+/** 404 for an id given in a request body (a setup token to exchange, an order's vault_id). */
+export function bodyNotFound(what: string, id: string, field: string): ApiError {
+  return new ApiError(
+    'RESOURCE_NOT_FOUND',
+    [
+      detail('INVALID_RESOURCE_ID', {
+        field,
+        value: id,
+        location: 'body',
+        description: `No ${what} with id ${id}.`,
+      }),
+    ],
+    'The specified resource does not exist.',
+  );
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { QueryState } from '../../components/query-state';
+import { Section } from '../../components/section';
+import { TrackersPanel } from './trackers-panel';
+import { addTracker, captureTrackers, putTrackerStatus } from './trackers-api';
+
+/** A capture's shipment trackers (v1 API): list, add, change status, cancel. */
+export function CaptureTrackers({ captureId, status }: { captureId: string; status: string }) {
+  // Under `resources`: a tracker added or moved anywhere refreshes the list.
+  const trackers = useQuery({
+    queryKey: ['resources', 'tracker', 'of-capture', captureId],
+    queryFn: () => captureTrackers(captureId),
+  });
+  return (
+    <Section title="Shipment tracking" testId="capture-trackers-section">
+      <QueryState loading={trackers.isLoading} error={trackers.error}>
+        <TrackersPanel
+          trackers={trackers.data ?? []}
+          captures={status === 'COMPLETED' || status === 'PARTIALLY_REFUNDED' ? [captureId] : []}
+          add={addTracker}
+          cancel={(row) => putTrackerStatus(row, 'CANCELLED')}
+          testId="capture-trackers"
+        />
+      </QueryState>
+    </Section>
+  );
+}
