@@ -8,6 +8,7 @@ export const SCOPES = {
   reporting: 'https://uri.svc.example/services/reporting/search/read',
   payouts: 'https://uri.svc.example/services/payments/payouts',
   referencedPayouts: 'https://uri.svc.example/services/payments/referenced-payouts',
+  invoicing: 'https://uri.svc.example/services/invoicing',
   openid: 'openid',
 } as const;
 

@@ -1,5 +1,7 @@
 import type { GroupDeps } from './group-deps.js';
 import type { GroupModule } from './group-module.js';
+import { defineInvoicing } from './groups/invoicing/index.js';
+import { defineMailbox } from './groups/mailbox/index.js';
 import { defineOauth } from './groups/oauth/index.js';
 import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
 import { definePaymentsV2 } from './groups/payments-v2/index.js';
@@ -26,5 +28,7 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     defineWebhooks(deps),
     defineReporting(deps),
     defineSandbox(deps),
+    defineInvoicing(deps),
+    defineMailbox(deps),
   ];
 }

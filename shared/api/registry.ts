@@ -2,6 +2,8 @@ import { COMMON_ISSUES } from '../errors.js';
 import type { AnyEndpoint } from './endpoint.js';
 import type { IssueDefinition } from './issue.js';
 import type { Machine } from '../machines/machine.js';
+import { invoicingShared } from './invoicing/index.js';
+import { mailboxShared } from './mailbox/index.js';
 import { oauthShared } from './oauth/index.js';
 import { ordersV2Shared } from './orders-v2/index.js';
 import { paymentsV2Shared } from './payments-v2/index.js';
@@ -24,6 +26,8 @@ export const SHARED_GROUPS = [
   webhooksShared,
   reportingShared,
   sandboxShared,
+  invoicingShared,
+  mailboxShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

@@ -2,6 +2,8 @@ import type { ResourceKind } from '../../../shared/bridge';
 import { consoleFeature } from './console';
 import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
+import { invoicesFeature } from './invoices';
+import { mailboxFeature } from './mailbox';
 import { NAV_SECTIONS, type Feature, type FeatureRoute, type NavSection } from './feature';
 import { ordersFeature } from './orders';
 import { paymentsFeature } from './payments';
@@ -19,11 +21,13 @@ export const FEATURES: readonly Feature[] = [
   ordersFeature,
   paymentsFeature,
   payoutsFeature,
+  invoicesFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,
   consoleFeature,
   requestLogFeature,
+  mailboxFeature,
   environmentsFeature,
 ];
 
