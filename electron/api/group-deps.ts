@@ -1,4 +1,5 @@
 import type { Ledger } from '../ledger/ledger.js';
+import type { Mailbox } from '../mailbox/mailbox.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import type { ApiDeps } from './deps.js';
 import type { ResourceKinds } from './resource-kinds.js';
@@ -14,6 +15,8 @@ export interface GroupDeps extends ApiDeps {
   kinds: ResourceKinds;
   ledger: Ledger;
   webhooks: Webhooks;
+  /** The sandbox mailbox: every e-mail the platform would send (`mailbox.send(...)`). */
+  mailbox: Mailbox;
   options: GroupOptions;
   /** Returns the whole sandbox to its seed state in one transaction (the host's reset). */
   resetSandbox(): void;

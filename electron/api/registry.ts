@@ -1,6 +1,8 @@
 import type { GroupDeps } from './group-deps.js';
 import type { GroupModule } from './group-module.js';
 import { defineIdentity } from './groups/identity/index.js';
+import { defineInvoicing } from './groups/invoicing/index.js';
+import { defineMailbox } from './groups/mailbox/index.js';
 import { defineOauth } from './groups/oauth/index.js';
 import { defineOrdersV1 } from './groups/orders-v1/index.js';
 import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
@@ -40,5 +42,7 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     defineWebProfiles(deps),
     vault,
     trackers,
+    defineInvoicing(deps),
+    defineMailbox(deps),
   ];
 }

@@ -13,6 +13,7 @@ import { defineGroups } from '../api/registry.js';
 import { ResourceKinds } from '../api/resource-kinds.js';
 import { registerRetentionSweep } from '../api/retention.js';
 import { Ledger } from '../ledger/ledger.js';
+import { Mailbox } from '../mailbox/mailbox.js';
 import { seedAccounts, SEED_ACCOUNTS } from '../store/seed.js';
 import { Webhooks, type WebhooksOptions } from '../webhooks/webhooks.js';
 import type { App } from '../store/repositories/apps-repo.js';
@@ -47,6 +48,7 @@ export interface Host {
     kinds: ResourceKinds;
     ledger: Ledger;
     webhooks: Webhooks;
+    mailbox: Mailbox;
     groups: GroupRegistry;
   };
   sandboxApp: App;
@@ -93,6 +95,7 @@ export function createHost(options: HostOptions): Host {
   const kinds = new ResourceKinds();
   const ledger = new Ledger(deps);
   const webhooks = new Webhooks(deps, options.webhooks);
+  const mailbox = new Mailbox(store, clock);
   const scheduleSweep = registerRetentionSweep(deps);
   if (!store.jobs.listPending().some((job) => job.kind === 'retention.sweep'))
     store.transaction(scheduleSweep);
@@ -102,6 +105,7 @@ export function createHost(options: HostOptions): Host {
     kinds,
     ledger,
     webhooks,
+    mailbox,
     options: { reportingDelaySeconds: options.reportingDelaySeconds },
     resetSandbox: () => resetSandbox(),
   };
@@ -118,6 +122,7 @@ export function createHost(options: HostOptions): Host {
       seedAccounts(store);
       ledger.reset();
       webhooks.reset();
+      mailbox.clear();
       groups.reset();
       // Back to real time first: the sweep is due 15 minutes after the reset, not after the old offset.
       clock.reset();
@@ -141,7 +146,7 @@ export function createHost(options: HostOptions): Host {
   return {
     deps,
     api,
-    services: { kinds, ledger, webhooks, groups },
+    services: { kinds, ledger, webhooks, mailbox, groups },
     sandboxApp,
     generatedCredentials: generated,
     async listen(host, port) {

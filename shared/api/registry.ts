@@ -3,6 +3,8 @@ import type { AnyEndpoint } from './endpoint.js';
 import type { IssueDefinition } from './issue.js';
 import type { Machine } from '../machines/machine.js';
 import { identityShared } from './identity/index.js';
+import { invoicingShared } from './invoicing/index.js';
+import { mailboxShared } from './mailbox/index.js';
 import { oauthShared } from './oauth/index.js';
 import { ordersV1Shared } from './orders-v1/index.js';
 import { ordersV2Shared } from './orders-v2/index.js';
@@ -36,6 +38,8 @@ export const SHARED_GROUPS = [
   webProfilesShared,
   vaultShared,
   trackersShared,
+  invoicingShared,
+  mailboxShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

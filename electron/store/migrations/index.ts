@@ -5,6 +5,7 @@ import { ledgerSchema } from './003-ledger.js';
 import { leanWritesSchema } from './004-lean-writes.js';
 import { lineageSchema } from './005-lineage.js';
 import { hashedTokensSchema } from './006-hashed-tokens.js';
+import { mailboxSchema } from './008-mailbox.js';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   leanWritesSchema,
   lineageSchema,
   hashedTokensSchema,
+  mailboxSchema,
 ];

@@ -2,6 +2,8 @@ import type { ResourceKind } from '../../../shared/bridge';
 import { consoleFeature } from './console';
 import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
+import { invoicesFeature } from './invoices';
+import { mailboxFeature } from './mailbox';
 import { NAV_SECTIONS, type Feature, type FeatureRoute, type NavSection } from './feature';
 import { identityFeature } from './identity';
 import { legacyOrdersFeature } from './legacy-orders';
@@ -29,11 +31,13 @@ export const FEATURES: readonly Feature[] = [
   webProfilesFeature,
   legacyOrdersFeature,
   legacyPaymentsFeature,
+  invoicesFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,
   consoleFeature,
   requestLogFeature,
+  mailboxFeature,
   environmentsFeature,
 ];
 

@@ -13,6 +13,7 @@ import { newTransactionId } from './ids.js';
 import { processedItemPostings } from './ledger.js';
 import { isPaying, outcomeOf } from './outcomes.js';
 import type { PayoutItemSpec, StoredPayoutBatch, StoredPayoutItem } from './types.js';
+import { sendUnclaimedNotice } from './unclaimed-notice.js';
 import { moneyV1, payoutItemId } from './views.js';
 
 export const PROCESS_BATCH_JOB = 'payouts.process-batch';
@@ -177,10 +178,16 @@ export class PayoutProcessor {
     const accounts = new Map<string, Account | null>();
     const postings: LedgerPosting[] = [];
     let unclaimed = payload.unclaimed ?? 0;
+    // The batch's e-mail subject and message, read once per chunk and only when a notice needs them.
+    let header: StoredPayoutBatch['body']['sender_batch_header'] | undefined | null = null;
     for (let index = payload.next; index < end; index++) {
       const item = this.processItem(payload.id, context, items[index] as PayoutItemSpec, index, at, accounts);
       postings.push(...processedItemPostings(item, run.dueAt));
-      if (item.status === 'UNCLAIMED') unclaimed++;
+      if (item.status === 'UNCLAIMED') {
+        unclaimed++;
+        if (header === null) header = this.readBatch(payload.id)?.body.sender_batch_header;
+        sendUnclaimedNotice(this.deps.mailbox, this.deps.store, item, header, UNCLAIMED_RETURN_MS);
+      }
     }
     this.deps.ledger.writer.apply(postings);
     if (end < context.count) {

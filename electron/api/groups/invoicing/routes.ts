@@ -1,0 +1,69 @@
+import { INVOICING_ENDPOINTS as E } from '../../../../shared/api/invoicing/endpoints.js';
+import type { Store } from '../../../store/store.js';
+import { defineRoute, type AnyRoute } from '../../route.js';
+import { listInvoices, searchInvoices } from './invoice-search.js';
+import type { InvoicingService } from './service.js';
+
+/** The HTTP binding of Invoicing v1 (answer statuses are the platform's: 202 send and remind, 204 cancel). */
+export function invoicingRoutes(invoices: InvoicingService, store: Store): AnyRoute[] {
+  return [
+    defineRoute(E.create, {
+      handle: ({ body, ctx }) => ({ status: 201, resource: invoices.create(body, ctx) }),
+    }),
+    defineRoute(E.list, {
+      handle: ({ query, ctx }) => ({ status: 200, body: listInvoices(store, query, ctx) }),
+    }),
+    defineRoute(E.search, {
+      handle: ({ body, ctx }) => ({ status: 200, body: searchInvoices(store, body, ctx) }),
+    }),
+    defineRoute(E.nextNumber, {
+      handle: ({ ctx }) => ({ status: 200, body: { number: invoices.numbers.next(ctx.merchant.id) } }),
+    }),
+    defineRoute(E.show, {
+      handle: ({ params, ctx }) => ({ status: 200, resource: invoices.get(params.id, ctx) }),
+    }),
+    defineRoute(E.update, {
+      handle: ({ params, body, ctx }) => ({ status: 200, resource: invoices.update(params.id, body, ctx) }),
+    }),
+    defineRoute(E.delete, {
+      handle: ({ params, ctx }) => {
+        invoices.delete(params.id, ctx);
+        return { status: 204 };
+      },
+    }),
+    defineRoute(E.send, {
+      handle: ({ params, query, body, ctx }) => {
+        invoices.send(
+          params.id,
+          { subject: body?.subject, note: body?.note, notifyMerchant: query.notify_merchant ?? true },
+          ctx,
+        );
+        return { status: 202 };
+      },
+    }),
+    defineRoute(E.remind, {
+      handle: ({ params, body, ctx }) => {
+        invoices.remind(params.id, body, ctx);
+        return { status: 202 };
+      },
+    }),
+    defineRoute(E.cancel, {
+      handle: ({ params, body, ctx }) => {
+        invoices.cancel(params.id, body, ctx);
+        return { status: 204 };
+      },
+    }),
+    defineRoute(E.recordPayment, {
+      handle: ({ params, body, ctx }) => {
+        invoices.recordPayment(params.id, body, ctx);
+        return { status: 200 };
+      },
+    }),
+    defineRoute(E.recordRefund, {
+      handle: ({ params, body, ctx }) => {
+        invoices.recordRefund(params.id, body, ctx);
+        return { status: 200 };
+      },
+    }),
+  ];
+}

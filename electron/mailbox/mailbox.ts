@@ -1,0 +1,84 @@
+import { randomString } from '../../shared/ids.js';
+import type { MailMessage } from '../../shared/api/mailbox/index.js';
+import type { Clock } from '../clock.js';
+import type { Store } from '../store/store.js';
+import { MailboxRepository, type StoredMail } from './mailbox-repo.js';
+
+/** What a group hands the mailbox: links are paths on this host (the invoice page), never full URLs. */
+export interface OutgoingMail {
+  recipient: string;
+  subject: string;
+  body: string;
+  links?: { rel: string; path: string; label: string }[];
+  /** What sent it (`invoice.sent`, `payout.unclaimed`, ...): the mailbox page filters by it. */
+  category: string;
+  resource?: { kind: string; id: string };
+  /** The sender shown; the platform's own address unless a merchant sends it. */
+  from?: string;
+}
+
+/** The platform's sender address in the sandbox. */
+export const PLATFORM_SENDER = 'service@svc.example';
+
+/** At most this many messages are listed at once (newest first). */
+export const MAILBOX_LIST_LIMIT = 500;
+
+/**
+ * The sandbox mailbox: infrastructure every group may send through (`GroupDeps.mailbox`). A message is
+ * written in the transaction of the work that sends it, so an invoice whose send fails sends nothing,
+ * and it persists across restarts. Links are kept as paths and made absolute when read, so they work
+ * through whatever address the reader reached the host by.
+ */
+export class Mailbox {
+  private readonly repo: MailboxRepository;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {
+    this.repo = new MailboxRepository(store.db);
+  }
+
+  /** Delivers `mail` (inside the caller's transaction); returns its id. */
+  send(mail: OutgoingMail): string {
+    const id = 'MAIL-' + randomString('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 16);
+    const stored: StoredMail = {
+      id,
+      sent_at: this.clock.nowIso(),
+      recipient: mail.recipient,
+      from: mail.from ?? PLATFORM_SENDER,
+      subject: mail.subject,
+      body: mail.body,
+      links: mail.links ?? [],
+      category: mail.category,
+      ...(mail.resource ? { resource: mail.resource } : {}),
+    };
+    this.repo.insert(stored);
+    return id;
+  }
+
+  /** Newest first, links absolute against `baseUrl`; only `recipient`'s when given. */
+  list(baseUrl: string, recipient?: string): MailMessage[] {
+    return this.repo.list(MAILBOX_LIST_LIMIT, recipient).map((mail) => ({
+      id: mail.id,
+      sent_at: mail.sent_at,
+      recipient: mail.recipient,
+      from: mail.from,
+      subject: mail.subject,
+      body: mail.body,
+      links: mail.links.map((l) => ({ rel: l.rel, href: baseUrl + l.path, label: l.label })),
+      category: mail.category,
+      ...(mail.resource ? { resource: mail.resource } : {}),
+    }));
+  }
+
+  count(): number {
+    return this.repo.count();
+  }
+
+  /** Empties the mailbox (the test helper, and the sandbox reset inside its transaction). */
+  clear(): void {
+    this.store.db.assertInTransaction('Emptying the mailbox');
+    this.repo.deleteAll();
+  }
+}

@@ -1,0 +1,314 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { invoiceMachine, type InvoiceStatus, type InvoiceTrigger } from '../../../../shared/api/invoicing';
+import { toMinor } from '../../../../shared/money';
+import { ApiCallError } from '../../api/api-call';
+import { formatMinor } from '../../api/format';
+import { machineAvailability } from '../../api/machine-actions';
+import { queryKeys } from '../../api/query-keys';
+import { hrefFor, navigate } from '../../app/router';
+import { bridge } from '../../bridge';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { HistoryTimeline } from '../../components/history-timeline';
+import { JsonView } from '../../components/json-view';
+import { MONO } from '../../components/mono-font';
+import { QueryState } from '../../components/query-state';
+import { Section } from '../../components/section';
+import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
+import { StatusChip } from '../../components/status-chip';
+import { InvoiceForm } from './invoice-form';
+import { formatMoneyV1, isOverdue, v1Day } from './invoice-format';
+import {
+  cancelInvoice,
+  deleteInvoice,
+  getInvoice,
+  invoiceKeys,
+  remindInvoice,
+  sendInvoice,
+  type InvoiceView,
+} from './invoices-api';
+import { RecordDialog } from './record-dialog';
+import { useToday } from './use-today';
+
+/**
+ * `#/invoices/<id>`: one invoice as the API shows it: recipient, items and totals, payments and refunds,
+ * its machine with every operation (send, remind, cancel, delete, edit, record a payment or a refund,
+ * the customer's page), its history and raw JSON.
+ */
+export function InvoiceDetailPage({ id }: { id: string }) {
+  const invoice = useQuery({
+    queryKey: invoiceKeys.detail(id),
+    queryFn: () => getInvoice(id),
+    retry: (failures, error) => !(error instanceof ApiCallError && error.status === 404) && failures < 2,
+  });
+  if (invoice.error instanceof ApiCallError && invoice.error.status === 404) {
+    return (
+      <Alert severity="info" data-testid="invoice-not-found">
+        No invoice {id} (a deleted draft is gone). <Link href={hrefFor('/invoices')}>All invoices</Link>
+      </Alert>
+    );
+  }
+  return (
+    <QueryState loading={invoice.isLoading} error={invoice.error}>
+      {invoice.data ? <InvoiceDetail invoice={invoice.data} /> : null}
+    </QueryState>
+  );
+}
+
+function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
+  const status = invoice.status as InvoiceStatus;
+  const today = useToday();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [recording, setRecording] = useState<'payment' | 'refund' | undefined>();
+  const history = useQuery({
+    queryKey: queryKeys.resource.detail('invoice', invoice.id),
+    queryFn: () => bridge.getResource({ kind: 'invoice', id: invoice.id }),
+  });
+  const operation = useMutation({
+    mutationFn: async (trigger: InvoiceTrigger) => {
+      if (trigger === 'send') await sendInvoice(invoice.id);
+      else if (trigger === 'remind') await remindInvoice(invoice.id);
+      else if (trigger === 'cancel') await cancelInvoice(invoice.id);
+      else if (trigger === 'delete') await deleteInvoice(invoice.id);
+      return trigger;
+    },
+    onSuccess: (trigger) => {
+      void queryClient.invalidateQueries({ queryKey: ['resource'] });
+      void queryClient.invalidateQueries({ queryKey: ['resources'] });
+      if (trigger === 'delete') navigate('/invoices');
+    },
+  });
+  const payerView = invoice.metadata.payer_view_url;
+  const action = (trigger: InvoiceTrigger, label: string, onClick: () => void): MachineAction => ({
+    key: trigger,
+    label,
+    onClick,
+    ...machineAvailability(invoiceMachine, status, trigger),
+    busy: operation.isPending && operation.variables === trigger,
+  });
+  const actions: MachineAction[] = [
+    action('send', 'Send', () => operation.mutate('send')),
+    action('update', 'Edit', () => setEditing(true)),
+    action('remind', 'Remind', () => operation.mutate('remind')),
+    action('mark-paid', 'Record payment', () => setRecording('payment')),
+    action('refund', 'Record refund', () => setRecording('refund')),
+    action('cancel', 'Cancel', () => operation.mutate('cancel')),
+    action('delete', 'Delete draft', () => operation.mutate('delete')),
+    action('pay', 'Open customer page', () => openCustomerPage(payerView)),
+  ];
+  const paid = Number(invoice.paid_amount?.svc.value ?? 0) + Number(invoice.paid_amount?.other.value ?? 0);
+  const currency = invoice.total_amount.currency;
+  const refundable = paid - Number(invoice.refunded_amount?.other.value ?? 0);
+
+  return (
+    <Stack spacing={2} data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={status}>
+      <Link href={hrefFor('/invoices')} underline="hover" sx={{ fontSize: 14 }} data-testid="back-link">
+        ← All invoices
+      </Link>
+      <Paper sx={{ p: 2.5 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography
+            variant="h5"
+            component="h1"
+            sx={{ fontFamily: MONO, fontWeight: 600 }}
+            data-testid="invoice-number"
+          >
+            {invoice.number}
+          </Typography>
+          <Box component="span" data-testid="invoice-status" data-status={status}>
+            <StatusChip status={status} size="medium" />
+          </Box>
+          {isOverdue(status, invoice.payment_term?.due_date, today) ? (
+            <Chip color="error" label="Overdue" data-testid="invoice-overdue" />
+          ) : null}
+          <Box sx={{ flexGrow: 1 }} />
+          <Typography variant="h6" data-testid="invoice-total">
+            {formatMoneyV1(invoice.total_amount)}
+          </Typography>
+        </Stack>
+        <Stack
+          direction="row"
+          sx={{ gap: 3, mt: 1, color: 'text.secondary', fontSize: 14, flexWrap: 'wrap' }}
+        >
+          <span data-testid="invoice-id" style={{ fontFamily: MONO }}>
+            {invoice.id}
+          </span>
+          <span>To {invoice.billing_info[0]?.email ?? 'no e-mail (share the link yourself)'}</span>
+          <span>Issued {v1Day(invoice.invoice_date)}</span>
+          <span data-testid="invoice-due-date">Due {v1Day(invoice.payment_term?.due_date)}</span>
+          <Link href={payerView} target="_blank" rel="noreferrer" data-testid="invoice-payer-view-link">
+            Customer's invoice page ↗
+          </Link>
+        </Stack>
+      </Paper>
+
+      <Paper sx={{ p: 2.5 }}>
+        <Table size="small" data-testid="invoice-items-view">
+          <TableHead>
+            <TableRow>
+              <TableCell>Item</TableCell>
+              <TableCell align="right">Quantity</TableCell>
+              <TableCell align="right">Unit price</TableCell>
+              <TableCell align="right">Tax</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(invoice.items ?? []).map((item, index) => (
+              <TableRow key={index}>
+                <TableCell>{item.name}</TableCell>
+                <TableCell align="right">{item.quantity}</TableCell>
+                <TableCell align="right">{formatMoneyV1(item.unit_price)}</TableCell>
+                <TableCell align="right">
+                  {item.tax
+                    ? `${item.tax.name} ${item.tax.percent}%: ${formatMoneyV1(item.tax.amount)}`
+                    : '—'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <InvoiceAmounts invoice={invoice} />
+        {(invoice.payments ?? []).length > 0 || (invoice.refunds ?? []).length > 0 ? (
+          <Box sx={{ mt: 2 }} data-testid="invoice-payments">
+            <Typography variant="subtitle2">Payments and refunds</Typography>
+            {(invoice.payments ?? []).map((p, i) => (
+              <Typography key={`p${i}`} variant="body2" data-testid="invoice-payment">
+                {p.date} · {p.type === 'SVC' ? 'paid by the customer' : 'recorded'} ({p.method}){' '}
+                {formatMoneyV1(p.amount)}
+                {p.tip ? ` + tip ${formatMoneyV1(p.tip)}` : ''}
+                {p.transaction_id ? (
+                  <>
+                    {' · '}
+                    <Link
+                      href={hrefFor(`/support/${p.transaction_id}`)}
+                      sx={{ fontFamily: MONO }}
+                      data-testid="invoice-payment-transaction"
+                    >
+                      {p.transaction_id}
+                    </Link>
+                  </>
+                ) : null}
+              </Typography>
+            ))}
+            {(invoice.refunds ?? []).map((r, i) => (
+              <Typography key={`r${i}`} variant="body2">
+                {r.date} · refund recorded {formatMoneyV1(r.amount)}
+              </Typography>
+            ))}
+          </Box>
+        ) : null}
+      </Paper>
+
+      <Paper sx={{ p: 2.5 }}>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
+            <Section title="Invoice lifecycle" frame="none">
+              <StateMachineView
+                machine={invoiceMachine}
+                current={status}
+                history={history.data?.history ?? []}
+                actions={actions}
+              />
+              {operation.error ? (
+                <Box sx={{ mt: 1.5 }}>
+                  <ApiErrorAlert
+                    error={operation.error}
+                    title="The operation failed"
+                    onClose={() => operation.reset()}
+                  />
+                </Box>
+              ) : null}
+            </Section>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
+            <Section title="History" frame="none">
+              <HistoryTimeline history={history.data?.history ?? []} />
+            </Section>
+          </Grid>
+        </Grid>
+      </Paper>
+      <Section title="Raw JSON">
+        <JsonView value={invoice} maxHeight={480} testId="invoice-json" />
+      </Section>
+
+      <Dialog
+        open={editing}
+        maxWidth="lg"
+        fullWidth
+        scroll="paper"
+        aria-labelledby="invoice-form-title"
+        data-testid="invoice-form-dialog"
+      >
+        {editing ? (
+          <InvoiceForm
+            invoice={invoice}
+            onClose={() => setEditing(false)}
+            onSaved={() => setEditing(false)}
+          />
+        ) : null}
+      </Dialog>
+      <RecordDialog
+        kind={recording}
+        invoiceId={invoice.id}
+        currency={currency}
+        suggested={recording === 'refund' ? refundable.toFixed(currency === 'JPY' ? 0 : 2) : ''}
+        onClose={() => setRecording(undefined)}
+      />
+    </Stack>
+  );
+}
+
+/** The customer's page: the user's browser under Electron (the host opens it), a new tab in a browser. */
+function openCustomerPage(url: string): void {
+  if (window.workbench) void bridge.openExternal({ url });
+  else window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** The invoice's computed amounts as the API answered them, and what is paid and still due. */
+function InvoiceAmounts({ invoice }: { invoice: InvoiceView }) {
+  const currency = invoice.total_amount.currency;
+  const minor = (value: string | undefined) => (value ? toMinor(value, currency) : 0n);
+  const paid = minor(invoice.paid_amount?.svc.value) + minor(invoice.paid_amount?.other.value);
+  const due = minor(invoice.total_amount.value) - paid;
+  const rows: [string, string, string?][] = [
+    ...(invoice.discount?.amount
+      ? [['Discount', `-${formatMoneyV1(invoice.discount.amount)}`] as [string, string]]
+      : []),
+    ...(invoice.shipping_cost?.amount
+      ? [['Shipping', formatMoneyV1(invoice.shipping_cost.amount)] as [string, string]]
+      : []),
+    ...(invoice.custom?.amount
+      ? [[invoice.custom.label ?? 'Other', formatMoneyV1(invoice.custom.amount)] as [string, string]]
+      : []),
+    ['Total', formatMoneyV1(invoice.total_amount)],
+    ['Paid', formatMinor(paid, currency), 'invoice-paid'],
+    ['Due', formatMinor(due, currency), 'invoice-due'],
+  ];
+  return (
+    <Box sx={{ mt: 2, ml: 'auto', maxWidth: 320 }} data-testid="invoice-amounts">
+      {rows.map(([label, value, testId]) => (
+        <Stack key={label} direction="row" sx={{ justifyContent: 'space-between', gap: 4 }}>
+          <Typography variant="body2">{label}</Typography>
+          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+            {value}
+          </Typography>
+        </Stack>
+      ))}
+    </Box>
+  );
+}
