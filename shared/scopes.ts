@@ -8,6 +8,8 @@ export const SCOPES = {
   reporting: 'https://uri.svc.example/services/reporting/search/read',
   payouts: 'https://uri.svc.example/services/payments/payouts',
   referencedPayouts: 'https://uri.svc.example/services/payments/referenced-payouts',
+  partnerReferrals: 'https://uri.svc.example/services/customer/partner-referrals',
+  merchantIntegrations: 'https://uri.svc.example/services/customer/merchant-integrations/read',
   openid: 'openid',
 } as const;
 

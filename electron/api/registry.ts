@@ -1,7 +1,9 @@
 import type { GroupDeps } from './group-deps.js';
+import { defineAccounts } from './groups/accounts/index.js';
 import type { GroupModule } from './group-module.js';
 import { defineOauth } from './groups/oauth/index.js';
 import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
+import { definePartnerReferrals } from './groups/partner-referrals/index.js';
 import { definePaymentsV2 } from './groups/payments-v2/index.js';
 import { definePayouts } from './groups/payouts/index.js';
 import { defineReferencedPayouts } from './groups/referenced-payouts/index.js';
@@ -17,6 +19,7 @@ import { defineWebhooks } from './groups/webhooks/index.js';
 export function defineGroups(deps: GroupDeps): GroupModule[] {
   const payments = definePaymentsV2(deps, orderContext);
   const orders = defineOrdersV2(deps, payments.api);
+  const accounts = defineAccounts(deps);
   return [
     defineOauth(deps),
     orders,
@@ -26,5 +29,7 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     defineWebhooks(deps),
     defineReporting(deps),
     defineSandbox(deps),
+    accounts,
+    definePartnerReferrals(deps, accounts.api),
   ];
 }

@@ -2,7 +2,9 @@ import { COMMON_ISSUES } from '../errors.js';
 import type { AnyEndpoint } from './endpoint.js';
 import type { IssueDefinition } from './issue.js';
 import type { Machine } from '../machines/machine.js';
+import { accountsShared } from './accounts/index.js';
 import { oauthShared } from './oauth/index.js';
+import { partnerReferralsShared } from './partner-referrals/index.js';
 import { ordersV2Shared } from './orders-v2/index.js';
 import { paymentsV2Shared } from './payments-v2/index.js';
 import { payoutsShared } from './payouts/index.js';
@@ -24,6 +26,8 @@ export const SHARED_GROUPS = [
   webhooksShared,
   reportingShared,
   sandboxShared,
+  accountsShared,
+  partnerReferralsShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

@@ -1,9 +1,11 @@
 import type { ResourceKind } from '../../../shared/bridge';
+import { accountsFeature } from './accounts';
 import { consoleFeature } from './console';
 import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
 import { NAV_SECTIONS, type Feature, type FeatureRoute, type NavSection } from './feature';
 import { ordersFeature } from './orders';
+import { partnersFeature } from './partners';
 import { paymentsFeature } from './payments';
 import { payoutsFeature } from './payouts';
 import { reportsFeature } from './reports';
@@ -19,6 +21,8 @@ export const FEATURES: readonly Feature[] = [
   ordersFeature,
   paymentsFeature,
   payoutsFeature,
+  accountsFeature,
+  partnersFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,

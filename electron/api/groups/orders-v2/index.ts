@@ -15,6 +15,7 @@ export { orderContext, type OrderContext } from './ledger-context.js';
 export type { OrderBody, StoredOrder } from './types.js';
 export { ORDER_APPROVED, ORDER_COMPLETED, ORDER_VOIDED, PAYMENT_APPROVAL_REVERSED } from './events.js';
 export { APPROVAL_HOLD_MS } from './jobs.js';
+export { cardBrand } from './order-rules.js';
 export type { OrdersService, OrderPayments };
 
 /**
