@@ -222,6 +222,43 @@ describe('partner referrals v2: create', () => {
       'MISSING_REQUIRED_PARAMETER',
     ],
     [
+      'a FIRST_PARTY integration without first_party_details',
+      {
+        operations: [
+          {
+            operation: 'API_INTEGRATION',
+            api_integration_preference: {
+              rest_api_integration: { integration_method: 'SVC', integration_type: 'FIRST_PARTY' },
+            },
+          },
+        ],
+      },
+      '/operations/0/api_integration_preference/rest_api_integration/first_party_details',
+      'MISSING_REQUIRED_PARAMETER',
+    ],
+    [
+      'an unknown feature',
+      { operations: [thirdParty(['TELEPORT'])] },
+      '/operations/0/api_integration_preference/rest_api_integration/third_party_details/features/0',
+      'INVALID_PARAMETER_VALUE',
+    ],
+    [
+      'an owner born on no date',
+      { individual_owners: [{ ...owner('PRIMARY'), birth_details: { date_of_birth: '1990-13-01' } }] },
+      '/individual_owners/0/birth_details/date_of_birth',
+      'INVALID_PARAMETER_SYNTAX',
+    ],
+    [
+      'a volume range in no currency',
+      {
+        business_entity: {
+          annual_sales_volume_range: { minimum_amount: { currency_code: 'usd', value: '1' } },
+        },
+      },
+      '/business_entity/annual_sales_volume_range/minimum_amount/currency_code',
+      'INVALID_PARAMETER_SYNTAX',
+    ],
+    [
       'API_INTEGRATION without a preference',
       { operations: [{ operation: 'API_INTEGRATION' }] },
       '/operations/0/api_integration_preference',
