@@ -11,6 +11,8 @@ export const SCOPES = {
   vault: 'https://uri.svc.example/services/vault/payment-tokens/readwrite',
   trackers: 'https://uri.svc.example/services/shipping/trackers/readwrite',
   invoicing: 'https://uri.svc.example/services/invoicing',
+  partnerReferrals: 'https://uri.svc.example/services/customer/partner-referrals',
+  merchantIntegrations: 'https://uri.svc.example/services/customer/merchant-integrations/read',
   openid: 'openid',
   // OpenID Connect's standard claim scopes and the platform's own attributes (spec 2.18, part 5.6):
   // each opens some userinfo claims (shared/api/identity/claims.ts has the table).

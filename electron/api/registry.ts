@@ -1,4 +1,5 @@
 import type { GroupDeps } from './group-deps.js';
+import { defineAccounts } from './groups/accounts/index.js';
 import type { GroupModule } from './group-module.js';
 import { defineIdentity } from './groups/identity/index.js';
 import { defineInvoicing } from './groups/invoicing/index.js';
@@ -7,6 +8,7 @@ import { defineOauth } from './groups/oauth/index.js';
 import { defineOrdersV1 } from './groups/orders-v1/index.js';
 import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
 import { definePaymentsV1 } from './groups/payments-v1/index.js';
+import { definePartnerReferrals } from './groups/partner-referrals/index.js';
 import { definePaymentsV2 } from './groups/payments-v2/index.js';
 import { definePayouts } from './groups/payouts/index.js';
 import { defineReferencedPayouts } from './groups/referenced-payouts/index.js';
@@ -27,6 +29,7 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
   const vault = defineVault(deps);
   const trackers = defineTrackers(deps);
   const orders = defineOrdersV2(deps, payments.api, vault.orders, trackers.orders);
+  const accounts = defineAccounts(deps);
   return [
     defineOauth(deps),
     defineOrdersV1(deps),
@@ -44,5 +47,7 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     trackers,
     defineInvoicing(deps),
     defineMailbox(deps),
+    accounts,
+    definePartnerReferrals(deps, accounts.api),
   ];
 }

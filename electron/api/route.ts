@@ -1,6 +1,6 @@
 import type { z, ZodType } from 'zod';
 import type { AnyEndpoint, Endpoint } from '../../shared/api/endpoint.js';
-import type { Account } from '../store/repositories/accounts-repo.js';
+import type { Account, PartnerLink } from '../store/repositories/accounts-repo.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
 
@@ -12,6 +12,8 @@ export interface RequestContext {
   app: App;
   /** The merchant the call acts for: the app's own, or the one named by `Svc-Auth-Assertion`. */
   merchant: Account;
+  /** When a partner acts for `merchant` (`Svc-Auth-Assertion`): the consent the seller gave it. */
+  consent?: PartnerLink;
   scopes: readonly string[];
   /** The bearer token of the call (the rate limiter's key); never logged or returned. */
   token: string;

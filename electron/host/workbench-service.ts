@@ -11,6 +11,7 @@ import type {
   WorkbenchInfo,
 } from '../../shared/bridge.js';
 import { BridgeInputs } from '../../shared/bridge.js';
+import { fromMinor } from '../../shared/money.js';
 import type { BridgeEventName, BridgeMethodName } from '../../shared/bridge-methods.js';
 import type { RequestLogEntry, RequestLogSummaryRow } from '../store/repositories/request-log-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
@@ -214,13 +215,19 @@ export class WorkbenchService {
           related_total: resource.root_id ? relatedTotal - 1 : 0,
         };
       },
+      // Balances from the ledger (opening lines and every movement since), as the Accounts page shows them.
       listAccounts: async (): Promise<AccountSummary[]> =>
         store.accounts.list().map((a) => ({
           id: a.id,
           email: a.email,
           type: a.type,
           name: a.business_name ?? `${a.name.given_name} ${a.name.surname}`,
-          balances: a.balances,
+          balances: [
+            ...new Set([...a.balances.map((b) => b.currency_code), ...ledger.reads.currencies(a.id)]),
+          ].map((currency) => ({
+            currency_code: currency,
+            value: fromMinor(ledger.reads.balance(a.id, currency, clock.now()), currency),
+          })),
         })),
       listRequestLog: async ({ before_id, limit, path, status, since }) => {
         this.host.api.requestLogger.flush();

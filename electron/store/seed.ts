@@ -14,6 +14,7 @@ export const SEED_ACCOUNTS: readonly Account[] = [
     type: 'BUSINESS',
     name: { given_name: 'Morgan', surname: 'Merchant' },
     business_name: 'Example Merchant Inc.',
+    primary_email_confirmed: true,
     country_code: 'US',
     address: {
       address_line_1: '1 Market Street',
@@ -42,6 +43,15 @@ export const SEED_ACCOUNTS: readonly Account[] = [
     },
     balances: [{ currency_code: 'USD', value: '5000.00' }],
     cards: [{ brand: 'VISA', number: '4111111111111111', expiry: '2030-12', name: 'Bailey Buyer' }],
+    bank_accounts: [
+      {
+        bank_name: 'Sandbox Bank',
+        account_number: '000123456789',
+        routing_number: '021000021',
+        account_type: 'CHECKING',
+      },
+    ],
+    primary_email_confirmed: true,
     permissions: { donations: false },
     seeded: true,
   },
@@ -62,6 +72,19 @@ export const SEED_ACCOUNTS: readonly Account[] = [
     balances: [{ currency_code: 'USD', value: '0.00' }],
     cards: [],
     permissions: { donations: true },
+    // The charity consented to the seeded merchant (the sandbox app's account) as its partner, so a
+    // script can act for it with Svc-Auth-Assertion from the first start; new sellers onboard first.
+    partners: [
+      {
+        partner_id: accountIdFor('merchant@example.com'),
+        tracking_id: 'seed-charity',
+        products: ['EXPRESS_CHECKOUT'],
+        capabilities: [],
+        features: ['PAYMENT', 'REFUND', 'PARTNER_FEE', 'ACCESS_MERCHANT_INFORMATION'],
+        granted_at: '2026-01-01T00:00:00Z',
+      },
+    ],
+    primary_email_confirmed: true,
     seeded: true,
   },
 ];

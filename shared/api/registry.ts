@@ -7,6 +7,8 @@ import { invoicingShared } from './invoicing/index.js';
 import { mailboxShared } from './mailbox/index.js';
 import { oauthShared } from './oauth/index.js';
 import { ordersV1Shared } from './orders-v1/index.js';
+import { accountsShared } from './accounts/index.js';
+import { partnerReferralsShared } from './partner-referrals/index.js';
 import { ordersV2Shared } from './orders-v2/index.js';
 import { paymentsV1Shared } from './payments-v1/index.js';
 import { paymentsV2Shared } from './payments-v2/index.js';
@@ -40,6 +42,8 @@ export const SHARED_GROUPS = [
   trackersShared,
   invoicingShared,
   mailboxShared,
+  accountsShared,
+  partnerReferralsShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

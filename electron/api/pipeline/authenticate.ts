@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
 import { hashAccessToken, type AccessToken } from '../../store/repositories/tokens-repo.js';
 import type { App } from '../../store/repositories/apps-repo.js';
-import type { Account } from '../../store/repositories/accounts-repo.js';
+import type { Account, PartnerLink } from '../../store/repositories/accounts-repo.js';
 import { tokenNow } from '../token-clock.js';
 import { ApiError, detail } from './api-error.js';
 import { requestBaseUrl } from './links.js';
@@ -106,32 +106,45 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
       }),
     ]);
   }
-  const merchant = actingMerchant(request, deps, found.app, tokens);
+  const { merchant, consent } = actingMerchant(request, deps, found.app, tokens);
   request.ctx = {
     baseUrl: requestBaseUrl(request),
     app: found.app,
     merchant,
+    ...(consent ? { consent } : {}),
     scopes: found.token.scopes,
     token: match[1],
     prefer: parsePrefer(request.headers.prefer),
   };
 }
 
+/** The consent `seller` gave to the partner whose app is `app` (active links only). */
+export function activeConsent(seller: Account, app: App): PartnerLink | undefined {
+  return seller.partners?.find((link) => link.partner_id === app.merchant_id && !link.revoked_at);
+}
+
 /**
  * `Svc-Auth-Assertion` (spec part 5.5): a JWT naming the merchant a partner acts for. The sandbox reads
- * the `payer_id` or `email` claim of an unsigned JWT (alg `none`) and requires a known business account.
+ * an unsigned JWT (alg `none`, as the platform accepts it): `iss`, when present, must be the calling
+ * app's client id; `payer_id` or `email` names a business account. Acting for another merchant needs its
+ * consent (a partner link from onboarding): 403 `NOT_AUTHORIZED` / `PAYEE_NOT_CONSENTED` without one.
  */
-function actingMerchant(request: FastifyRequest, deps: ApiDeps, app: App, tokens: TokenCache) {
+function actingMerchant(
+  request: FastifyRequest,
+  deps: ApiDeps,
+  app: App,
+  tokens: TokenCache,
+): { merchant: Account; consent?: PartnerLink } {
   const assertion = request.headers['svc-auth-assertion'];
   const own = tokens.merchant(app.merchant_id);
   if (!own) throw new ApiError('INTERNAL_SERVER_ERROR');
-  if (typeof assertion !== 'string') return own;
+  if (typeof assertion !== 'string') return { merchant: own };
   const field = { field: 'Svc-Auth-Assertion', location: 'header' as const };
   if (assertion.length < 1 || assertion.length > ASSERTION_MAX_LENGTH) {
     throw new ApiError('INVALID_REQUEST', [detail('INVALID_STRING_LENGTH', field)]);
   }
   const payload = assertion.split('.')[1];
-  let claims: { payer_id?: unknown; email?: unknown } | undefined;
+  let claims: { payer_id?: unknown; email?: unknown; iss?: unknown } | undefined;
   try {
     claims = payload
       ? (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims)
@@ -144,6 +157,14 @@ function actingMerchant(request: FastifyRequest, deps: ApiDeps, app: App, tokens
       detail('INVALID_PARAMETER_SYNTAX', {
         ...field,
         description: 'Expected a JWT with a payer_id or email claim.',
+      }),
+    ]);
+  }
+  if (claims.iss !== undefined && claims.iss !== app.client_id) {
+    throw new ApiError('NOT_AUTHORIZED', [
+      detail('ASSERTION_ISSUER_MISMATCH', {
+        ...field,
+        description: "The assertion's iss claim is not the client id of the calling app.",
       }),
     ]);
   }
@@ -161,5 +182,33 @@ function actingMerchant(request: FastifyRequest, deps: ApiDeps, app: App, tokens
       }),
     ]);
   }
-  return account;
+  if (account.id === own.id) return { merchant: own };
+  const consent = activeConsent(account, app);
+  if (!consent) {
+    throw new ApiError('NOT_AUTHORIZED', [
+      detail('PAYEE_NOT_CONSENTED', {
+        ...field,
+        description: `${account.email} has not granted this partner consent to act on its behalf (onboard it through a partner referral).`,
+      }),
+    ]);
+  }
+  return { merchant: account, consent };
+}
+
+/**
+ * Refuses an operation that acts for a seller without the third-party `feature` it needs (REFUND for
+ * refunds, PARTNER_FEE for platform fees): 403 `NOT_AUTHORIZED` / `PAYEE_NOT_CONSENTED`.
+ */
+export function requirePartnerFeature(
+  consent: PartnerLink | undefined,
+  feature: string,
+  field: { field: string; location: 'header' | 'body' },
+): void {
+  if (!consent || consent.features.includes(feature)) return;
+  throw new ApiError('NOT_AUTHORIZED', [
+    detail('PAYEE_NOT_CONSENTED', {
+      ...field,
+      description: `The seller did not grant this partner the ${feature} permission.`,
+    }),
+  ]);
 }

@@ -8,6 +8,34 @@ export interface SandboxCard {
   name: string;
 }
 
+/** A bank account the sandbox account can withdraw to (only its last digits are ever shown). */
+export interface SandboxBankAccount {
+  bank_name: string;
+  account_number: string;
+  routing_number: string;
+  account_type: 'CHECKING' | 'SAVINGS';
+}
+
+/**
+ * A seller's consent to a partner (granted on the onboarding page of a partner referral): the partner
+ * may act for it with `Svc-Auth-Assertion` within `features` (PAYMENT, REFUND, PARTNER_FEE, ...).
+ */
+export interface PartnerLink {
+  /** The partner's account id (the merchant of the partner's REST app). */
+  partner_id: string;
+  /** The client id of the partner's REST app that onboarded the seller (absent for seeded links). */
+  partner_client_id?: string;
+  tracking_id: string;
+  referral_id?: string;
+  products: string[];
+  capabilities: string[];
+  /** The third-party features granted (API_INTEGRATION / THIRD_PARTY `features`). */
+  features: string[];
+  granted_at: string;
+  /** Set when the seller revoked the consent: the link stays for history, acting is refused. */
+  revoked_at?: string;
+}
+
 /** A sandbox account: a business (merchant, payee) or a personal one (buyer, payer). */
 export interface Account {
   id: string;
@@ -23,8 +51,16 @@ export interface Account {
     postal_code: string;
     country_code: string;
   };
+  /**
+   * The opening balances the account was created with (the ledger holds them as opening lines and
+   * every later movement: read balances from the ledger). The first entry's currency is the primary one.
+   */
   balances: Money[];
   cards: SandboxCard[];
+  bank_accounts?: SandboxBankAccount[];
+  /** Partners this (business) account granted consent to. */
+  partners?: PartnerLink[];
+  primary_email_confirmed?: boolean;
   /** Business permissions; `donations` allows item category DONATION. */
   permissions: { donations: boolean };
   seeded: boolean;
@@ -62,6 +98,12 @@ export class AccountsRepository {
     return (
       this.store.prepare('SELECT body FROM accounts ORDER BY type, email').all() as { body: string }[]
     ).map((r) => JSON.parse(r.body) as Account);
+  }
+
+  /** Removes one account (the caller refuses seeded ones and those an app acts for). */
+  delete(id: string): boolean {
+    this.written();
+    return Number(this.store.write('DELETE FROM accounts WHERE id = ?').run(id).changes) > 0;
   }
 
   deleteNotSeeded(): void {

@@ -1,4 +1,5 @@
 import type { ResourceKind } from '../../../shared/bridge';
+import { accountsFeature } from './accounts';
 import { consoleFeature } from './console';
 import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
@@ -9,6 +10,7 @@ import { identityFeature } from './identity';
 import { legacyOrdersFeature } from './legacy-orders';
 import { legacyPaymentsFeature } from './legacy-payments';
 import { ordersFeature } from './orders';
+import { partnersFeature } from './partners';
 import { paymentsFeature } from './payments';
 import { payoutsFeature } from './payouts';
 import { reportsFeature } from './reports';
@@ -32,6 +34,8 @@ export const FEATURES: readonly Feature[] = [
   legacyOrdersFeature,
   legacyPaymentsFeature,
   invoicesFeature,
+  accountsFeature,
+  partnersFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,

@@ -67,6 +67,20 @@ export const PayeeSchema = z.object({
   merchant_id: z.string().regex(ID_PATTERNS.accountId).optional(),
 });
 
+/**
+ * How a partner is paid from a unit (spec 2.4 `payee`, `platform_fees`): one platform fee, paid to the
+ * partner (the calling app's account unless `payee` names another business) when the unit is captured.
+ * Only INSTANT disbursement: the disburse-funds call of DELAYED is not shown by the spec.
+ */
+export const PaymentInstructionSchema = z.object({
+  platform_fees: z
+    .array(z.object({ amount: MoneySchema, payee: PayeeSchema.optional() }))
+    .min(1)
+    .max(1)
+    .optional(),
+  disbursement_mode: z.enum(['INSTANT']).optional(),
+});
+
 export const PurchaseUnitSchema = z.object({
   reference_id: z.string().min(1).max(256).optional(),
   description: z.string().min(1).max(127).optional(),
@@ -77,6 +91,7 @@ export const PurchaseUnitSchema = z.object({
   payee: PayeeSchema.optional(),
   items: z.array(ItemSchema).max(100).optional(),
   shipping: ShippingSchema.optional(),
+  payment_instruction: PaymentInstructionSchema.optional(),
 });
 
 export const PayerSchema = z.object({

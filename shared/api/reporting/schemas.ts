@@ -128,7 +128,23 @@ export const EVENT_CODES: readonly EventCode[] = [
     name: 'General funding of the account (bank deposit)',
     direction: 'CR',
     balanceAffecting: true,
-    source: 'Sandbox helper POST /v1/test-helpers/payouts/fund',
+    source:
+      'Sandbox helpers POST /v1/test-helpers/payouts/fund and /v1/test-helpers/accounts (opening balances, top-ups)',
+  },
+  {
+    code: 'T0400',
+    name: 'General withdrawal from the account (to a bank)',
+    direction: 'DR',
+    balanceAffecting: true,
+    source: 'Sandbox helper POST /v1/test-helpers/accounts/{id}/balance-adjustments (a drain)',
+  },
+  {
+    code: 'T0113',
+    name: 'Partner fee',
+    direction: 'DR',
+    balanceAffecting: true,
+    source:
+      'Orders v2 capture with platform_fees: debited from the seller (negative amount), credited to the partner (positive amount) under one transaction id',
   },
   {
     code: 'T1114',

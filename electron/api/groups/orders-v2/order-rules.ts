@@ -1,7 +1,10 @@
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import type { PaymentSourceInput, PurchaseUnitInput } from '../../../../shared/api/orders-v2/schemas.js';
 import { checkAmount } from '../../../../shared/amount-rules.js';
+import { minorOf, MoneyError } from '../../../../shared/money.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
+import type { App } from '../../../store/repositories/apps-repo.js';
+import { activeConsent } from '../../pipeline/authenticate.js';
 import type { Store } from '../../../store/store.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
 import type { PurchaseUnitBody } from './types.js';
@@ -24,12 +27,104 @@ const body = (
     ...(value !== undefined ? { value } : {}),
   });
 
+/**
+ * A unit's platform fee (spec 2.4 `platform_fees`): in the unit's currency, more than zero and not above
+ * the unit's amount, paid to a business account other than the payee (the calling app's account unless
+ * the fee names one), and only where the payee granted the calling partner PARTNER_FEE.
+ */
+function platformFees(
+  unit: PurchaseUnitInput,
+  payee: Account,
+  app: App,
+  store: Store,
+  at: string,
+  problems: ErrorDetail[],
+  denied: ErrorDetail[],
+): PurchaseUnitBody['payment_instruction'] {
+  const instruction = unit.payment_instruction;
+  if (!instruction) return undefined;
+  const fees = (instruction.platform_fees ?? []).map((fee, index) => {
+    const feeAt = `${at}/payment_instruction/platform_fees/${index}`;
+    if (fee.amount.currency_code !== unit.amount.currency_code) {
+      problems.push(
+        body(
+          `${feeAt}/amount/currency_code`,
+          'INVALID_PLATFORM_FEES_AMOUNT',
+          `A platform fee is paid in the unit's currency, ${unit.amount.currency_code}.`,
+          fee.amount.currency_code,
+        ),
+      );
+    } else {
+      let minor: bigint | undefined;
+      try {
+        minor = minorOf(fee.amount);
+      } catch (error) {
+        if (!(error instanceof MoneyError)) throw error;
+      }
+      let unitMinor: bigint | undefined;
+      try {
+        unitMinor = minorOf(unit.amount);
+      } catch (error) {
+        if (!(error instanceof MoneyError)) throw error;
+      }
+      if (minor === undefined || minor <= 0n || (unitMinor !== undefined && minor > unitMinor)) {
+        problems.push(
+          body(
+            `${feeAt}/amount/value`,
+            'INVALID_PLATFORM_FEES_AMOUNT',
+            `A platform fee is more than zero and at most the unit's amount, ${unit.amount.value}.`,
+            fee.amount.value,
+          ),
+        );
+      }
+    }
+    const named = fee.payee?.email_address ?? fee.payee?.merchant_id;
+    const receiver =
+      named === undefined
+        ? store.accounts.byId(app.merchant_id)
+        : fee.payee?.email_address
+          ? store.accounts.byEmail(fee.payee.email_address)
+          : store.accounts.byId(named);
+    if (!receiver || receiver.type !== 'BUSINESS' || receiver.id === payee.id) {
+      problems.push(
+        body(
+          `${feeAt}/payee`,
+          'INVALID_PLATFORM_FEES_ACCOUNT',
+          receiver?.id === payee.id
+            ? 'The platform fee goes to the partner, not to the payee of the unit.'
+            : 'The platform fee payee is not a known business account.',
+          named,
+        ),
+      );
+    }
+    if (payee.id !== app.merchant_id && !activeConsent(payee, app)?.features.includes('PARTNER_FEE')) {
+      denied.push(
+        body(
+          `${feeAt}`,
+          'PAYEE_NOT_CONSENTED',
+          `${payee.email} has not granted this partner the PARTNER_FEE permission.`,
+        ),
+      );
+    }
+    return {
+      amount: fee.amount,
+      payee: { email_address: receiver?.email ?? '', merchant_id: receiver?.id ?? '' },
+    };
+  });
+  return {
+    ...(fees.length > 0 ? { platform_fees: fees } : {}),
+    disbursement_mode: instruction.disbursement_mode ?? 'INSTANT',
+  };
+}
+
 /** Fills in `reference_id` and `payee`, and checks everything about the units; throws 403 or 422. */
 export function normalizeUnits(
   units: readonly PurchaseUnitInput[],
   merchant: Account,
   store: Store,
+  app: App,
 ): PurchaseUnitBody[] {
+  const feeDenials: ErrorDetail[] = [];
   const problems: ErrorDetail[] = [];
   const seen = new Set<string>();
   const normalized = units.map((unit, index) => {
@@ -64,15 +159,18 @@ export function normalizeUnits(
     problems.push(
       ...checkAmount(unit.amount, unit.items, at).problems.map((p) => body(p.field, p.issue, p.description)),
     );
-    const { payee: _ignored, ...rest } = unit;
+    const instruction = platformFees(unit, payee, app, store, at, problems, feeDenials);
+    const { payee: _ignored, payment_instruction: _instruction, ...rest } = unit;
     return {
       ...rest,
       reference_id: referenceId,
       payee: { email_address: payee.email, merchant_id: payee.id },
+      ...(instruction ? { payment_instruction: instruction } : {}),
       donationsAllowed: payee.permissions.donations,
     };
   });
   if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+  if (feeDenials.length > 0) throw new ApiError('NOT_AUTHORIZED', feeDenials);
 
   // Donation items need the payee's permission (spec part 7: 403 NOT_AUTHORIZED).
   const denied: ErrorDetail[] = [];

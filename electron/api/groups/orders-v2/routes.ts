@@ -28,7 +28,7 @@ export function orderRoutes(orders: OrdersService): AnyRoute[] {
       prefer: 'minimal',
       handle: ({ body, headers, ctx }) => ({
         status: 201,
-        resource: orders.create(body, ctx, headers['svc-request-id']),
+        resource: orders.create(body, ctx, headers['svc-request-id'], headers['svc-partner-attribution-id']),
       }),
     }),
     defineRoute(E.show, {

@@ -8,6 +8,7 @@ import { isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
@@ -40,7 +41,13 @@ export class OrdersService {
     private readonly tracking: OrderTracking,
   ) {}
 
-  create(request: OrderCreateRequest, ctx: RequestContext, requestId: string | undefined): StoredOrder {
+  create(
+    request: OrderCreateRequest,
+    ctx: RequestContext,
+    requestId: string | undefined,
+    attributionId?: string,
+  ): StoredOrder {
+    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     if (request.payment_source && !requestId) {
       throw new ApiError('INVALID_REQUEST', [
         detail('MISSING_REQUIRED_PARAMETER', {
@@ -52,7 +59,7 @@ export class OrdersService {
       ]);
     }
     const now = this.deps.clock.now();
-    const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store);
+    const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store, ctx.app);
     const source = request.payment_source;
     const resolved = source ? resolvePaymentSource(source, ctx, this.vault, now) : undefined;
     const trigger: OrderTrigger = !resolved
@@ -94,6 +101,7 @@ export class OrdersService {
         ...(experience?.cancel_url ? { cancel_url: experience.cancel_url } : {}),
         ...(experience?.brand_name ? { brand_name: experience.brand_name } : {}),
         ...resolved?.vault,
+        ...(attributionId ? { partner_attribution_id: attributionId } : {}),
       },
     };
     createResource(this.deps, orderMachine, order, trigger);
@@ -163,7 +171,12 @@ export class OrdersService {
     order.body.intent = parsed.data.intent;
     if (parsed.data.payer) order.body.payer = parsed.data.payer;
     else delete order.body.payer;
-    order.body.purchase_units = normalizeUnits(parsed.data.purchase_units, ctx.merchant, this.deps.store);
+    order.body.purchase_units = normalizeUnits(
+      parsed.data.purchase_units,
+      ctx.merchant,
+      this.deps.store,
+      ctx.app,
+    );
     transition(this.deps, orderMachine, order, 'update', {
       note: operations.map((op) => `${op.op} ${op.path}`).join(', '),
     });
@@ -177,6 +190,7 @@ export class OrdersService {
     source: PaymentSourceInput | undefined,
     ctx: RequestContext,
   ): StoredOrder {
+    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     const order = this.get(id, ctx);
     const field = { field: 'id', value: id, location: 'path' as const };
     if ((action === 'capture') !== (order.body.intent === 'CAPTURE')) {
@@ -212,6 +226,12 @@ export class OrdersService {
         ...(unit.custom_id ? { customId: unit.custom_id } : {}),
         ...(unit.soft_descriptor ? { softDescriptor: unit.soft_descriptor } : {}),
         payee: unit.payee,
+        ...(unit.payment_instruction?.platform_fees
+          ? { platformFees: unit.payment_instruction.platform_fees }
+          : {}),
+        ...(order.internal.partner_attribution_id
+          ? { partnerAttributionId: order.internal.partner_attribution_id }
+          : {}),
       };
       if (action === 'capture') this.payments.captureUnit(payment);
       else this.payments.authorizeUnit(payment);

@@ -5,9 +5,14 @@ import type { StoredResource } from '../../../store/repositories/resources-repo.
 import type { Payee } from '../payments-v2/index.js';
 
 /** A purchase unit as stored: the request's fields with `reference_id` and `payee` always filled in. */
-export interface PurchaseUnitBody extends Omit<PurchaseUnitInput, 'payee'> {
+export interface PurchaseUnitBody extends Omit<PurchaseUnitInput, 'payee' | 'payment_instruction'> {
   reference_id: string;
   payee: Payee;
+  /** The platform fee with its payee resolved (the partner). */
+  payment_instruction?: {
+    platform_fees?: { amount: { currency_code: string; value: string }; payee: Payee }[];
+    disbursement_mode: 'INSTANT';
+  };
 }
 
 export interface Payer {
@@ -51,6 +56,8 @@ export interface OrderBody {
 }
 
 export interface OrderInternal {
+  /** `Svc-Partner-Attribution-Id` of the create call (the partner's attribution code). */
+  partner_attribution_id?: string;
   return_url?: string;
   cancel_url?: string;
   brand_name?: string;

@@ -1,10 +1,12 @@
 import type { RefundRequest } from '../../../../shared/api/payments-v2/schemas.js';
 import { newCaptureId, newRefundId } from '../../../../shared/ids.js';
 import { captureMachine, refundMachine } from '../../../../shared/api/payments-v2/machines.js';
-import { money } from '../../../../shared/money.js';
+import { minorOf, money } from '../../../../shared/money.js';
+import { newTransactionId } from '../../../ledger/ledger-writer.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
@@ -38,6 +40,7 @@ export class CapturesService {
   }
 
   refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
+    requirePartnerFeature(ctx.consent, 'REFUND', { field: 'Svc-Auth-Assertion', location: 'header' });
     const capture = this.getCapture(id, ctx);
     const currency = capture.body.amount.currency_code;
     refuseUnless(captureMachine, capture, 'refund');
@@ -118,6 +121,21 @@ export class CapturesService {
     const at = isoSeconds(now);
     const currency = unit.amount.currency_code;
     const fee = captureFee(amountMinor, currency);
+    const platformFees = (unit.platformFees ?? []).map((platformFee) => ({
+      payee_id: platformFee.payee.merchant_id,
+      amount_minor: String(minorOf(platformFee.amount)),
+      transaction_id: newTransactionId(),
+    }));
+    const platformMinor = platformFees.reduce((sum, f) => sum + BigInt(f.amount_minor), 0n);
+    if (platformMinor > amountMinor - fee.total) {
+      throw unprocessable(
+        detail('INVALID_PLATFORM_FEES_AMOUNT', {
+          field: '/purchase_units/0/payment_instruction/platform_fees/0/amount/value',
+          location: 'body',
+          description: `The platform fee cannot exceed what the seller receives from this capture, ${money(amountMinor - fee.total, currency).value} ${currency}.`,
+        }),
+      );
+    }
     const id = newCaptureId();
     const capture: StoredCapture = {
       kind: 'capture',
@@ -141,7 +159,15 @@ export class CapturesService {
         seller_receivable_breakdown: {
           gross_amount: money(amountMinor, currency),
           svc_fee: money(fee.total, currency),
-          net_amount: money(amountMinor - fee.total, currency),
+          ...(platformFees.length > 0
+            ? {
+                platform_fees: platformFees.map((f) => ({
+                  amount: money(BigInt(f.amount_minor), currency),
+                  payee: { merchant_id: f.payee_id },
+                })),
+              }
+            : {}),
+          net_amount: money(amountMinor - fee.total - platformMinor, currency),
         },
         payee: unit.payee,
         supplementary_data: {
@@ -156,6 +182,8 @@ export class CapturesService {
         fee_minor: String(fee.total),
         percent_fee_minor: String(fee.percentPart),
         refunded_minor: '0',
+        ...(platformFees.length > 0 ? { platform_fees: platformFees } : {}),
+        ...(unit.partnerAttributionId ? { partner_attribution_id: unit.partnerAttributionId } : {}),
       },
     };
     createResource(this.deps, captureMachine, capture, 'create');

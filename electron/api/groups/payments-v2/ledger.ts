@@ -66,6 +66,28 @@ function capturePostings(
       : [];
   }
   const context = orderContext(store, capture.root_id, capture.internal.reference_id);
+  // A platform fee moves money from the seller to the partner: one T0113 transaction, both sides.
+  const partnerFees = (capture.internal.platform_fees ?? []).flatMap((fee): LedgerPosting[] => {
+    const line = (accountId: string, amountMinor: bigint): LedgerPosting => ({
+      op: 'insert',
+      entry: {
+        accountId,
+        transactionId: fee.transaction_id,
+        eventCode: 'T0113',
+        status: 'S',
+        initiatedMs: atMs,
+        currency: capture.body.amount.currency_code,
+        amountMinor,
+        feeMinor: 0n,
+        orderId: capture.root_id,
+        referenceId: capture.id,
+        source: 'api',
+        details: { subject: `Partner fee on capture ${capture.id}` },
+      },
+    });
+    const amount = BigInt(fee.amount_minor);
+    return [line(capture.body.payee.merchant_id, -amount), line(fee.payee_id, amount)];
+  });
   return [
     {
       op: 'insert',
@@ -90,6 +112,7 @@ function capturePostings(
         },
       },
     },
+    ...partnerFees,
   ];
 }
 

@@ -10,6 +10,7 @@ import { money, minorOf, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import { CapturesService } from './captures-service.js';
@@ -36,6 +37,10 @@ export interface UnitPayment {
   customId?: string;
   softDescriptor?: string;
   payee: Payee;
+  /** The unit's platform fee, paid to the partner out of the capture (spec 2.4 `platform_fees`). */
+  platformFees?: { amount: Money; payee: Payee }[];
+  /** `Svc-Partner-Attribution-Id` of the order, recorded on its payments. */
+  partnerAttributionId?: string;
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
@@ -92,6 +97,8 @@ export class PaymentsService {
         created_ms: now,
         honor_period_end_ms: now + HONOR_PERIOD_MS,
         expiration_ms: now + AUTHORIZATION_LIFETIME_MS,
+        ...(unit.platformFees ? { platform_fees: unit.platformFees } : {}),
+        ...(unit.partnerAttributionId ? { partner_attribution_id: unit.partnerAttributionId } : {}),
       },
     };
     createResource(this.deps, authorizationMachine, authorization, 'create');
@@ -120,6 +127,7 @@ export class PaymentsService {
   }
 
   captureAuthorization(id: string, request: CaptureRequest, ctx: RequestContext): StoredCapture {
+    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     const authorization = this.getAuthorization(id, ctx);
     this.assertCapturable(authorization);
     const currency = authorization.body.amount.currency_code;
@@ -155,6 +163,13 @@ export class PaymentsService {
         ...(authorization.body.custom_id ? { customId: authorization.body.custom_id } : {}),
         ...(request.soft_descriptor !== undefined ? { softDescriptor: request.soft_descriptor } : {}),
         payee: authorization.body.payee,
+        // The unit's platform fee is taken once, from the first capture of the authorization.
+        ...(authorization.internal.platform_fees && authorization.internal.captured_minor === '0'
+          ? { platformFees: authorization.internal.platform_fees }
+          : {}),
+        ...(authorization.internal.partner_attribution_id
+          ? { partnerAttributionId: authorization.internal.partner_attribution_id }
+          : {}),
       },
       amountMinor,
       { final_capture: final, ...optional('note_to_payer', request.note_to_payer) },

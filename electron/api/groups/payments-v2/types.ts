@@ -39,6 +39,14 @@ export interface AuthorizationInternal {
   created_ms: number;
   honor_period_end_ms: number;
   expiration_ms: number;
+  platform_fees?: PlatformFee[];
+  partner_attribution_id?: string;
+}
+
+/** A platform fee as requested on the unit: paid to `payee` (the partner). */
+export interface PlatformFee {
+  amount: Money;
+  payee: Payee;
 }
 
 export interface CaptureBody {
@@ -51,7 +59,13 @@ export interface CaptureBody {
   note_to_payer?: string;
   soft_descriptor?: string;
   seller_protection: typeof SELLER_PROTECTION;
-  seller_receivable_breakdown: { gross_amount: Money; svc_fee: Money; net_amount: Money };
+  seller_receivable_breakdown: {
+    gross_amount: Money;
+    svc_fee: Money;
+    /** What the partner got out of this capture (present only when a fee was taken). */
+    platform_fees?: { amount: Money; payee: { merchant_id: string } }[];
+    net_amount: Money;
+  };
   payee: Payee;
   supplementary_data: { related_ids: { order_id: string; authorization_id?: string } };
   create_time: string;
@@ -64,6 +78,9 @@ export interface CaptureInternal {
   fee_minor: string;
   percent_fee_minor: string;
   refunded_minor: string;
+  /** Platform fees paid to partners: each its own ledger transaction (T0113, seller and partner). */
+  platform_fees?: { payee_id: string; amount_minor: string; transaction_id: string }[];
+  partner_attribution_id?: string;
 }
 
 export interface RefundBody {

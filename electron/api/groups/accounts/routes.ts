@@ -1,0 +1,57 @@
+import { ACCOUNTS_ENDPOINTS as E } from '../../../../shared/api/accounts/endpoints.js';
+import type { Ledger } from '../../../ledger/ledger.js';
+import type { Clock } from '../../../clock.js';
+import { defineRoute, type AnyRoute } from '../../route.js';
+import type { AccountsService } from './service.js';
+import { accountView } from './views.js';
+
+/** `/v1/test-helpers/accounts`: the sandbox accounts for scripts (the Accounts page uses them too). */
+export function accountRoutes(accounts: AccountsService, ledger: Ledger, clock: Clock): AnyRoute[] {
+  const view = (account: Parameters<typeof accountView>[0], baseUrl: string) =>
+    accountView(account, ledger, clock.now(), baseUrl);
+  return [
+    defineRoute(E.create, {
+      handle: ({ body, ctx }) => ({ status: 201, body: view(accounts.create(body), ctx.baseUrl) }),
+    }),
+    defineRoute(E.list, {
+      handle: ({ query, ctx }) => ({
+        status: 200,
+        body: { accounts: accounts.list(query.type).map((a) => view(a, ctx.baseUrl)) },
+      }),
+    }),
+    defineRoute(E.show, {
+      handle: ({ params, ctx }) => ({
+        status: 200,
+        body: view(accounts.get(params.account_id), ctx.baseUrl),
+      }),
+    }),
+    defineRoute(E.update, {
+      handle: ({ params, body, ctx }) => ({
+        status: 200,
+        body: view(accounts.update(params.account_id, body), ctx.baseUrl),
+      }),
+    }),
+    defineRoute(E.remove, {
+      handle: ({ params }) => {
+        accounts.delete(params.account_id);
+        return { status: 204 };
+      },
+    }),
+    defineRoute(E.adjust, {
+      handle: ({ params, body }) => {
+        const { transactionId, balance } = accounts.adjust(params.account_id, body);
+        return {
+          status: 201,
+          body: {
+            account_id: params.account_id,
+            transaction_id: transactionId,
+            event_code: body.direction === 'CREDIT' ? 'T0300' : 'T0400',
+            amount: body.amount,
+            direction: body.direction,
+            balance,
+          },
+        };
+      },
+    }),
+  ];
+}

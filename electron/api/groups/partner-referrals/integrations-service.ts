@@ -1,0 +1,90 @@
+import { merchantIntegrationMachine } from '../../../../shared/api/partner-referrals/machines.js';
+import type { Account } from '../../../store/repositories/accounts-repo.js';
+import type { GroupDeps } from '../../group-deps.js';
+import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import type { RequestContext } from '../../route.js';
+import { transition } from '../../transition.js';
+import { integrationId, type StoredIntegration } from './types.js';
+
+/**
+ * Merchant integrations (spec 4.11): the partner finds the seller it onboarded by tracking id, reads the
+ * seller's status by merchant id, and the seller can revoke its consent. The seller's partner link (on
+ * its account) is what acting for it checks; the integration resource is its history and its events.
+ */
+export class IntegrationsService {
+  constructor(private readonly deps: GroupDeps) {}
+
+  /** The path's partner id must be the caller's own: a partner reads only its own sellers. */
+  assertPartner(partnerId: string, ctx: RequestContext): void {
+    if (partnerId === ctx.app.merchant_id) return;
+    throw new ApiError('NOT_AUTHORIZED', [
+      detail('PARTNER_ID_MISMATCH', {
+        field: 'partner_id',
+        value: partnerId,
+        location: 'path',
+        description: `The calling app's partner id is ${ctx.app.merchant_id}.`,
+      }),
+    ]);
+  }
+
+  /** The seller onboarded with `trackingId` (the latest, should a tracking id have been reused). */
+  byTracking(partnerId: string, trackingId: string, ctx: RequestContext): StoredIntegration {
+    this.assertPartner(partnerId, ctx);
+    const sellers = this.deps.store.accounts
+      .list()
+      .flatMap((account) =>
+        (account.partners ?? [])
+          .filter((link) => link.partner_id === partnerId && link.tracking_id === trackingId)
+          .map((link) => ({ account, link })),
+      )
+      .sort((a, b) => b.link.granted_at.localeCompare(a.link.granted_at));
+    const seller = sellers[0];
+    const integration = seller && this.find(partnerId, seller.account.id);
+    if (!integration) {
+      throw new ApiError('RESOURCE_NOT_FOUND', [
+        detail('RESOURCE_NOT_FOUND', {
+          field: 'tracking_id',
+          value: trackingId,
+          location: 'query',
+          description: `No seller onboarded with tracking_id ${trackingId}.`,
+        }),
+      ]);
+    }
+    return integration;
+  }
+
+  byMerchant(partnerId: string, merchantId: string, ctx: RequestContext): StoredIntegration {
+    this.assertPartner(partnerId, ctx);
+    const integration = this.find(partnerId, merchantId);
+    if (!integration) throw notFound('seller of this partner', merchantId, 'merchant_id');
+    return integration;
+  }
+
+  /** The seller revokes its consent to the calling partner: acting for it is refused from now on. */
+  revoke(merchantId: string, ctx: RequestContext): StoredIntegration {
+    const integration = this.byMerchant(ctx.app.merchant_id, merchantId, ctx);
+    const account = this.deps.store.accounts.byId(merchantId);
+    const at = this.deps.clock.nowIso();
+    transition(this.deps, merchantIntegrationMachine, integration, 'revoke', {
+      note: 'consent revoked by the seller',
+      at,
+    });
+    if (account) {
+      const revoked: Account = {
+        ...account,
+        partners: (account.partners ?? []).map((link) =>
+          link.partner_id === ctx.app.merchant_id && !link.revoked_at ? { ...link, revoked_at: at } : link,
+        ),
+      };
+      this.deps.store.accounts.upsert(revoked);
+    }
+    return integration;
+  }
+
+  find(partnerId: string, merchantId: string): StoredIntegration | undefined {
+    return this.deps.store.resources.get<StoredIntegration['body'], StoredIntegration['internal']>(
+      'merchant-integration',
+      integrationId(partnerId, merchantId),
+    );
+  }
+}

@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
+import { startHarness, TEST_CLIENT_ID, type ApiHarness } from '../../../test-support/api-harness.js';
+import { expectError } from '../../../test-support/expect-error.js';
+import { onboardingCsrfToken } from './onboarding-page.js';
+import { RETURN_URL, tokenOf, V2, v2Body } from './partners-test-kit.js';
+
+let api: ApiHarness;
+beforeEach(async () => {
+  api = await startHarness();
+});
+afterEach(async () => {
+  await api.close();
+});
+
+const PAGE = '/merchantsignup/partner/onboardingentry';
+
+async function referral(extra: Record<string, unknown> = {}): Promise<string> {
+  const created = await api.request('POST', V2, { body: v2Body(extra) });
+  expect(created.status, created.text).toBe(201);
+  return tokenOf(created);
+}
+
+/** Submits the onboarding form as a browser would (no token, no JSON). */
+const submit = (token: string, fields: Record<string, string>) =>
+  api.request('POST', PAGE, {
+    token: null,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token, csrf_token: onboardingCsrfToken(token), ...fields }).toString(),
+  });
+
+describe('the onboarding page (the action URL)', () => {
+  it('shows the partner, the permissions asked for and the form, prefilled, with no script', async () => {
+    const token = await referral();
+    const page = await api.request('GET', `${PAGE}?token=${token}`, { token: null });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.text).toContain('Example Merchant Inc.');
+    expect(page.text).toContain('Collect a partner fee on your payments');
+    expect(page.text).toContain('value="new-seller@example.org"');
+    expect(page.text).not.toContain('<script');
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'none'");
+  });
+
+  it('signs a new seller up: a business account linked to the partner, 303 to return_url with the platform parameters', async () => {
+    const token = await referral({
+      products: ['EXPRESS_CHECKOUT', 'PAYMENT_METHODS'],
+      capabilities: ['PAY_UPON_INVOICE'],
+    });
+    const reply = await submit(token, {
+      mode: 'SIGN_UP',
+      email: 'fresh@example.org',
+      business_name: 'Fresh Goods',
+      country_code: 'GB',
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(reply.status, reply.text).toBe(303);
+    const location = new URL(String(reply.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(RETURN_URL);
+    const seller = api.host.deps.store.accounts.byEmail('fresh@example.org');
+    expect(seller).toMatchObject({ type: 'BUSINESS', business_name: 'Fresh Goods', country_code: 'GB' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      merchantId: 'seller-0001',
+      merchantIdInSvc: seller?.id,
+      permissionsGranted: 'true',
+      accountStatus: 'BUSINESS_ACCOUNT',
+      consentStatus: 'true',
+      productIntentId: 'addipmt',
+      isEmailConfirmed: 'true',
+      riskStatus: 'SUBSCRIBED_WITH_ALL_FEATURES',
+    });
+    expect(seller?.partners).toEqual([
+      expect.objectContaining({
+        partner_id: SEED_MERCHANT.id,
+        partner_client_id: TEST_CLIENT_ID,
+        tracking_id: 'seller-0001',
+        products: ['EXPRESS_CHECKOUT', 'PAYMENT_METHODS'],
+        capabilities: ['PAY_UPON_INVOICE'],
+        features: ['PAYMENT', 'REFUND', 'PARTNER_FEE'],
+      }),
+    ]);
+    // The referral is used up: the page says so and offers no form.
+    const again = await api.request('GET', `${PAGE}?token=${token}`, { token: null });
+    expect(again.text).toContain('already onboarded');
+    expect(again.text).not.toContain('<form');
+    expect((await api.request('GET', `${V2}/${token}`)).body.referral_data.legal_agreements).toHaveLength(1);
+  });
+
+  it('signs an existing business in (the charity), and refuses a personal account or an unknown one', async () => {
+    const token = await referral();
+    const personal = await submit(token, {
+      mode: 'SIGN_IN',
+      email: SEED_BUYER.email,
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(personal.status).toBe(422);
+    expect(personal.text).toContain('personal account');
+    const unknown = await submit(token, {
+      mode: 'SIGN_IN',
+      email: 'nobody@example.org',
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(unknown.text).toContain('sign up instead');
+    const self = await submit(token, {
+      mode: 'SIGN_IN',
+      email: SEED_MERCHANT.email,
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(self.text).toContain('cannot onboard itself');
+    const charity = await submit(token, {
+      mode: 'SIGN_IN',
+      email: 'charity@example.com',
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(charity.status).toBe(303);
+    const links = api.host.deps.store.accounts.byEmail('charity@example.com')?.partners ?? [];
+    expect(links.filter((l) => l.partner_id === SEED_MERCHANT.id)).toEqual([
+      expect.objectContaining({ tracking_id: 'seller-0001', features: ['PAYMENT', 'REFUND', 'PARTNER_FEE'] }),
+    ]);
+  });
+
+  it('needs the consent box, a valid form and its CSRF token; sign up with a taken e-mail says so', async () => {
+    const token = await referral();
+    const unticked = await submit(token, { mode: 'SIGN_UP', email: 'x@example.org', action: 'connect' });
+    expect(unticked.status).toBe(400);
+    expect(unticked.text).toContain('Tick the box');
+    const badEmail = await submit(token, {
+      mode: 'SIGN_UP',
+      email: 'nope',
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(badEmail.status).toBe(400);
+    const taken = await submit(token, {
+      mode: 'SIGN_UP',
+      email: SEED_BUYER.email,
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(taken.status).toBe(422);
+    const forged = await api.request('POST', PAGE, {
+      token: null,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        token,
+        csrf_token: 'forged',
+        mode: 'SIGN_UP',
+        email: 'y@example.org',
+        consent: 'yes',
+        action: 'connect',
+      }).toString(),
+    });
+    expect(forged.status).toBe(403);
+    expect(api.host.deps.store.accounts.byEmail('x@example.org')).toBeUndefined();
+    expect(api.host.deps.store.accounts.byEmail('y@example.org')).toBeUndefined();
+    expect((await api.request('GET', `${V2}/${token}`)).body.referral_data.legal_agreements).toBeUndefined();
+  });
+
+  it('declining returns to the partner with permissionsGranted=false and grants nothing', async () => {
+    const token = await referral();
+    const reply = await submit(token, { action: 'decline' });
+    expect(reply.status).toBe(303);
+    const location = new URL(String(reply.headers.location));
+    expect(location.searchParams.get('permissionsGranted')).toBe('false');
+    expect(location.searchParams.get('consentStatus')).toBe('false');
+  });
+
+  it('an unknown token is a 404 page; without a return_url the page confirms in place', async () => {
+    expect((await api.request('GET', `${PAGE}?token=nope`, { token: null })).status).toBe(404);
+    const token = await referral({ partner_config_override: { return_url_description: 'back' } });
+    const reply = await submit(token, {
+      mode: 'SIGN_UP',
+      email: 'inplace@example.org',
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('You are connected');
+  });
+
+  it('the onboard helper does the same for scripts, once per referral', async () => {
+    const token = await referral();
+    const first = await api.request('POST', `/v1/test-helpers/partner-referrals/${token}/onboard`, {
+      body: { email: 'script@example.org' },
+    });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.return_url).toContain('merchantIdInSvc=');
+    expectError(
+      await api.request('POST', `/v1/test-helpers/partner-referrals/${token}/onboard`, {
+        body: { email: 'other@example.org' },
+      }),
+      'UNPROCESSABLE_ENTITY',
+      { issue: 'REFERRAL_ALREADY_COMPLETED' },
+    );
+    expect(api.host.deps.store.accounts.byEmail('other@example.org')).toBeUndefined();
+  });
+});

@@ -1,0 +1,9 @@
+import { defineFeature } from '../feature';
+import { AccountsPage } from './accounts-page';
+
+/** Sandbox accounts: buyers and sellers with their ledger balances, top-ups and drains. */
+export const accountsFeature = defineFeature({
+  name: 'accounts',
+  nav: [{ section: 'Merchants', path: 'accounts', label: 'Accounts' }],
+  routes: { accounts: { list: AccountsPage } },
+});
