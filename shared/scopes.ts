@@ -8,6 +8,9 @@ export const SCOPES = {
   reporting: 'https://uri.svc.example/services/reporting/search/read',
   payouts: 'https://uri.svc.example/services/payments/payouts',
   referencedPayouts: 'https://uri.svc.example/services/payments/referenced-payouts',
+  catalog: 'https://uri.svc.example/services/catalog/products',
+  subscriptions: 'https://uri.svc.example/services/subscriptions',
+  billingAgreements: 'https://uri.svc.example/services/payments/billing-agreements',
   openid: 'openid',
 } as const;
 

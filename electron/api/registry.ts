@@ -1,5 +1,7 @@
 import type { GroupDeps } from './group-deps.js';
 import type { GroupModule } from './group-module.js';
+import { defineBillingV1 } from './groups/billing-v1/index.js';
+import { defineCatalogProducts } from './groups/catalog-products/index.js';
 import { defineOauth } from './groups/oauth/index.js';
 import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
 import { definePaymentsV2 } from './groups/payments-v2/index.js';
@@ -7,6 +9,7 @@ import { definePayouts } from './groups/payouts/index.js';
 import { defineReferencedPayouts } from './groups/referenced-payouts/index.js';
 import { defineReporting } from './groups/reporting/index.js';
 import { defineSandbox } from './groups/sandbox/index.js';
+import { defineSubscriptions } from './groups/subscriptions/index.js';
 import { defineWebhooks } from './groups/webhooks/index.js';
 
 /**
@@ -17,6 +20,8 @@ import { defineWebhooks } from './groups/webhooks/index.js';
 export function defineGroups(deps: GroupDeps): GroupModule[] {
   const payments = definePaymentsV2(deps, orderContext);
   const orders = defineOrdersV2(deps, payments.api);
+  const products = defineCatalogProducts(deps);
+  const subscriptions = defineSubscriptions(deps, products.api);
   return [
     defineOauth(deps),
     orders,
@@ -26,5 +31,8 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     defineWebhooks(deps),
     defineReporting(deps),
     defineSandbox(deps),
+    products,
+    subscriptions,
+    defineBillingV1(deps, products.api, subscriptions.plans, subscriptions.subscriptions),
   ];
 }

@@ -2,6 +2,8 @@ import { COMMON_ISSUES } from '../errors.js';
 import type { AnyEndpoint } from './endpoint.js';
 import type { IssueDefinition } from './issue.js';
 import type { Machine } from '../machines/machine.js';
+import { billingV1Shared } from './billing-v1/index.js';
+import { catalogProductsShared } from './catalog-products/index.js';
 import { oauthShared } from './oauth/index.js';
 import { ordersV2Shared } from './orders-v2/index.js';
 import { paymentsV2Shared } from './payments-v2/index.js';
@@ -9,6 +11,7 @@ import { payoutsShared } from './payouts/index.js';
 import { referencedPayoutsShared } from './referenced-payouts/index.js';
 import { reportingShared } from './reporting/index.js';
 import { sandboxShared } from './sandbox/index.js';
+import { subscriptionsShared } from './subscriptions/index.js';
 import { webhooksShared } from './webhooks/index.js';
 
 /**
@@ -24,6 +27,9 @@ export const SHARED_GROUPS = [
   webhooksShared,
   reportingShared,
   sandboxShared,
+  catalogProductsShared,
+  subscriptionsShared,
+  billingV1Shared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

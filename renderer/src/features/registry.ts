@@ -1,4 +1,5 @@
 import type { ResourceKind } from '../../../shared/bridge';
+import { billingFeature } from './billing';
 import { consoleFeature } from './console';
 import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
@@ -19,6 +20,7 @@ export const FEATURES: readonly Feature[] = [
   ordersFeature,
   paymentsFeature,
   payoutsFeature,
+  billingFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,

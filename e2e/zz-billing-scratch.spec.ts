@@ -1,0 +1,36 @@
+import { createProductInUi, openPlans, submitPlan, subscribeFromPlan } from './billing-page';
+import { expect, openWorkbench, test } from './fixtures';
+
+test('scratch screenshots', async ({ page, context, workbench }) => {
+  await context.route('https://example.com/**', (route) => route.fulfill({ status: 200, body: 'ok' }));
+  await openWorkbench(page, workbench);
+  await openPlans(page);
+  await page.screenshot({ path: '/tmp/shot-plans-empty.png' });
+  await createProductInUi(page, 'Video Streaming');
+  await page.getByTestId('product-create-plan').click();
+  await page.getByTestId('plan-name').fill('Basic monthly');
+  await page.getByTestId('plan-setup-fee').fill('5');
+  await page.getByTestId('plan-tax').fill('8.25');
+  await page.screenshot({ path: '/tmp/shot-plan-form.png' });
+  await page.getByTestId('plan-setup-fee').fill('');
+  await page.getByTestId('plan-tax').fill('');
+  await submitPlan(page);
+  await page.screenshot({ path: '/tmp/shot-plan-detail.png', fullPage: true });
+  await subscribeFromPlan(page);
+  const href = await page.getByTestId('buyer-approval-link').getAttribute('href');
+  const buyer = await context.newPage();
+  await buyer.goto(href ?? '');
+  await buyer.getByRole('button', { name: 'Agree and subscribe' }).click();
+  await buyer.close();
+  await expect(page.getByTestId('subscription-status')).toHaveAttribute('data-status', 'ACTIVE');
+  await page.getByTestId('advance-to-next-billing').click();
+  await expect(page.getByTestId('billing-past')).toHaveCount(1);
+  await page.getByTestId('fail-next-payment').click();
+  await page.getByTestId('advance-to-next-billing').click();
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: '/tmp/shot-sub-detail.png', fullPage: true });
+  await page.getByTestId('nav-plans').click();
+  await page.screenshot({ path: '/tmp/shot-plans-list.png' });
+  await page.getByTestId('nav-subscriptions').click();
+  await page.screenshot({ path: '/tmp/shot-subs-list.png' });
+});
