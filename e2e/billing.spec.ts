@@ -87,6 +87,34 @@ test('a product and a plan made in the forms, a subscription approved by the buy
   await expect(page.getByTestId('cycle-execution-2')).toHaveAttribute('data-completed', '2');
   await expect(comingCycles(page).first()).toContainText('Regular cycle 3 of 12');
 
+  // A declined payment: in the timeline, on the balance, with its retry ahead; capturing the balance settles it.
+  await page.getByTestId('fail-next-payment').click();
+  await expect(page.getByText(`The next payment attempt of ${subscriptionId} will fail`)).toBeVisible();
+  await page.getByTestId('advance-to-next-billing').click();
+  await expect(page.locator('[data-testid="billing-past"][data-status="DECLINED"]')).toHaveCount(1);
+  await expect(page.getByTestId('subscription-failed-count')).toHaveText('1');
+  await expect(page.getByTestId('subscription-outstanding')).toHaveText('10.00 USD');
+  await expect(page.getByTestId('billing-retry')).toContainText('10.00 USD');
+  await expect(page.getByTestId('last-failed-payment')).toContainText('10.00 USD');
+  await page.getByTestId('action-capture').click();
+  await expect(page.getByTestId('capture-amount')).toHaveValue('10.00');
+  await page.getByTestId('capture-submit').click();
+  await expect(page.getByTestId('subscription-outstanding')).toHaveText('0.00 USD');
+  await expect(page.locator('[data-testid="billing-past"][data-status="COMPLETED"]')).toHaveCount(3);
+
+  // Suspended, nothing is due; activated again, billing goes on.
+  await page.getByTestId('action-suspend').click();
+  await expect(page.getByTestId('reason-submit')).toBeDisabled();
+  await page.getByTestId('reason-input').fill('Customer asked for a pause');
+  await page.getByTestId('reason-submit').click();
+  await expectState(page, 'SUSPENDED');
+  await expect(page.getByTestId('advance-to-next-billing')).toBeDisabled();
+  await expect(page.getByTestId('action-suspend')).toBeDisabled();
+  await page.getByTestId('action-activate').click();
+  await page.getByTestId('reason-submit').click();
+  await expectState(page, 'ACTIVE');
+  await expect(page.getByTestId('advance-to-next-billing')).toBeEnabled();
+
   // The subscription is listed on the Subscriptions page with its plan.
   await page.getByTestId('nav-subscriptions').click();
   await expect(page.getByTestId(`subscription-row-${subscriptionId}`)).toHaveAttribute(
@@ -103,6 +131,11 @@ test('the forms show their own problems as they are typed, and the API’s refus
 }) => {
   const product = await workbench.api('POST', '/v1/catalogs/products', { name: 'Gym', type: 'SERVICE' });
   expect(product.status).toBe(201);
+  // An id the workspace does not have, and an empty list, each say so.
+  await openWorkbench(page, workbench, 'subscriptions/I-AAAAAAAAAAAA');
+  await expect(page.getByTestId('billing-not-found')).toContainText('I-AAAAAAAAAAAA');
+  await page.getByTestId('nav-subscriptions').click();
+  await expect(page.getByTestId('empty-state')).toContainText('No subscriptions yet');
   await openWorkbench(page, workbench, 'plans');
   await expect(page.getByTestId('empty-state')).toContainText('No plans yet');
 
@@ -153,4 +186,72 @@ test('the forms show their own problems as they are typed, and the API’s refus
   await page.getByTestId('subscription-form-submit').click();
   await expect(page.getByTestId('subscription-form-error')).toContainText('422');
   await expect(page.getByTestId('subscription-form-error')).toContainText('PLAN_STATUS_INACTIVE');
+});
+
+test('a v1 billing plan and agreement, marked deprecated, activated and executed from their pages', async ({
+  page,
+  context,
+  workbench,
+}) => {
+  await context.route('https://example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Back at the merchant</h1>' }),
+  );
+  // An integration still on v1 made a plan: one trial, then a year of months with tax and shipping.
+  const plan = await workbench.api('POST', '/v1/payments/billing-plans', {
+    name: 'T-Shirt of the Month Club Plan',
+    description: 'Template creation.',
+    type: 'FIXED',
+    payment_definitions: [
+      {
+        name: 'Regular Payments',
+        type: 'REGULAR',
+        frequency: 'MONTH',
+        frequency_interval: '1',
+        amount: { value: '100', currency: 'USD' },
+        cycles: '12',
+        charge_models: [
+          { type: 'SHIPPING', amount: { value: '10', currency: 'USD' } },
+          { type: 'TAX', amount: { value: '12', currency: 'USD' } },
+        ],
+      },
+    ],
+    merchant_preferences: {
+      return_url: 'https://example.com/return',
+      cancel_url: 'https://example.com/cancel',
+    },
+  });
+  expect(plan.status).toBe(201);
+  const planId = plan.body.id as string;
+
+  await openWorkbench(page, workbench, 'legacy-plans');
+  await expect(page.getByTestId('deprecated-notice')).toContainText('/v1/billing/plans');
+  await expect(page.getByTestId(`legacy-plan-row-${planId}`)).toContainText('12 x 122.00 USD monthly');
+  await page.getByTestId(`legacy-plan-row-${planId}`).getByRole('link').first().click();
+  await expect(page.getByTestId('legacy-plan-detail')).toHaveAttribute('data-state', 'CREATED');
+  await page.getByTestId('action-legacy-activate').click();
+  await expect(page.getByTestId('legacy-plan-detail')).toHaveAttribute('data-state', 'ACTIVE');
+  await expectState(page, 'ACTIVE');
+
+  // An agreement on it: the buyer approves on the approval page, the merchant executes it here.
+  const clock = await workbench.api('GET', '/v1/test-helpers/clock');
+  const start = new Date(Date.parse(clock.body.now as string) + 2 * 86_400_000).toISOString();
+  const agreement = await workbench.api('POST', '/v1/payments/billing-agreements', {
+    name: 'T-Shirt of the Month Club Agreement',
+    description: 'Agreement for T-Shirt of the Month Club Plan',
+    start_date: start,
+    plan: { id: planId },
+    payer: { payment_method: 'paypal' },
+  });
+  expect(agreement.status).toBe(201);
+  await openWorkbench(page, workbench, `legacy-agreements/${agreement.body.id as string}`);
+  await expect(page.getByTestId('legacy-agreement-detail')).toHaveAttribute('data-state', 'Pending');
+  await expect(page.getByTestId('deprecated-notice')).toContainText('/v1/billing/subscriptions');
+  const href = await page.getByTestId('legacy-agreement-approval-link').getAttribute('href');
+  const buyer = await context.newPage();
+  await buyer.goto(href ?? '');
+  await buyer.getByRole('button', { name: 'Agree and subscribe' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Back at the merchant' })).toBeVisible();
+  await buyer.close();
+  await page.getByTestId('legacy-agreement-execute').click();
+  await expect(page.getByTestId('legacy-agreement-detail')).toHaveAttribute('data-state', 'Active');
 });

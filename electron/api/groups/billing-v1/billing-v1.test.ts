@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceTo,
-  approve,
   expectStatus,
   getSubscription,
   ledgerOf,
@@ -245,8 +244,24 @@ describe('billing plans and agreements v1 (deprecated)', () => {
     const early = await api.request('POST', execute, { body: {} });
     expect(early.status).toBe(422);
     expect(early.body.details[0].issue).toBe('AGREEMENT_NOT_APPROVED');
-    // The buyer approves on the page the approval_url opens (here the helper).
-    await approve(api, created.id);
+    // The buyer approves on the page the approval_url opens, and returns with the agreement's token.
+    const approvalUrl = new URL(created.links[0].href);
+    const page = await api.request('GET', approvalUrl.pathname + approvalUrl.search, { token: null });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('3 x 122.00 USD monthly');
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    const approved = await api.request('POST', '/webapps/billing/subscriptions', {
+      token: null,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ba_token: created.id,
+        csrf_token: csrf,
+        buyer_email: 'buyer@example.com',
+        action: 'approve',
+      }).toString(),
+    });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.location).toBe(`https://example.com/return?token=${token}`);
     const executed = await expectStatus(await api.request('POST', execute, { body: {} }), 200);
     expect(executed).toMatchObject({
       id: created.id,

@@ -10,11 +10,13 @@ import {
   type SubscriptionsService,
 } from '../subscriptions/index.js';
 import { billingV1Routes } from './routes.js';
-import { BillingV1Service } from './service.js';
+import { AgreementsService } from './agreements.js';
+import { LegacyPlansService } from './legacy-plans.js';
 import type { StoredAgreement } from './types.js';
 import { agreementLinks, agreementView, legacyPlanKind } from './views.js';
 
-export type { BillingV1Service } from './service.js';
+export type { AgreementsService } from './agreements.js';
+export type { LegacyPlansService } from './legacy-plans.js';
 export type { StoredAgreement, StoredLegacyPlan } from './types.js';
 
 /**
@@ -28,7 +30,8 @@ export function defineBillingV1(
   plans: PlansService,
   subscriptions: SubscriptionsService,
 ): GroupModule {
-  const billing = new BillingV1Service(deps, products, plans, subscriptions);
+  const legacyPlans = new LegacyPlansService(deps, products, plans);
+  const agreements = new AgreementsService(deps, legacyPlans, subscriptions);
   const subscriptionOf = (agreement: StoredAgreement): StoredSubscription | undefined =>
     subscriptions.find(agreement.id);
   const approveHref = (agreement: StoredAgreement, base: string) =>
@@ -36,7 +39,7 @@ export function defineBillingV1(
   return {
     name: 'billing-v1',
     shared: billingV1Shared,
-    routes: billingV1Routes(billing),
+    routes: billingV1Routes(legacyPlans, agreements),
     resourceKinds: [
       legacyPlanKind,
       defineResourceKind<StoredAgreement>({

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { describeSchedule } from '../../../../shared/billing/schedule.js';
 import { FUNDING_CHOICES, type FundingChoice } from '../../../../shared/api/subscriptions/schemas.js';
+import { money, toMinor } from '../../../../shared/money.js';
 import type { Store } from '../../../store/store.js';
 import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
 import { ApiError } from '../../pipeline/api-error.js';
@@ -31,10 +32,33 @@ const returnParams = (subscription: StoredSubscription): Record<string, string> 
     ? { token: subscription.internal.legacy.token }
     : { subscription_id: subscription.id, ba_token: subscription.id };
 
+/**
+ * The plan as the buyer will be charged: a v1 agreement's TAX and SHIPPING charge models are amounts
+ * added to each cycle of their definition, so they are part of the price the page states.
+ */
+function scheduledPlan(subscription: StoredSubscription, plan: StoredPlan): StoredPlan['body'] {
+  const charges = subscription.internal.legacy?.charges;
+  if (!charges) return plan.body;
+  return {
+    ...plan.body,
+    billing_cycles: plan.body.billing_cycles.map((cycle) => {
+      const extra = charges[String(cycle.sequence)];
+      const price = cycle.pricing_scheme?.fixed_price;
+      if (!extra || !price || !cycle.pricing_scheme) return cycle;
+      const total =
+        toMinor(price.value, price.currency_code) + BigInt(extra.tax_minor) + BigInt(extra.shipping_minor);
+      return {
+        ...cycle,
+        pricing_scheme: { ...cycle.pricing_scheme, fixed_price: money(total, price.currency_code) },
+      };
+    }),
+  };
+}
+
 function scheduleOf(subscription: StoredSubscription, plan: StoredPlan | undefined): string {
   if (!plan) return '<p class="error">The plan of this subscription is gone.</p>';
   const revision = subscription.internal.pending_revision;
-  const described = describeSchedule(plan.body);
+  const described = describeSchedule(scheduledPlan(subscription, plan));
   const quantity = revision?.quantity ?? subscription.body.quantity;
   const rows = [
     `<tr><td>Plan</td><td class="amount">${escapeHtml(plan.body.name)}</td></tr>`,

@@ -72,6 +72,8 @@ export class BillingEngine {
 
   /** Cancelled, suspended or expired: nothing more is due. */
   stop(subscription: StoredSubscription): void {
+    // Nothing is billed until it is re-activated (`resumed` shows the time again).
+    delete subscription.body.billing_info?.next_billing_time;
     this.deps.scheduler.cancel(startKey(subscription.id));
     this.deps.scheduler.cancel(cycleKey(subscription.id));
     this.deps.scheduler.cancel(retryKey(subscription.id));

@@ -214,6 +214,8 @@ describe('the billing engine', () => {
       status_change_note: 'Suspended after 2 failed payments.',
     });
     expect(shown.billing_info.last_failed_payment.reason_code).toBe('PAYMENT_DENIED');
+    // Nothing is due while suspended.
+    expect(shown.billing_info.next_billing_time).toBeUndefined();
     // Suspended: no cycle is billed while it waits.
     await advanceTo(api, '2026-08-01T12:00:00Z');
     expect(salesOf(api, id)).toHaveLength(3);

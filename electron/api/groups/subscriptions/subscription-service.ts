@@ -1,9 +1,4 @@
 import {
-  cycleCharge,
-  DateTimeSchema,
-  MAX_AMOUNT_MINOR,
-  ShippingAddressSchema,
-  SUBSCRIPTION_PATCHABLE,
   subscriptionMachine as machine,
   type CaptureRequest,
   type FundingChoice,
@@ -11,18 +6,19 @@ import {
   type SubscriptionCreateRequest,
   type SubscriptionTrigger,
 } from '../../../../shared/api/subscriptions/index.js';
-import { z } from 'zod';
-import { MoneySchema } from '../../../../shared/api/common.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
-import { MoneyError, money, toMinor, type Money } from '../../../../shared/money.js';
+import { money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
-import { pagedBody, pageRequest, restrictedPatch } from '../catalog-products/index.js';
+import { pagedBody, pageRequest } from '../catalog-products/index.js';
 import { finalPaymentMs, initialExecutions, type BillingEngine } from './billing-engine.js';
+import { planCurrency, requestAmount as moneyIn } from './request-money.js';
+import { patchSubscription } from './subscription-patch.js';
+import { reviseSubscription } from './subscription-revision.js';
 import { newSubscriptionId } from './ids.js';
 import type { PlansService } from './plan-service.js';
 import {
@@ -45,31 +41,6 @@ const NEEDS: Partial<Record<SubscriptionTrigger, string>> = {
   cancel: 'APPROVED, ACTIVE or SUSPENDED',
   capture: 'ACTIVE or SUSPENDED',
 };
-
-/** An amount of a request in minor units: well-formed, in a known currency, 0..MAX_AMOUNT_MINOR. */
-function moneyIn(amount: Money, field: string): bigint {
-  let minor: bigint;
-  try {
-    minor = toMinor(amount.value, amount.currency_code);
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    throw new ApiError(
-      error.issue === 'CURRENCY_NOT_SUPPORTED' ? 'UNPROCESSABLE_ENTITY' : 'INVALID_REQUEST',
-      [detail(error.issue, { field, value: amount.value, location: 'body', description: error.message })],
-    );
-  }
-  if (minor < 0n || minor > MAX_AMOUNT_MINOR) {
-    throw new ApiError('INVALID_REQUEST', [
-      detail('INVALID_PARAMETER_VALUE', {
-        field,
-        value: amount.value,
-        location: 'body',
-        description: 'Expected an amount from 0 to 999999999.99.',
-      }),
-    ]);
-  }
-  return minor;
-}
 
 /** Subscriptions (issue #12 item 3): create, approve, show, update, revise, suspend, activate, cancel. */
 export class SubscriptionsService {
@@ -285,75 +256,7 @@ export class SubscriptionsService {
   update(id: string, operations: PatchOperation[], ctx: RequestContext): void {
     const subscription = this.get(id, ctx);
     this.refuse(subscription, 'update');
-    const info = subscription.body.billing_info;
-    const editable = {
-      ...(subscription.body.custom_id !== undefined ? { custom_id: subscription.body.custom_id } : {}),
-      ...(subscription.body.shipping_amount ? { shipping_amount: subscription.body.shipping_amount } : {}),
-      start_time: subscription.body.start_time,
-      subscriber: { ...(subscription.body.subscriber ?? {}) },
-      billing_info: {
-        outstanding_balance: info?.outstanding_balance ?? money(0n, subscription.internal.currency),
-      },
-    };
-    const touches = (path: string) =>
-      operations.some((o) => o.path === path || o.path.startsWith(`${path}/`));
-    if (
-      touches('/start_time') &&
-      subscription.status !== 'APPROVAL_PENDING' &&
-      subscription.status !== 'APPROVED'
-    ) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('SUBSCRIPTION_STATUS_INVALID', {
-          field: '/start_time',
-          location: 'body',
-          description: `start_time can change only before the subscription starts (it is ${subscription.status}).`,
-        }),
-      ]);
-    }
-    const patched = restrictedPatch(editable, operations, SUBSCRIPTION_PATCHABLE, PatchedSubscriptionSchema);
-    const currency = subscription.internal.currency;
-    if (touches('/billing_info/outstanding_balance')) {
-      const balance = patched.billing_info.outstanding_balance;
-      const minor = moneyIn(balance, '/billing_info/outstanding_balance/value');
-      if (balance.currency_code !== currency || minor < 0n) {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
-          detail(balance.currency_code !== currency ? 'CURRENCY_MISMATCH' : 'INVALID_PARAMETER_VALUE', {
-            field: '/billing_info/outstanding_balance',
-            value: balance.value,
-            location: 'body',
-            description: `The outstanding balance is a non-negative amount in ${currency}.`,
-          }),
-        ]);
-      }
-      subscription.internal.outstanding_minor = String(minor);
-      if (info) info.outstanding_balance = money(minor, currency);
-    }
-    if (patched.custom_id !== undefined) subscription.body.custom_id = patched.custom_id;
-    else delete subscription.body.custom_id;
-    if (patched.shipping_amount) {
-      moneyIn(patched.shipping_amount, '/shipping_amount/value');
-      subscription.body.shipping_amount = patched.shipping_amount;
-    } else delete subscription.body.shipping_amount;
-    if (touches('/start_time')) {
-      const startMs = Date.parse(patched.start_time);
-      if (startMs < this.deps.clock.now() - 60_000) {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
-          detail('INVALID_START_TIME', { field: '/start_time', value: patched.start_time, location: 'body' }),
-        ]);
-      }
-      subscription.body.start_time = isoSeconds(startMs);
-      subscription.internal.start_ms = startMs;
-      subscription.internal.tenure_anchor_ms = startMs;
-      if (info) info.next_billing_time = isoSeconds(startMs);
-      if (subscription.status === 'APPROVED') this.engine.approved(subscription, this.deps.clock.now());
-    }
-    if (patched.subscriber.shipping_address) {
-      subscription.body.subscriber = {
-        ...(subscription.body.subscriber ?? {}),
-        shipping_address: patched.subscriber.shipping_address,
-      };
-    }
-    transition(this.deps, machine, subscription, 'update', { note: 'PATCH' });
+    patchSubscription(this.deps, this.engine, subscription, operations);
   }
 
   /** The sandbox buyer approves (the page or the test helper), paying by wallet or card. */
@@ -426,97 +329,7 @@ export class SubscriptionsService {
   revise(id: string, request: ReviseRequest, ctx: RequestContext): Record<string, unknown> {
     const subscription = this.get(id, ctx);
     this.refuse(subscription, 'revise');
-    const current = this.planOf(subscription);
-    if (!current) throw notFound('plan', subscription.body.plan_id);
-    let target = current;
-    if (request.plan_id !== undefined && request.plan_id !== current.id) {
-      const plan = this.plans.find(request.plan_id);
-      if (!plan || plan.app_id !== ctx.app.id) throw notFound('plan', request.plan_id, 'plan_id');
-      if (plan.status !== 'ACTIVE') {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
-          detail('PLAN_STATUS_INACTIVE', {
-            field: '/plan_id',
-            value: plan.id,
-            location: 'body',
-            description: `The plan is ${plan.status}.`,
-          }),
-        ]);
-      }
-      if (this.currencyOf(plan) !== subscription.internal.currency) {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
-          detail('CURRENCY_MISMATCH', {
-            field: '/plan_id',
-            value: plan.id,
-            location: 'body',
-            description: `The subscription bills in ${subscription.internal.currency}.`,
-          }),
-        ]);
-      }
-      target = plan;
-    }
-    if (request.quantity !== undefined && !target.body.quantity_supported && request.quantity !== '1') {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('SUBSCRIPTION_CANNOT_HAVE_QUANTITY', {
-          field: '/quantity',
-          value: request.quantity,
-          location: 'body',
-        }),
-      ]);
-    }
-    if (request.shipping_amount) {
-      moneyIn(request.shipping_amount, '/shipping_amount/value');
-      if (request.shipping_amount.currency_code !== subscription.internal.currency) {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
-          detail('CURRENCY_MISMATCH', {
-            field: '/shipping_amount/currency_code',
-            value: request.shipping_amount.currency_code,
-            location: 'body',
-          }),
-        ]);
-      }
-    }
-    const quantity = request.quantity ?? (target === current ? subscription.body.quantity : '1');
-    const before = this.regularCharge(current, subscription.body.quantity, subscription.body.shipping_amount);
-    const after = this.regularCharge(
-      target,
-      quantity,
-      request.shipping_amount ?? subscription.body.shipping_amount,
-    );
-    const needsApproval = after > before;
-    const now = this.deps.clock.nowIso();
-    subscription.internal.pending_revision = {
-      plan_id: target.id,
-      quantity,
-      ...(request.shipping_amount ? { shipping_amount: request.shipping_amount } : {}),
-      needs_approval: needsApproval,
-      approved: false,
-      requested_time: now,
-    };
-    if (request.application_context?.return_url)
-      subscription.internal.return_url = request.application_context.return_url;
-    if (request.application_context?.cancel_url)
-      subscription.internal.cancel_url = request.application_context.cancel_url;
-    if (request.shipping_address) {
-      subscription.body.subscriber = {
-        ...(subscription.body.subscriber ?? {}),
-        shipping_address: request.shipping_address,
-      };
-    }
-    transition(this.deps, machine, subscription, 'revise', {
-      note: `plan ${target.id}, quantity ${quantity}${needsApproval ? ' (price rise: buyer approval needed)' : ''}`,
-    });
-    const effective = subscription.body.billing_info?.next_billing_time ?? subscription.body.start_time;
-    return {
-      plan_id: target.id,
-      quantity,
-      effective_time: effective,
-      ...(request.shipping_amount ? { shipping_amount: request.shipping_amount } : {}),
-      ...(request.shipping_address ? { shipping_address: request.shipping_address } : {}),
-      plan_overridden: false,
-      links: subscriptionLinks(subscription, ctx.baseUrl).filter(
-        (l) => l.rel === 'approve' || l.rel === 'edit' || l.rel === 'self',
-      ),
-    };
+    return reviseSubscription(this.deps, this.plans, subscription, request, ctx);
   }
 
   suspend(id: string, reason: string, ctx: RequestContext): void {
@@ -623,20 +436,8 @@ export class SubscriptionsService {
     if (reason !== undefined) subscription.body.status_change_note = reason;
   }
 
-  /** What the regular cycle of `plan` charges per cycle for `quantity` (price rises are judged on it). */
-  private regularCharge(plan: StoredPlan, quantity: string, shipping: Money | undefined): bigint {
-    const regular = plan.body.billing_cycles.find((c) => c.tenure_type === 'REGULAR');
-    const price = regular?.pricing_scheme?.fixed_price;
-    const priceMinor = price ? toMinor(price.value, price.currency_code) : 0n;
-    const shippingMinor = shipping ? toMinor(shipping.value, shipping.currency_code) : 0n;
-    return cycleCharge(priceMinor, BigInt(quantity), plan.body.taxes, shippingMinor).gross;
-  }
-
   private currencyOf(plan: StoredPlan): string {
-    for (const cycle of plan.body.billing_cycles) {
-      if (cycle.pricing_scheme?.fixed_price) return cycle.pricing_scheme.fixed_price.currency_code;
-    }
-    return plan.body.payment_preferences.setup_fee?.currency_code ?? 'USD';
+    return planCurrency(plan);
   }
 }
 
@@ -647,12 +448,3 @@ function cardBrand(number: string): string {
   if (number.startsWith('6')) return 'DISCOVER';
   return 'UNKNOWN';
 }
-
-/** What a subscription PATCH may produce, validated like a create's members. */
-const PatchedSubscriptionSchema = z.object({
-  custom_id: z.string().min(1).max(127).optional(),
-  shipping_amount: MoneySchema.optional(),
-  start_time: DateTimeSchema,
-  subscriber: z.object({ shipping_address: ShippingAddressSchema.optional() }).passthrough(),
-  billing_info: z.object({ outstanding_balance: MoneySchema }),
-});

@@ -90,12 +90,23 @@ export function useSubscription(id: string) {
   });
 }
 
-/** A subscription's payments from its start to now (`GET .../transactions`). */
+/**
+ * The end of a transactions search: the start of the second UTC day after `now`. A payment is never in
+ * the future, and the cached clock lags the host's by up to its refresh interval, so a search that ends
+ * "now" could miss the payment just made; the day boundary keeps the query key stable for a day.
+ */
+export function transactionsSearchEnd(now: string): string {
+  const day = new Date(Date.parse(now) + 2 * 86_400_000).toISOString().slice(0, 10);
+  return `${day}T00:00:00Z`;
+}
+
+/** A subscription's payments from its start on (`GET .../transactions`). */
 export function useSubscriptionTransactions(id: string, start: string | undefined, now: string | undefined) {
+  const end = now ? transactionsSearchEnd(now) : undefined;
   return useQuery({
-    queryKey: [...queryKeys.billing.transactions(id), start, now],
-    queryFn: () => listSubscriptionTransactions(id, start ?? '', now ?? ''),
-    enabled: Boolean(start && now),
+    queryKey: [...queryKeys.billing.transactions(id), start, end],
+    queryFn: () => listSubscriptionTransactions(id, start ?? '', end ?? ''),
+    enabled: Boolean(start && end),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });

@@ -45,12 +45,15 @@ export function BillingTimeline({
   now,
   transactions,
   coming,
+  retry,
   ongoing,
 }: {
   start: string;
   now: string | undefined;
   transactions: readonly SubscriptionTransaction[];
   coming: readonly ProjectedCycle[];
+  /** The retry of the last failed payment, when one is scheduled. */
+  retry?: { at: string; amount: { currency_code: string; value: string } } | undefined;
   /** The schedule goes on past the coming cycles shown (an endless regular cycle). */
   ongoing: boolean;
 }) {
@@ -71,6 +74,15 @@ export function BillingTimeline({
       kind: t.status === 'DECLINED' ? ('failed' as const) : ('paid' as const),
       label: `${formatTime(t.time)}: ${t.status} ${formatMoney(t.amount_with_breakdown.gross_amount)}`,
     })),
+    ...(retry
+      ? [
+          {
+            at: retry.at,
+            kind: 'failed' as const,
+            label: `${formatTime(retry.at)}: retry of ${formatMoney(retry.amount)}`,
+          },
+        ]
+      : []),
     ...coming.map((c) => ({
       at: c.billing_time,
       kind: c.tenure_type === 'TRIAL' ? ('trial' as const) : ('regular' as const),
@@ -179,6 +191,19 @@ export function BillingTimeline({
               <TableCell colSpan={6} sx={{ fontFamily: MONO, color: 'text.secondary', fontSize: 12.5 }}>
                 ── now (simulated): {formatTime(now)} ──
               </TableCell>
+            </TableRow>
+          ) : null}
+          {retry ? (
+            <TableRow data-testid="billing-retry">
+              <TableCell />
+              <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>{formatTime(retry.at)}</TableCell>
+              <TableCell>Retry of the failed payment</TableCell>
+              <TableCell sx={{ color: 'text.secondary' }}>scheduled</TableCell>
+              <TableCell align="right" sx={{ fontFamily: MONO }}>
+                {formatMoney(retry.amount)}
+              </TableCell>
+              <TableCell />
+              <TableCell />
             </TableRow>
           ) : null}
           {coming.map((cycle) => (

@@ -77,6 +77,7 @@ function LegacyAgreementDetail({ agreement }: { agreement: LegacyAgreementV1 }) 
               href={approval.href}
               target="_blank"
               rel="noreferrer"
+              data-testid="legacy-agreement-approval-link"
             >
               Open buyer approval page ↗
             </Button>

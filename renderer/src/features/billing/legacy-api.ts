@@ -17,12 +17,12 @@ export const showLegacyPlan = async (id: string) =>
   (await callApi({ method: 'GET', path: `${LEGACY_PLANS_PATH}/${encodeURIComponent(id)}` }))
     .body as LegacyPlanV1;
 
-/** `PATCH` replace `/` with `{"state":"ACTIVE"}`: the only way v1 activates a plan (200, no body). */
-export const activateLegacyPlan = (id: string) =>
+/** `PATCH` replace `/` with `{"state": ...}`: how v1 activates (or deactivates) a plan (200, no body). */
+export const setLegacyPlanState = (id: string, state: 'ACTIVE' | 'INACTIVE') =>
   callApi({
     method: 'PATCH',
     path: `${LEGACY_PLANS_PATH}/${encodeURIComponent(id)}`,
-    body: [{ op: 'replace', path: '/', value: { state: 'ACTIVE' } }],
+    body: [{ op: 'replace', path: '/', value: { state } }],
   });
 
 export const showLegacyAgreement = async (id: string) =>

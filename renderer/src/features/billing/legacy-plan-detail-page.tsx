@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -9,12 +8,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billingPlanV1Machine, type LegacyPlanState } from '../../../../shared/api/billing-v1';
 import {
   legacyCycleTotal,
   legacyPlanSchedule,
   type MoneyV1,
 } from '../../../../shared/billing/legacy-schedule';
 import { formatTime } from '../../api/format';
+import { machineAvailability } from '../../api/machine-actions';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
@@ -22,11 +23,13 @@ import { JsonView } from '../../components/json-view';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
+import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
+import { LEGACY_PLAN_KIND } from './billing-kinds';
 import { BackLink, FieldRow, Fields, isMissing, NotFound } from './billing-parts';
-import { useClockNow } from './billing-queries';
+import { useClockNow, useHostResource } from './billing-queries';
 import { DeprecatedNotice } from './deprecated-notice';
-import { activateLegacyPlan, showLegacyPlan, type LegacyPlanV1 } from './legacy-api';
+import { setLegacyPlanState, showLegacyPlan, type LegacyPlanV1 } from './legacy-api';
 import { SchedulePreview } from './schedule-preview';
 
 const moneyV1 = (money: MoneyV1 | undefined) =>
@@ -34,8 +37,8 @@ const moneyV1 = (money: MoneyV1 | undefined) =>
 
 /**
  * `#/legacy-plans/<id>`: a deprecated v1 billing plan: its payment definitions (with their charge
- * models) as a schedule, its merchant preferences as the API answers them, and "Activate" (the v1 way:
- * PATCH replace `/` with `{"state":"ACTIVE"}`).
+ * models) as a schedule, its merchant preferences as the API answers them, and its machine with
+ * activate and deactivate (the v1 way: PATCH replace `/` with `{"state": ...}`).
  */
 export function LegacyPlanDetailPage({ id }: { id: string }) {
   const plan = useQuery({ queryKey: queryKeys.billing.legacyPlan(id), queryFn: () => showLegacyPlan(id) });
@@ -56,15 +59,17 @@ function LegacyPlanDetail({ plan }: { plan: LegacyPlanV1 }) {
   const now = useClockNow();
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const activate = useMutation({
-    mutationFn: () => activateLegacyPlan(plan.id),
-    onSuccess: () => {
-      notify(`Billing plan ${plan.id} is ACTIVE`, 'success');
+  const host = useHostResource(LEGACY_PLAN_KIND, plan.id);
+  const setState = useMutation({
+    mutationFn: (state: 'ACTIVE' | 'INACTIVE') => setLegacyPlanState(plan.id, state),
+    onSuccess: (_response, state) => {
+      notify(`Billing plan ${plan.id} is ${state}`, 'success');
       void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
     },
   });
   const preferences = plan.merchant_preferences;
+  const state = (plan.state ?? 'CREATED') as LegacyPlanState;
   return (
     <Stack spacing={2} data-testid="legacy-plan-detail" data-state={plan.state}>
       <Paper sx={{ p: 2.5 }}>
@@ -73,15 +78,6 @@ function LegacyPlanDetail({ plan }: { plan: LegacyPlanV1 }) {
             {plan.name ?? plan.id}
           </Typography>
           <StatusChip status={plan.state ?? '—'} size="medium" />
-          <Box sx={{ flexGrow: 1 }} />
-          <Button
-            variant="contained"
-            disabled={plan.state === 'ACTIVE' || activate.isPending}
-            onClick={() => activate.mutate()}
-            data-testid="legacy-plan-activate"
-          >
-            Activate
-          </Button>
         </Stack>
         <Stack direction="row" spacing={3} sx={{ mt: 1, color: 'text.secondary', fontSize: 13.5 }}>
           <Box component="span" sx={{ fontFamily: MONO }}>
@@ -91,12 +87,26 @@ function LegacyPlanDetail({ plan }: { plan: LegacyPlanV1 }) {
           <span>Created {formatTime(plan.create_time)}</span>
         </Stack>
         {plan.description ? <Typography sx={{ mt: 1 }}>{plan.description}</Typography> : null}
-        {activate.error ? (
+        {setState.error ? (
           <Box sx={{ mt: 1.5 }}>
-            <ApiErrorAlert error={activate.error} title="The API refused" />
+            <ApiErrorAlert error={setState.error} title="The API refused" />
           </Box>
         ) : null}
       </Paper>
+      <Section title="Lifecycle">
+        <StateMachineView
+          machine={billingPlanV1Machine}
+          current={state}
+          history={host.data?.history ?? []}
+          actions={(['activate', 'deactivate'] as const).map((trigger) => ({
+            key: `legacy-${trigger}`,
+            label: trigger === 'activate' ? 'Activate' : 'Deactivate',
+            ...machineAvailability(billingPlanV1Machine, state, trigger),
+            busy: setState.isPending,
+            onClick: () => setState.mutate(trigger === 'activate' ? 'ACTIVE' : 'INACTIVE'),
+          }))}
+        />
+      </Section>
       <Section title="Schedule">
         <SchedulePreview plan={legacyPlanSchedule(plan)} start={now} testId="legacy-plan-schedule" />
         <Typography variant="caption" color="text.secondary">

@@ -9,15 +9,13 @@ import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_PATCHABLE } from '../../../../shared/api/catalog-products';
-import type { PatchOperation } from '../../../../shared/json-patch';
 import { ApiCallError } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { patchProduct, type Product } from './billing-api';
 import { serverFieldProblems } from './plan-draft';
-
-type Patchable = (typeof PRODUCT_PATCHABLE)[number];
+import { productPatch, type Patchable } from './product-patch';
 
 const LABELS: Record<Patchable, string> = {
   description: 'Description',
@@ -25,22 +23,6 @@ const LABELS: Record<Patchable, string> = {
   image_url: 'Image URL',
   home_url: 'Home URL',
 };
-
-/**
- * The product's JSON Patch from the edited members: `replace` what changed, `add` what was missing,
- * `remove` what was cleared. Name and type are fixed once a product is created.
- */
-export function productPatch(product: Product, values: Record<Patchable, string>): PatchOperation[] {
-  const operations: PatchOperation[] = [];
-  for (const member of PRODUCT_PATCHABLE) {
-    const before = product[member];
-    const after = values[member].trim();
-    if ((before ?? '') === after) continue;
-    if (!after) operations.push({ op: 'remove', path: `/${member}` });
-    else operations.push({ op: before === undefined ? 'add' : 'replace', path: `/${member}`, value: after });
-  }
-  return operations;
-}
 
 export function ProductEditDialog({
   product,

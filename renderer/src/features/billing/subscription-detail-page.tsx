@@ -244,6 +244,7 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
             now={now}
             transactions={transactions.data?.transactions ?? []}
             coming={coming}
+            retry={retryOf(subscription, now)}
             ongoing={ongoing && coming.length > 0}
           />
         </QueryState>
@@ -328,6 +329,15 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
       ) : null}
     </Stack>
   );
+}
+
+/** The retry the engine scheduled for the last failed payment, while it is still ahead of the clock. */
+function retryOf(subscription: Subscription, now: string | undefined) {
+  const failed = subscription.billing_info?.last_failed_payment;
+  const at = failed?.next_payment_retry_time;
+  if (!failed || !at || (now && Date.parse(at) <= Date.parse(now))) return undefined;
+  if (!['ACTIVE', 'APPROVED'].includes(subscription.status)) return undefined;
+  return { at, amount: failed.amount };
 }
 
 function subscriberText(subscription: Subscription): string {
