@@ -10,6 +10,7 @@ const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   webhooks: () => import('./webhooks.js'),
   reporting: () => import('./reporting.js'),
   payouts: () => import('./payouts.js'),
+  billing: () => import('./billing.js'),
   'event-stream': () => import('./event-stream.js'),
   'ui-burst': () => import('./ui-burst.js'),
   clock: () => import('./clock.js'),

@@ -13,6 +13,9 @@ export const SCOPES = {
   invoicing: 'https://uri.svc.example/services/invoicing',
   partnerReferrals: 'https://uri.svc.example/services/customer/partner-referrals',
   merchantIntegrations: 'https://uri.svc.example/services/customer/merchant-integrations/read',
+  catalog: 'https://uri.svc.example/services/catalog/products',
+  subscriptions: 'https://uri.svc.example/services/subscriptions',
+  billingAgreements: 'https://uri.svc.example/services/payments/billing-agreements',
   openid: 'openid',
   // OpenID Connect's standard claim scopes and the platform's own attributes (spec 2.18, part 5.6):
   // each opens some userinfo claims (shared/api/identity/claims.ts has the table).

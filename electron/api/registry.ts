@@ -4,6 +4,8 @@ import type { GroupModule } from './group-module.js';
 import { defineIdentity } from './groups/identity/index.js';
 import { defineInvoicing } from './groups/invoicing/index.js';
 import { defineMailbox } from './groups/mailbox/index.js';
+import { defineBillingV1 } from './groups/billing-v1/index.js';
+import { defineCatalogProducts } from './groups/catalog-products/index.js';
 import { defineOauth } from './groups/oauth/index.js';
 import { defineOrdersV1 } from './groups/orders-v1/index.js';
 import { defineOrdersV2, orderContext } from './groups/orders-v2/index.js';
@@ -16,6 +18,7 @@ import { defineReporting } from './groups/reporting/index.js';
 import { defineSandbox } from './groups/sandbox/index.js';
 import { defineTrackers } from './groups/trackers/index.js';
 import { defineVault } from './groups/vault/index.js';
+import { defineSubscriptions } from './groups/subscriptions/index.js';
 import { defineWebhooks } from './groups/webhooks/index.js';
 import { defineWebProfiles } from './groups/web-profiles/index.js';
 
@@ -30,6 +33,8 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
   const trackers = defineTrackers(deps);
   const orders = defineOrdersV2(deps, payments.api, vault.orders, trackers.orders);
   const accounts = defineAccounts(deps);
+  const products = defineCatalogProducts(deps);
+  const subscriptions = defineSubscriptions(deps, products.api);
   return [
     defineOauth(deps),
     defineOrdersV1(deps),
@@ -49,5 +54,8 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     defineMailbox(deps),
     accounts,
     definePartnerReferrals(deps, accounts.api),
+    products,
+    subscriptions,
+    defineBillingV1(deps, products.api, subscriptions.plans, subscriptions.subscriptions),
   ];
 }

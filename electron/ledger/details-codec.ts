@@ -8,7 +8,7 @@ import type { CartLine, EntryDetails } from './ledger-types.js';
  * of `ledger_parties` shared by every entry of that payer.
  *
  * Keys: s subject, i invoice_id, c custom_field, p protection_eligibility, d decline_code, n shipping
- * name, ci cart invoice, k cart lines as [code, name, quantity, unit minor, tax minor, description].
+ * name, ci cart invoice, r reference type, k cart lines as [code, name, quantity, unit minor, tax minor, description].
  */
 interface StoredDetails {
   s?: string;
@@ -18,6 +18,7 @@ interface StoredDetails {
   d?: string;
   n?: string;
   ci?: string;
+  r?: 'SUB';
   k?: [string, string, string, string, string, string?][];
 }
 
@@ -30,6 +31,7 @@ export function encodeDetails(details: EntryDetails): string {
   if (details.decline_code !== undefined) stored.d = details.decline_code;
   if (details.shipping_name !== undefined) stored.n = details.shipping_name;
   if (details.cart_invoice !== undefined) stored.ci = details.cart_invoice;
+  if (details.reference_type !== undefined) stored.r = details.reference_type;
   if (details.cart && details.cart.length > 0) {
     stored.k = details.cart.map((line) => {
       const row: [string, string, string, string, string, string?] = [
@@ -56,6 +58,7 @@ export function decodeDetails(text: string, payer: PayerInfo | undefined): Entry
   if (stored.d !== undefined) details.decline_code = stored.d;
   if (stored.n !== undefined) details.shipping_name = stored.n;
   if (stored.ci !== undefined) details.cart_invoice = stored.ci;
+  if (stored.r !== undefined) details.reference_type = stored.r;
   if (payer) details.payer = payer;
   if (stored.k) {
     details.cart = stored.k.map(([code, name, quantity, unit, tax, description]): CartLine => ({

@@ -23,6 +23,11 @@ export interface EntryDetails {
   cart?: CartLine[];
   /** The invoice number of the cart's purchase unit. */
   cart_invoice?: string;
+  /**
+   * What the entry's `referenceId` names, when the report shows it as `svc_reference_id`: SUB a
+   * subscription (or billing agreement).
+   */
+  reference_type?: 'SUB';
 }
 
 /** An entry to write. Amounts are signed minor units from the merchant's point of view. */

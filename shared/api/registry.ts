@@ -5,6 +5,8 @@ import type { Machine } from '../machines/machine.js';
 import { identityShared } from './identity/index.js';
 import { invoicingShared } from './invoicing/index.js';
 import { mailboxShared } from './mailbox/index.js';
+import { billingV1Shared } from './billing-v1/index.js';
+import { catalogProductsShared } from './catalog-products/index.js';
 import { oauthShared } from './oauth/index.js';
 import { ordersV1Shared } from './orders-v1/index.js';
 import { accountsShared } from './accounts/index.js';
@@ -18,6 +20,7 @@ import { reportingShared } from './reporting/index.js';
 import { sandboxShared } from './sandbox/index.js';
 import { trackersShared } from './trackers/index.js';
 import { vaultShared } from './vault/index.js';
+import { subscriptionsShared } from './subscriptions/index.js';
 import { webhooksShared } from './webhooks/index.js';
 import { webProfilesShared } from './web-profiles/index.js';
 
@@ -44,6 +47,9 @@ export const SHARED_GROUPS = [
   mailboxShared,
   accountsShared,
   partnerReferralsShared,
+  catalogProductsShared,
+  subscriptionsShared,
+  billingV1Shared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

@@ -6,6 +6,8 @@ export interface SandboxCard {
   number: string;
   expiry: string;
   name: string;
+  /** Set by the billing test helper: recurring payments by this card are declined. */
+  declines?: boolean;
 }
 
 /** A bank account the sandbox account can withdraw to (only its last digits are ever shown). */

@@ -56,6 +56,27 @@ export const queryKeys = {
     recentCaptures: ['resources', 'capture', 'recent-for-referenced-payouts'] as const,
   },
 
+  /**
+   * The Plans and Subscriptions pages. They read the API itself (its lists carry names and schedules
+   * the host's summaries lack), under the `resources` and `resource` prefixes so every resource change
+   * and clock move refreshes them: a renewal shows without a reload.
+   */
+  billing: {
+    products: (page: number) => ['resources', 'billing', 'products', page] as const,
+    product: (id: string) => ['resource', 'billing', 'product', id] as const,
+    plans: (productId: string, page: number) => ['resources', 'billing', 'plans', productId, page] as const,
+    plan: (id: string) => ['resource', 'billing', 'plan', id] as const,
+    subscriptions: (planId: string, page: number) =>
+      ['resources', 'billing', 'subscriptions', planId, page] as const,
+    subscription: (id: string) => ['resource', 'billing', 'subscription', id] as const,
+    /** A subscription's sales (`/transactions`) and the ledger lines of its lineage. */
+    transactions: (id: string) => ['resource', 'billing', 'transactions', id] as const,
+    ledger: (id: string) => ['resource', 'billing', 'ledger', id] as const,
+    legacyPlans: (page: number) => ['resources', 'billing', 'legacy-plans', page] as const,
+    legacyPlan: (id: string) => ['resource', 'billing', 'legacy-plan', id] as const,
+    legacyAgreement: (id: string) => ['resource', 'billing', 'legacy-agreement', id] as const,
+  },
+
   /** The request log (invalidated on every logged request). */
   requestLog: {
     all: ['request-log'] as const,

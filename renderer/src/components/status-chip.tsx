@@ -12,6 +12,12 @@ const COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'er
     REFUNDED: 'default',
     VOIDED: 'default',
     EXPIRED: 'error',
+    // Plans and subscriptions.
+    ACTIVE: 'success',
+    APPROVAL_PENDING: 'warning',
+    SUSPENDED: 'warning',
+    INACTIVE: 'default',
+    CANCELLED: 'default',
   };
 
 /** A resource status, coloured the same everywhere. */

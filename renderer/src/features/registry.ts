@@ -1,5 +1,6 @@
 import type { ResourceKind } from '../../../shared/bridge';
 import { accountsFeature } from './accounts';
+import { billingFeature } from './billing';
 import { consoleFeature } from './console';
 import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
@@ -36,6 +37,7 @@ export const FEATURES: readonly Feature[] = [
   invoicesFeature,
   accountsFeature,
   partnersFeature,
+  billingFeature,
   reportsFeature,
   supportFeature,
   eventsFeature,

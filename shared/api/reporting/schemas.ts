@@ -298,6 +298,9 @@ export interface TransactionInfo {
   protection_eligibility?: '01' | '02';
   instrument_type?: InstrumentType;
   decline_code?: string;
+  /** The resource the transaction belongs to (a subscription's id for its payments), and its type. */
+  svc_reference_id?: string;
+  svc_reference_id_type?: 'SUB';
 }
 
 export interface PayerInfo {

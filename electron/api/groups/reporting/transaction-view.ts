@@ -51,6 +51,9 @@ export function transactionDetail(
       ...(d.protection_eligibility ? { protection_eligibility: d.protection_eligibility } : {}),
       ...(entry.instrumentType ? { instrument_type: entry.instrumentType as InstrumentType } : {}),
       ...(d.decline_code ? { decline_code: d.decline_code } : {}),
+      ...(d.reference_type && entry.referenceId
+        ? { svc_reference_id: entry.referenceId, svc_reference_id_type: d.reference_type }
+        : {}),
     };
     detail.transaction_info = info;
   }

@@ -195,16 +195,16 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
       body: { url: 'https://example.com/one', event_types: [{ name: 'PAYMENT.CAPTURE.COMPLETED' }] },
     });
     webhooks.catalog.register({
-      name: 'BILLING.PLAN.CREATED',
-      description: 'A billing plan was created.',
+      name: 'SANDBOX.LATE-TYPE.CREATED',
+      description: 'A type registered after the webhook.',
       resourceType: 'plan',
       resourceVersions: ['1.0'],
-      summary: () => 'A billing plan was created',
+      summary: () => 'A late type',
       sample: () => ({ id: 'P-1' }),
     });
     h.host.deps.store.transaction(() =>
       webhooks.outbox.record({
-        eventType: 'BILLING.PLAN.CREATED',
+        eventType: 'SANDBOX.LATE-TYPE.CREATED',
         resource: { id: 'P-1' },
         resourceId: 'P-1',
         appId: h.host.sandboxApp.id,
@@ -217,7 +217,7 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
       (await h.request('GET', '/v1/notifications/webhooks-event-types')).body.event_types.map(
         (t: { name: string }) => t.name,
       ),
-    ).toContain('BILLING.PLAN.CREATED');
+    ).toContain('SANDBOX.LATE-TYPE.CREATED');
   });
 });
 

@@ -1,0 +1,60 @@
+import type { ZodType } from 'zod';
+import { applyPatch, JsonPatchError, type PatchOperation } from '../../../../shared/json-patch.js';
+import { ApiError, detail } from '../../pipeline/api-error.js';
+import { zodDetails } from '../../pipeline/validate.js';
+
+/**
+ * A PATCH limited to the members the platform lets a caller change (catalog products, plans,
+ * subscriptions): each operation must be `add`, `replace` or `remove` on one of `allowed` (or inside
+ * it); the patched document is validated again with `schema`, so a patch can never store what a create
+ * would have refused. Returns the new document; the given one is not modified.
+ */
+export function restrictedPatch<T>(
+  doc: T,
+  operations: readonly PatchOperation[],
+  allowed: readonly string[],
+  schema: ZodType,
+): T {
+  operations.forEach((operation, index) => {
+    if (!['add', 'replace', 'remove'].includes(operation.op)) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('UNSUPPORTED_PATCH_OPERATION', {
+          field: `/${index}/op`,
+          value: operation.op,
+          location: 'body',
+          description: `Operation ${operation.op} is not supported; use add, replace or remove.`,
+        }),
+      ]);
+    }
+    const permitted = allowed.some(
+      (path) => operation.path === path || operation.path.startsWith(`${path}/`),
+    );
+    if (!permitted) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('INVALID_PATCH_PATH', {
+          field: `/${index}/path`,
+          value: operation.path,
+          location: 'body',
+          description: `Path ${operation.path} cannot be changed; these can: ${allowed.join(', ')}.`,
+        }),
+      ]);
+    }
+  });
+  let patched: T;
+  try {
+    patched = applyPatch(doc, operations);
+  } catch (error) {
+    if (!(error instanceof JsonPatchError)) throw error;
+    throw new ApiError('UNPROCESSABLE_ENTITY', [
+      detail('PATCH_FAILED', {
+        field: error.index >= 0 ? `/${error.index}/${error.member}` : '/',
+        value: error.pointer,
+        location: 'body',
+        description: error.message,
+      }),
+    ]);
+  }
+  const checked = schema.safeParse(patched, { reportInput: true });
+  if (!checked.success) throw new ApiError('INVALID_REQUEST', zodDetails(checked.error.issues, 'body'));
+  return patched;
+}

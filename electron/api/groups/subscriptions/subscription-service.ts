@@ -1,0 +1,450 @@
+import {
+  subscriptionMachine as machine,
+  type CaptureRequest,
+  type FundingChoice,
+  type ReviseRequest,
+  type SubscriptionCreateRequest,
+  type SubscriptionTrigger,
+} from '../../../../shared/api/subscriptions/index.js';
+import type { PatchOperation } from '../../../../shared/json-patch.js';
+import { money } from '../../../../shared/money.js';
+import { isoSeconds } from '../../../clock.js';
+import type { Account } from '../../../store/repositories/accounts-repo.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import type { RequestContext } from '../../route.js';
+import { createResource, refuseUnless, transition } from '../../transition.js';
+import { pagedBody, pageRequest } from '../catalog-products/index.js';
+import { finalPaymentMs, initialExecutions, type BillingEngine } from './billing-engine.js';
+import { planCurrency, requestAmount as moneyIn } from './request-money.js';
+import { patchSubscription } from './subscription-patch.js';
+import { reviseSubscription } from './subscription-revision.js';
+import { newSubscriptionId } from './ids.js';
+import type { PlansService } from './plan-service.js';
+import {
+  embeddedPlan,
+  subscriptionLinks,
+  subscriptionView,
+  SUBSCRIPTIONS_PATH,
+} from './subscription-views.js';
+import type { StoredPlan, StoredSale, StoredSubscription, SubscriptionInternal } from './types.js';
+
+const KIND = 'subscription';
+
+/** What each refused move says: the action, the statuses it needs, and the one the subscription is in. */
+const NEEDS: Partial<Record<SubscriptionTrigger, string>> = {
+  approve: 'APPROVAL_PENDING',
+  update: 'APPROVAL_PENDING, APPROVED, ACTIVE or SUSPENDED',
+  revise: 'APPROVED, ACTIVE or SUSPENDED',
+  suspend: 'ACTIVE',
+  activate: 'SUSPENDED',
+  cancel: 'APPROVED, ACTIVE or SUSPENDED',
+  capture: 'ACTIVE or SUSPENDED',
+};
+
+/** Subscriptions (issue #12 item 3): create, approve, show, update, revise, suspend, activate, cancel. */
+export class SubscriptionsService {
+  constructor(
+    private readonly deps: ApiDeps,
+    private readonly plans: PlansService,
+    private readonly engine: BillingEngine,
+  ) {}
+
+  /** Answers 422 SUBSCRIPTION_STATUS_INVALID (or the machine's issue) naming the current status. */
+  refuse(subscription: StoredSubscription, trigger: SubscriptionTrigger): void {
+    refuseUnless(
+      machine,
+      subscription,
+      trigger,
+      `Invalid subscription status for ${trigger} action; subscription status should be ${NEEDS[trigger] ?? 'another'} (it is ${subscription.status}).`,
+    );
+  }
+
+  /** `legacy`: the v1 agreement this subscription bills (the billing-v1 group creates those). */
+  create(
+    request: SubscriptionCreateRequest,
+    ctx: RequestContext,
+    legacy?: SubscriptionInternal['legacy'],
+  ): StoredSubscription {
+    const plan = this.plans.find(request.plan_id);
+    if (!plan || plan.app_id !== ctx.app.id) {
+      throw new ApiError('RESOURCE_NOT_FOUND', [
+        detail('INVALID_RESOURCE_ID', {
+          field: '/plan_id',
+          value: request.plan_id,
+          location: 'body',
+          description: `No plan with id ${request.plan_id}.`,
+        }),
+      ]);
+    }
+    if (plan.status !== 'ACTIVE') {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('PLAN_STATUS_INACTIVE', {
+          field: '/plan_id',
+          value: request.plan_id,
+          location: 'body',
+          description: `Subscriptions can be created only on ACTIVE plans (this one is ${plan.status}).`,
+        }),
+      ]);
+    }
+    if (request.quantity !== undefined && !plan.body.quantity_supported) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('SUBSCRIPTION_CANNOT_HAVE_QUANTITY', {
+          field: '/quantity',
+          value: request.quantity,
+          location: 'body',
+        }),
+      ]);
+    }
+    const nowMs = this.deps.clock.now();
+    const startMs = request.start_time !== undefined ? Date.parse(request.start_time) : nowMs;
+    // A start a few seconds back is "now" (a client's clock); earlier is refused, as the platform does.
+    if (startMs < nowMs - 60_000) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('INVALID_START_TIME', { field: '/start_time', value: request.start_time, location: 'body' }),
+      ]);
+    }
+    const currency = this.currencyOf(plan);
+    if (request.shipping_amount) {
+      moneyIn(request.shipping_amount, '/shipping_amount/value');
+      if (request.shipping_amount.currency_code !== currency) {
+        throw new ApiError('UNPROCESSABLE_ENTITY', [
+          detail('CURRENCY_MISMATCH', {
+            field: '/shipping_amount/currency_code',
+            value: request.shipping_amount.currency_code,
+            location: 'body',
+            description: `The plan bills in ${currency}.`,
+          }),
+        ]);
+      }
+    }
+    const now = isoSeconds(nowMs);
+    const id = newSubscriptionId();
+    const card = request.subscriber?.payment_source?.card;
+    const { payment_source: _card, ...subscriber } = request.subscriber ?? {};
+    const subscription: StoredSubscription = {
+      kind: KIND,
+      id,
+      app_id: ctx.app.id,
+      status: 'APPROVAL_PENDING',
+      parent_id: plan.id,
+      root_id: id,
+      create_time: now,
+      update_time: now,
+      body: {
+        id,
+        plan_id: plan.id,
+        status: 'APPROVAL_PENDING',
+        status_update_time: now,
+        start_time: isoSeconds(startMs),
+        quantity: request.quantity ?? '1',
+        ...(request.shipping_amount ? { shipping_amount: request.shipping_amount } : {}),
+        ...(request.subscriber ? { subscriber } : {}),
+        billing_info: {
+          outstanding_balance: money(0n, currency),
+          cycle_executions: initialExecutions(plan),
+          failed_payments_count: 0,
+          // The first cycle is due at the start (once the buyer approves).
+          next_billing_time: isoSeconds(startMs),
+        },
+        ...(request.custom_id !== undefined ? { custom_id: request.custom_id } : {}),
+        plan_overridden: false,
+        create_time: now,
+        update_time: now,
+      },
+      internal: {
+        merchant_id: ctx.merchant.id,
+        ...(request.application_context?.return_url
+          ? { return_url: request.application_context.return_url }
+          : {}),
+        ...(request.application_context?.cancel_url
+          ? { cancel_url: request.application_context.cancel_url }
+          : {}),
+        ...(request.application_context?.brand_name
+          ? { brand_name: request.application_context.brand_name }
+          : {}),
+        ...(card
+          ? { source_card: { last_digits: card.number.slice(-4), brand: cardBrand(card.number) } }
+          : {}),
+        currency,
+        outstanding_minor: '0',
+        cycles_billed: 0,
+        tenure_index: 0,
+        tenure_anchor_ms: startMs,
+        start_ms: startMs,
+        ...(legacy ? { legacy } : {}),
+      },
+    };
+    const final = finalPaymentMs(plan, subscription);
+    if (final !== undefined && subscription.body.billing_info)
+      subscription.body.billing_info.final_payment_time = isoSeconds(final);
+    createResource(this.deps, machine, subscription, 'create');
+    return subscription;
+  }
+
+  get(id: string, ctx: RequestContext): StoredSubscription {
+    const subscription = this.find(id);
+    if (!subscription || subscription.app_id !== ctx.app.id) throw notFound('subscription', id);
+    return subscription;
+  }
+
+  /** The buyer page and the test helpers find subscriptions by id alone (the buyer has no app token). */
+  find(id: string): StoredSubscription | undefined {
+    return this.deps.store.resources.get<StoredSubscription['body'], StoredSubscription['internal']>(
+      KIND,
+      id,
+    );
+  }
+
+  planOf(subscription: StoredSubscription): StoredPlan | undefined {
+    return this.plans.find(subscription.body.plan_id);
+  }
+
+  /** GET with `fields`: `last_failed_payment` and `plan` are shown only when asked for. */
+  show(id: string, fields: string | undefined, ctx: RequestContext): Record<string, unknown> {
+    const subscription = this.get(id, ctx);
+    const wanted = new Set((fields ?? '').split(',').map((f) => f.trim()));
+    const plan = wanted.has('plan') ? this.planOf(subscription) : undefined;
+    return {
+      ...subscriptionView(subscription, { lastFailedPayment: wanted.has('last_failed_payment') }),
+      ...(plan ? { plan: embeddedPlan(plan, ctx.baseUrl) } : {}),
+      links: subscriptionLinks(subscription, ctx.baseUrl),
+    };
+  }
+
+  list(
+    query: {
+      page?: string | undefined;
+      page_size?: string | undefined;
+      total_required?: string | undefined;
+      plan_ids?: string | undefined;
+    },
+    ctx: RequestContext,
+  ): Record<string, unknown> {
+    const request = pageRequest(query, 10);
+    const where = ["kind = 'subscription'", 'app_id = ?'];
+    const args: (string | number)[] = [ctx.app.id];
+    if (query.plan_ids) {
+      const ids = query.plan_ids
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .slice(0, 10);
+      // An empty list (`plan_ids=,`) matches nothing rather than making an empty IN ().
+      where.push(ids.length > 0 ? `parent_id IN (${ids.map(() => '?').join(', ')})` : '0');
+      args.push(...ids);
+    }
+    const clause = where.join(' AND ');
+    const db = this.deps.store.db;
+    const total = Number(
+      (db.prepare(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`).get(...args) as { n: number }).n,
+    );
+    const rows = db
+      .prepare(
+        `SELECT id FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...args, request.pageSize, (request.page - 1) * request.pageSize) as { id: string }[];
+    const items = rows
+      .map((row) => this.find(row.id))
+      .filter((s): s is StoredSubscription => !!s)
+      .map((s) => ({ ...subscriptionView(s), links: subscriptionLinks(s, ctx.baseUrl) }));
+    return pagedBody('subscriptions', items, total, request, ctx.baseUrl, SUBSCRIPTIONS_PATH, {
+      plan_ids: query.plan_ids,
+    });
+  }
+
+  update(id: string, operations: PatchOperation[], ctx: RequestContext): void {
+    const subscription = this.get(id, ctx);
+    this.refuse(subscription, 'update');
+    patchSubscription(this.deps, this.engine, subscription, operations);
+  }
+
+  /** The sandbox buyer approves (the page or the test helper), paying by wallet or card. */
+  approve(subscription: StoredSubscription, buyerEmail: string, funding: FundingChoice): Account {
+    const buyer = this.deps.store.accounts.byEmail(buyerEmail);
+    if (!buyer || buyer.type !== 'PERSONAL') {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('PAYER_ACCOUNT_INVALID', { field: '/buyer_email', value: buyerEmail, location: 'body' }),
+      ]);
+    }
+    if (
+      subscription.status !== 'APPROVAL_PENDING' &&
+      subscription.internal.pending_revision?.needs_approval
+    ) {
+      return this.approveRevision(subscription, buyer);
+    }
+    this.refuse(subscription, 'approve');
+    const sourceCard = subscription.internal.source_card;
+    const card =
+      sourceCard ??
+      (buyer.cards[0]
+        ? { last_digits: buyer.cards[0].number.slice(-4), brand: buyer.cards[0].brand }
+        : undefined);
+    const byCard = funding === 'CARD' || !!sourceCard;
+    if (byCard && !card) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('PAYER_CANNOT_PAY', {
+          field: '/funding',
+          value: funding,
+          location: 'body',
+          description: `${buyer.email} has no card.`,
+        }),
+      ]);
+    }
+    subscription.internal.payer = {
+      account_id: buyer.id,
+      email: buyer.email,
+      given_name: buyer.name.given_name,
+      surname: buyer.name.surname,
+      funding: byCard ? 'CARD' : 'WALLET',
+      ...(byCard && card ? { card_last_digits: card.last_digits, card_brand: card.brand } : {}),
+    };
+    subscription.body.subscriber = {
+      ...(subscription.body.subscriber ?? {}),
+      name: { given_name: buyer.name.given_name, surname: buyer.name.surname },
+      email_address: buyer.email,
+      payer_id: buyer.id,
+    };
+    const nowMs = this.deps.clock.now();
+    subscription.body.status_update_time = isoSeconds(nowMs);
+    transition(this.deps, machine, subscription, 'approve', { note: `approved by ${buyer.email}` });
+    this.engine.approved(subscription, nowMs);
+    return buyer;
+  }
+
+  private approveRevision(subscription: StoredSubscription, buyer: Account): Account {
+    this.refuse(subscription, 'approve-revision');
+    const revision = subscription.internal.pending_revision;
+    if (revision) revision.approved = true;
+    transition(this.deps, machine, subscription, 'approve-revision', {
+      note: `revision approved by ${buyer.email}`,
+    });
+    return buyer;
+  }
+
+  /**
+   * Revise the plan or quantity: it takes effect at the next cycle. A higher price per cycle needs the
+   * buyer to approve it (the answer carries an `approve` link); a lower or equal one does not.
+   */
+  revise(id: string, request: ReviseRequest, ctx: RequestContext): Record<string, unknown> {
+    const subscription = this.get(id, ctx);
+    this.refuse(subscription, 'revise');
+    return reviseSubscription(this.deps, this.plans, subscription, request, ctx);
+  }
+
+  suspend(id: string, reason: string, ctx: RequestContext): void {
+    const subscription = this.get(id, ctx);
+    this.refuse(subscription, 'suspend');
+    this.engine.stop(subscription);
+    this.statusChange(subscription, reason);
+    transition(this.deps, machine, subscription, 'suspend', { note: reason });
+  }
+
+  activate(id: string, reason: string | undefined, ctx: RequestContext): void {
+    const subscription = this.get(id, ctx);
+    this.refuse(subscription, 'activate');
+    // The merchant re-activates on purpose: the failure count starts again.
+    if (subscription.body.billing_info) subscription.body.billing_info.failed_payments_count = 0;
+    this.statusChange(subscription, reason);
+    this.engine.resumed(subscription, this.deps.clock.now());
+    transition(this.deps, machine, subscription, 'activate', { note: reason ?? null });
+  }
+
+  cancel(id: string, reason: string, ctx: RequestContext): void {
+    const subscription = this.get(id, ctx);
+    this.refuse(subscription, 'cancel');
+    this.engine.stop(subscription);
+    if (subscription.body.billing_info) delete subscription.body.billing_info.next_billing_time;
+    this.statusChange(subscription, reason);
+    transition(this.deps, machine, subscription, 'cancel', { note: reason });
+  }
+
+  capture(id: string, request: CaptureRequest, ctx: RequestContext): StoredSale {
+    const subscription = this.get(id, ctx);
+    this.refuse(subscription, 'capture');
+    const outstanding = BigInt(subscription.internal.outstanding_minor);
+    const currency = subscription.internal.currency;
+    if (outstanding === 0n) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('ZERO_OUTSTANDING_BALANCE', { field: '/amount', location: 'body' }),
+      ]);
+    }
+    const amount = moneyIn(request.amount, '/amount/value');
+    if (request.amount.currency_code !== currency) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('CURRENCY_MISMATCH', {
+          field: '/amount/currency_code',
+          value: request.amount.currency_code,
+          location: 'body',
+          description: `The outstanding balance is in ${currency}.`,
+        }),
+      ]);
+    }
+    if (amount <= 0n) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('AMOUNT_NOT_POSITIVE', {
+          field: '/amount/value',
+          value: request.amount.value,
+          location: 'body',
+        }),
+      ]);
+    }
+    if (amount > outstanding) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('AMOUNT_GREATER_THAN_OUTSTANDING_BALANCE', {
+          field: '/amount/value',
+          value: request.amount.value,
+          location: 'body',
+          description: `The outstanding balance is ${money(outstanding, currency).value} ${currency}.`,
+        }),
+      ]);
+    }
+    return this.engine.captureOutstanding(subscription, amount, this.deps.clock.now());
+  }
+
+  /** The subscription's payments between two times (both required, as the platform's). */
+  transactions(id: string, startTime: string, endTime: string, ctx: RequestContext): Record<string, unknown> {
+    const subscription = this.get(id, ctx);
+    const from = Date.parse(startTime);
+    const to = Date.parse(endTime);
+    if (to < from) {
+      throw new ApiError('INVALID_REQUEST', [
+        detail('INVALID_PARAMETER_VALUE', {
+          field: 'end_time',
+          value: endTime,
+          location: 'query',
+          description: 'end_time is before start_time.',
+        }),
+      ]);
+    }
+    const sales = this.deps.store.resources
+      .byRoot<StoredSale['body'], StoredSale['internal']>('subscription-sale', subscription.id)
+      .filter((sale) => {
+        const at = Date.parse(sale.body.time);
+        return at >= from && at <= to;
+      });
+    return {
+      transactions: sales.map((sale) => ({ ...sale.body, status: sale.status })),
+      total_items: sales.length,
+      total_pages: 1,
+      links: [],
+    };
+  }
+
+  private statusChange(subscription: StoredSubscription, reason: string | undefined): void {
+    subscription.body.status_update_time = this.deps.clock.nowIso();
+    if (reason !== undefined) subscription.body.status_change_note = reason;
+  }
+
+  private currencyOf(plan: StoredPlan): string {
+    return planCurrency(plan);
+  }
+}
+
+function cardBrand(number: string): string {
+  if (number.startsWith('4')) return 'VISA';
+  if (/^5[1-5]/.test(number) || /^2[2-7]/.test(number)) return 'MASTERCARD';
+  if (/^3[47]/.test(number)) return 'AMEX';
+  if (number.startsWith('6')) return 'DISCOVER';
+  return 'UNKNOWN';
+}

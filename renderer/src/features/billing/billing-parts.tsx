@@ -1,0 +1,124 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { ApiCallError } from '../../api/api-call';
+import { hrefFor } from '../../app/router';
+import { MONO } from '../../components/mono-font';
+
+/** Layout parts the billing detail pages share. */
+
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      href={hrefFor(to)}
+      underline="hover"
+      sx={{ alignSelf: 'flex-start', fontSize: 14 }}
+      data-testid="back-link"
+    >
+      ← {label}
+    </Link>
+  );
+}
+
+/** Label/value pairs in two aligned columns. */
+export function Fields({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(150px, max-content) 1fr',
+        columnGap: 3,
+        rowGap: 0.75,
+        m: 0,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function FieldRow({
+  label,
+  children,
+  testId,
+  mono,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  mono?: boolean;
+}) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        variant="body2"
+        data-testid={testId}
+        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', ...(mono ? { fontFamily: MONO } : {}) }}
+      >
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+/** A headline figure: a small label over a value. */
+export function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack spacing={0.25}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        variant="h6"
+        component="span"
+        sx={{ fontFamily: MONO, lineHeight: 1.2 }}
+        data-testid={testId}
+      >
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Whether a read failed because the API has no such resource (a 404 of its own, not of the route). */
+export const isMissing = (error: unknown): boolean => error instanceof ApiCallError && error.status === 404;
+
+/** The page for an id the workspace does not have. */
+export function NotFound({
+  noun,
+  id,
+  back,
+  backLabel,
+}: {
+  noun: string;
+  id: string;
+  back: string;
+  backLabel: string;
+}) {
+  return (
+    <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="billing-not-found">
+      <Typography variant="h6" component="h1">
+        No {noun}{' '}
+        <Box component="span" sx={{ fontFamily: MONO }}>
+          {id}
+        </Box>
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+        The active workspace has no {noun} with this id. It may belong to another data folder, or the sandbox
+        was reset.
+      </Typography>
+      <Button variant="outlined" href={hrefFor(back)}>
+        {backLabel}
+      </Button>
+    </Paper>
+  );
+}

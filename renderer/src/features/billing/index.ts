@@ -1,0 +1,52 @@
+import { createElement } from 'react';
+import { defineFeature } from '../feature';
+import { LegacyAgreementDetailPage } from './legacy-agreement-detail-page';
+import {
+  LEGACY_AGREEMENT_KIND,
+  LEGACY_PLAN_KIND,
+  PLAN_KIND,
+  PRODUCT_KIND,
+  SUBSCRIPTION_KIND,
+} from './billing-kinds';
+import { LegacyPlanDetailPage } from './legacy-plan-detail-page';
+import { PlanDetailPage } from './plan-detail-page';
+import { PlansPage } from './plans-page';
+import { ProductDetailPage } from './product-detail-page';
+import { SubscriptionDetailPage } from './subscription-detail-page';
+import { SubscriptionsPage } from './subscriptions-page';
+
+/**
+ * Recurring billing: the Plans page (subscription plans with the plan form and its schedule preview,
+ * catalog products, deprecated v1 billing plans) and the Subscriptions page (subscriptions with their
+ * machine, billing timeline on the simulated clock and sandbox controls; deprecated v1 agreements).
+ */
+export const billingFeature = defineFeature({
+  name: 'billing',
+  nav: [
+    { section: 'Billing', path: 'plans', label: 'Plans' },
+    { section: 'Billing', path: 'subscriptions', label: 'Subscriptions' },
+  ],
+  routes: {
+    plans: { list: () => createElement(PlansPage, { tab: 'plans' }), detail: PlanDetailPage },
+    products: { list: () => createElement(PlansPage, { tab: 'products' }), detail: ProductDetailPage },
+    'legacy-plans': {
+      list: () => createElement(PlansPage, { tab: 'legacy-plans' }),
+      detail: LegacyPlanDetailPage,
+    },
+    subscriptions: {
+      list: () => createElement(SubscriptionsPage, { tab: 'subscriptions' }),
+      detail: SubscriptionDetailPage,
+    },
+    'legacy-agreements': {
+      list: () => createElement(SubscriptionsPage, { tab: 'legacy-agreements' }),
+      detail: LegacyAgreementDetailPage,
+    },
+  },
+  kinds: {
+    [PRODUCT_KIND]: 'products',
+    [PLAN_KIND]: 'plans',
+    [SUBSCRIPTION_KIND]: 'subscriptions',
+    [LEGACY_PLAN_KIND]: 'legacy-plans',
+    [LEGACY_AGREEMENT_KIND]: 'legacy-agreements',
+  },
+});

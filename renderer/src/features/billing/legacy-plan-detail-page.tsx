@@ -1,0 +1,171 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billingPlanV1Machine, type LegacyPlanState } from '../../../../shared/api/billing-v1';
+import {
+  legacyCycleTotal,
+  legacyPlanSchedule,
+  type MoneyV1,
+} from '../../../../shared/billing/legacy-schedule';
+import { formatTime } from '../../api/format';
+import { machineAvailability } from '../../api/machine-actions';
+import { queryKeys } from '../../api/query-keys';
+import { useUi } from '../../app/ui-store';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { JsonView } from '../../components/json-view';
+import { MONO } from '../../components/mono-font';
+import { QueryState } from '../../components/query-state';
+import { Section } from '../../components/section';
+import { StateMachineView } from '../../components/state-machine-view';
+import { StatusChip } from '../../components/status-chip';
+import { LEGACY_PLAN_KIND } from './billing-kinds';
+import { BackLink, FieldRow, Fields, isMissing, NotFound } from './billing-parts';
+import { useClockNow, useHostResource } from './billing-queries';
+import { DeprecatedNotice } from './deprecated-notice';
+import { setLegacyPlanState, showLegacyPlan, type LegacyPlanV1 } from './legacy-api';
+import { SchedulePreview } from './schedule-preview';
+
+const moneyV1 = (money: MoneyV1 | undefined) =>
+  money?.value ? `${money.value} ${money.currency ?? ''}` : '—';
+
+/**
+ * `#/legacy-plans/<id>`: a deprecated v1 billing plan: its payment definitions (with their charge
+ * models) as a schedule, its merchant preferences as the API answers them, and its machine with
+ * activate and deactivate (the v1 way: PATCH replace `/` with `{"state": ...}`).
+ */
+export function LegacyPlanDetailPage({ id }: { id: string }) {
+  const plan = useQuery({ queryKey: queryKeys.billing.legacyPlan(id), queryFn: () => showLegacyPlan(id) });
+  if (isMissing(plan.error))
+    return <NotFound noun="billing plan" id={id} back="/legacy-plans" backLabel="All v1 billing plans" />;
+  return (
+    <Stack spacing={2}>
+      <BackLink to="/legacy-plans" label="Billing plans v1" />
+      <DeprecatedNotice what="Billing plans v1" operation="listPlans" />
+      <QueryState loading={plan.isLoading} error={plan.error}>
+        {plan.data ? <LegacyPlanDetail plan={plan.data} /> : null}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function LegacyPlanDetail({ plan }: { plan: LegacyPlanV1 }) {
+  const now = useClockNow();
+  const queryClient = useQueryClient();
+  const notify = useUi((s) => s.notify);
+  const host = useHostResource(LEGACY_PLAN_KIND, plan.id);
+  const setState = useMutation({
+    mutationFn: (state: 'ACTIVE' | 'INACTIVE') => setLegacyPlanState(plan.id, state),
+    onSuccess: (_response, state) => {
+      notify(`Billing plan ${plan.id} is ${state}`, 'success');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
+    },
+  });
+  const preferences = plan.merchant_preferences;
+  const state = (plan.state ?? 'CREATED') as LegacyPlanState;
+  return (
+    <Stack spacing={2} data-testid="legacy-plan-detail" data-state={plan.state}>
+      <Paper sx={{ p: 2.5 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            {plan.name ?? plan.id}
+          </Typography>
+          <StatusChip status={plan.state ?? '—'} size="medium" />
+        </Stack>
+        <Stack direction="row" spacing={3} sx={{ mt: 1, color: 'text.secondary', fontSize: 13.5 }}>
+          <Box component="span" sx={{ fontFamily: MONO }}>
+            {plan.id}
+          </Box>
+          <span>{plan.type}</span>
+          <span>Created {formatTime(plan.create_time)}</span>
+        </Stack>
+        {plan.description ? <Typography sx={{ mt: 1 }}>{plan.description}</Typography> : null}
+        {setState.error ? (
+          <Box sx={{ mt: 1.5 }}>
+            <ApiErrorAlert error={setState.error} title="The API refused" />
+          </Box>
+        ) : null}
+      </Paper>
+      <Section title="Lifecycle">
+        <StateMachineView
+          machine={billingPlanV1Machine}
+          current={state}
+          history={host.data?.history ?? []}
+          actions={(['activate', 'deactivate'] as const).map((trigger) => ({
+            key: `legacy-${trigger}`,
+            label: trigger === 'activate' ? 'Activate' : 'Deactivate',
+            ...machineAvailability(billingPlanV1Machine, state, trigger),
+            busy: setState.isPending,
+            onClick: () => setState.mutate(trigger === 'activate' ? 'ACTIVE' : 'INACTIVE'),
+          }))}
+        />
+      </Section>
+      <Section title="Schedule">
+        <SchedulePreview plan={legacyPlanSchedule(plan)} start={now} testId="legacy-plan-schedule" />
+        <Typography variant="caption" color="text.secondary">
+          A v1 cycle charges its amount plus its charge models (tax and shipping are amounts, not rates).
+        </Typography>
+      </Section>
+      <Section title="Payment definitions">
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>Type</TableCell>
+              <TableCell>Frequency</TableCell>
+              <TableCell>Cycles</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Charge models</TableCell>
+              <TableCell align="right">Per cycle</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(plan.payment_definitions ?? []).map((definition, index) => (
+              <TableRow key={definition.id ?? index}>
+                <TableCell>{definition.type}</TableCell>
+                <TableCell>
+                  every {definition.frequency_interval} {definition.frequency}
+                </TableCell>
+                <TableCell>{definition.cycles === '0' ? '∞' : definition.cycles}</TableCell>
+                <TableCell align="right" sx={{ fontFamily: MONO }}>
+                  {moneyV1(definition.amount)}
+                </TableCell>
+                <TableCell>
+                  {(definition.charge_models ?? []).map((c) => `${c.type} ${moneyV1(c.amount)}`).join(', ') ||
+                    '—'}
+                </TableCell>
+                <TableCell align="right" sx={{ fontFamily: MONO }}>
+                  {(() => {
+                    const total = legacyCycleTotal(definition);
+                    return total ? `${total.value} ${total.currency_code}` : '—';
+                  })()}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Section>
+      <Section title="Merchant preferences">
+        <Fields>
+          <FieldRow label="Setup fee">{moneyV1(preferences?.setup_fee)}</FieldRow>
+          <FieldRow label="Max fail attempts">{preferences?.max_fail_attempts ?? '—'}</FieldRow>
+          <FieldRow label="Auto bill amount">{preferences?.auto_bill_amount ?? '—'}</FieldRow>
+          <FieldRow label="Initial fail amount action">
+            {preferences?.initial_fail_amount_action ?? '—'}
+          </FieldRow>
+          <FieldRow label="Return URL">{preferences?.return_url ?? '—'}</FieldRow>
+          <FieldRow label="Cancel URL">{preferences?.cancel_url ?? '—'}</FieldRow>
+        </Fields>
+      </Section>
+      <Section title="Raw JSON">
+        <JsonView value={plan} maxHeight={420} />
+      </Section>
+    </Stack>
+  );
+}

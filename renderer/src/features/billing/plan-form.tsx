@@ -1,0 +1,402 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { newRequestId } from '../../api/api-call';
+import { queryKeys } from '../../api/query-keys';
+import { useUi } from '../../app/ui-store';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { MONO } from '../../components/mono-font';
+import { Section } from '../../components/section';
+import { createPlan, PLANS_PATH } from './billing-api';
+import { useClockNow, useProductChoices } from './billing-queries';
+import { CycleBuilder } from './cycle-builder';
+import {
+  addTrial,
+  buildPlanBody,
+  CURRENCIES,
+  draftSchedule,
+  initialPlanDraft,
+  removeCycle,
+  updateCycle,
+  validatePlanDraft,
+  type PlanDraft,
+} from './plan-draft';
+import { SchedulePreview } from './schedule-preview';
+import { useFormProblems } from './use-form-problems';
+
+/**
+ * The create-plan form (the dialog's content): product, name and status; the cycle builder; payment
+ * preferences and taxes; and, beside them, the whole schedule in words and on a timeline from the
+ * simulated clock, as it is typed. One `Svc-Request-Id` per form, so sending again after a timeout
+ * cannot make a second plan.
+ */
+export function PlanForm({
+  productId,
+  onClose,
+  onCreated,
+}: {
+  productId?: string | undefined;
+  onClose(): void;
+  onCreated(id: string): void;
+}) {
+  const queryClient = useQueryClient();
+  const notify = useUi((s) => s.notify);
+  const openInConsole = useUi((s) => s.openInConsole);
+  const now = useClockNow();
+  const products = useProductChoices();
+  const [draft, setDraft] = useState<PlanDraft>(() => initialPlanDraft(productId));
+  const [requestId] = useState(newRequestId);
+  const body = useMemo(() => buildPlanBody(draft), [draft]);
+  const validation = useMemo(() => validatePlanDraft(draft), [draft]);
+  const schedule = useMemo(() => draftSchedule(draft), [draft]);
+  const problems = useFormProblems(validation.fields);
+
+  const create = useMutation({
+    mutationFn: () => createPlan(body, requestId),
+    onMutate: problems.clearServer,
+    onSuccess: (plan) => {
+      notify(`Plan ${plan.id} created: ${plan.status ?? ''}`, 'success');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
+      onCreated(plan.id);
+    },
+    onError: problems.fromError,
+  });
+
+  const update = (pointer: string, change: (d: PlanDraft) => PlanDraft) => {
+    problems.touch(pointer);
+    setDraft(change);
+  };
+  const text = (o: {
+    pointer: string;
+    label: string;
+    value: string;
+    onChange(value: string): void;
+    testId: string;
+    helper?: ReactNode;
+    width?: number | string;
+    mono?: boolean;
+    required?: boolean;
+  }) => {
+    const error = problems.errorOf(o.pointer);
+    return (
+      <TextField
+        label={o.label}
+        size="small"
+        value={o.value}
+        required={o.required}
+        onChange={(e) => o.onChange(e.target.value)}
+        onBlur={() => problems.touch(o.pointer)}
+        error={Boolean(error)}
+        helperText={error ?? o.helper}
+        sx={{ width: o.width ?? '100%' }}
+        slotProps={{
+          htmlInput: {
+            'data-testid': o.testId,
+            'data-pointer': o.pointer,
+            ...(o.mono ? { style: { fontFamily: MONO } } : {}),
+          },
+        }}
+      />
+    );
+  };
+  const set =
+    <K extends keyof PlanDraft>(key: K, pointer: string) =>
+    (value: PlanDraft[K]) =>
+      update(pointer, (d) => ({ ...d, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (validation.count > 0) {
+      problems.showAll();
+      return;
+    }
+    if (!create.isPending) create.mutate();
+  };
+
+  const productError = problems.errorOf('/product_id');
+  return (
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      data-testid="plan-form"
+    >
+      <DialogTitle id="plan-form-title">Create plan</DialogTitle>
+      <DialogContent dividers>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
+            <Stack spacing={2.5}>
+              <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+                <TextField
+                  select
+                  label="Product"
+                  size="small"
+                  required
+                  value={draft.productId}
+                  onChange={(e) => set('productId', '/product_id')(e.target.value)}
+                  error={Boolean(productError)}
+                  helperText={
+                    productError ??
+                    (products.data?.products.length === 0
+                      ? 'No products yet: create one on the Products tab first.'
+                      : products.data?.more
+                        ? 'The first 100 products of the catalog.'
+                        : undefined)
+                  }
+                  sx={{ minWidth: 320, flexGrow: 1 }}
+                  slotProps={{
+                    select: { native: true },
+                    inputLabel: { shrink: true },
+                    htmlInput: { 'data-testid': 'plan-product', 'data-pointer': '/product_id' },
+                  }}
+                >
+                  <option value="">{products.isLoading ? 'Loading products…' : 'Choose a product'}</option>
+                  {(products.data?.products ?? []).map((product) => (
+                    <option key={product.id} value={product.id}>
+                      {product.name} ({product.id})
+                    </option>
+                  ))}
+                  {draft.productId && !products.data?.products.some((p) => p.id === draft.productId) ? (
+                    <option value={draft.productId}>{draft.productId}</option>
+                  ) : null}
+                </TextField>
+                <TextField
+                  select
+                  label="Status"
+                  size="small"
+                  value={draft.status}
+                  onChange={(e) => set('status', '/status')(e.target.value as PlanDraft['status'])}
+                  helperText={draft.status === 'ACTIVE' ? 'Takes subscriptions now' : 'Activate it later'}
+                  sx={{ width: 150 }}
+                  slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'plan-status' } }}
+                >
+                  <option value="ACTIVE">ACTIVE</option>
+                  <option value="CREATED">CREATED</option>
+                </TextField>
+              </Stack>
+              {products.error ? (
+                <ApiErrorAlert error={products.error} title="The products could not be listed" />
+              ) : null}
+              {text({
+                pointer: '/name',
+                label: 'Name',
+                value: draft.name,
+                onChange: set('name', '/name'),
+                testId: 'plan-name',
+                required: true,
+              })}
+              {text({
+                pointer: '/description',
+                label: 'Description',
+                value: draft.description,
+                onChange: set('description', '/description'),
+                testId: 'plan-description',
+              })}
+
+              <Section
+                title="Billing cycles"
+                frame="none"
+                level="subsection"
+                action={
+                  <TextField
+                    select
+                    label="Currency"
+                    size="small"
+                    value={draft.currency}
+                    onChange={(e) => set('currency', '/billing_cycles')(e.target.value)}
+                    sx={{ width: 110 }}
+                    slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'plan-currency' } }}
+                  >
+                    {CURRENCIES.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </TextField>
+                }
+              >
+                <CycleBuilder
+                  draft={draft}
+                  errorOf={problems.errorOf}
+                  onChange={(key, change, pointer) => update(pointer, (d) => updateCycle(d, key, change))}
+                  onAddTrial={() => update('/billing_cycles', addTrial)}
+                  onRemove={(key) => update('/billing_cycles', (d) => removeCycle(d, key))}
+                />
+                {/* Rules across cycles (one free trial, one currency) show at once: no single input is to blame. */}
+                {(problems.errorOf('/billing_cycles') ?? validation.fields['/billing_cycles']) ? (
+                  <Alert severity="error" sx={{ mt: 1 }} data-testid="billing-cycles-problem">
+                    {problems.errorOf('/billing_cycles') ?? validation.fields['/billing_cycles']}
+                  </Alert>
+                ) : null}
+              </Section>
+
+              <Divider />
+              <Section title="Payment preferences" frame="none" level="subsection">
+                <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+                  {text({
+                    pointer: '/payment_preferences/setup_fee/value',
+                    label: `Setup fee (${draft.currency})`,
+                    value: draft.setupFee,
+                    onChange: set('setupFee', '/payment_preferences/setup_fee/value'),
+                    testId: 'plan-setup-fee',
+                    helper: 'Charged when the subscription starts; empty for none',
+                    width: 220,
+                    mono: true,
+                  })}
+                  <TextField
+                    select
+                    label="If the setup fee fails"
+                    size="small"
+                    value={draft.setupFeeFailureAction}
+                    onChange={(e) =>
+                      set(
+                        'setupFeeFailureAction',
+                        '/payment_preferences/setup_fee_failure_action',
+                      )(e.target.value as PlanDraft['setupFeeFailureAction'])
+                    }
+                    sx={{ width: 220 }}
+                    slotProps={{
+                      select: { native: true },
+                      htmlInput: { 'data-testid': 'plan-setup-fee-action' },
+                    }}
+                  >
+                    <option value="CONTINUE">CONTINUE (activate anyway)</option>
+                    <option value="CANCEL">CANCEL the subscription</option>
+                  </TextField>
+                  {text({
+                    pointer: '/payment_preferences/payment_failure_threshold',
+                    label: 'Suspend after failed payments',
+                    value: draft.paymentFailureThreshold,
+                    onChange: set(
+                      'paymentFailureThreshold',
+                      '/payment_preferences/payment_failure_threshold',
+                    ),
+                    testId: 'plan-failure-threshold',
+                    helper: '0 never suspends',
+                    width: 220,
+                  })}
+                </Stack>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={draft.autoBillOutstanding}
+                      onChange={(e) =>
+                        set(
+                          'autoBillOutstanding',
+                          '/payment_preferences/auto_bill_outstanding',
+                        )(e.target.checked)
+                      }
+                      slotProps={{ input: { 'data-testid': 'plan-auto-bill' } as object }}
+                    />
+                  }
+                  label="Bill the outstanding balance with the next cycle"
+                />
+              </Section>
+
+              <Section title="Taxes and quantity" frame="none" level="subsection">
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}
+                >
+                  {text({
+                    pointer: '/taxes/percentage',
+                    label: 'Tax %',
+                    value: draft.taxPercentage,
+                    onChange: set('taxPercentage', '/taxes/percentage'),
+                    testId: 'plan-tax',
+                    helper: 'e.g. 8.25; empty for none',
+                    width: 160,
+                    mono: true,
+                  })}
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={draft.taxInclusive}
+                        onChange={(e) => set('taxInclusive', '/taxes/inclusive')(e.target.checked)}
+                        slotProps={{ input: { 'data-testid': 'plan-tax-inclusive' } as object }}
+                      />
+                    }
+                    label="Prices include the tax"
+                  />
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={draft.quantitySupported}
+                        onChange={(e) => set('quantitySupported', '/quantity_supported')(e.target.checked)}
+                        slotProps={{ input: { 'data-testid': 'plan-quantity-supported' } as object }}
+                      />
+                    }
+                    label="Subscribers choose a quantity"
+                  />
+                </Stack>
+              </Section>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
+            {/* Sticky: the preview stays in view while the cycles are edited further down. */}
+            <Section
+              title="Schedule"
+              frame="outlined"
+              testId="plan-form-schedule"
+              sx={{ position: 'sticky', top: 0 }}
+            >
+              <SchedulePreview plan={schedule} start={now} testId="plan-schedule" />
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+                As a subscription starting now (simulated time) would be billed.
+              </Typography>
+            </Section>
+          </Grid>
+        </Grid>
+      </DialogContent>
+      {create.error ? (
+        <Box sx={{ px: 3, pt: 1.5, maxHeight: 220, overflowY: 'auto', flexShrink: 0 }}>
+          <ApiErrorAlert
+            error={create.error}
+            title="The API refused the plan"
+            onClose={() => create.reset()}
+            testId="plan-form-error"
+          />
+        </Box>
+      ) : null}
+      <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
+        <Box sx={{ flexGrow: 1 }}>
+          {validation.count > 0 && problems.shown ? (
+            <Typography variant="body2" color="error" data-testid="plan-form-problem-count">
+              {validation.count} problem{validation.count === 1 ? '' : 's'} to fix
+            </Typography>
+          ) : null}
+        </Box>
+        <Button
+          onClick={() =>
+            openInConsole({
+              method: 'POST',
+              path: PLANS_PATH,
+              headers: { Prefer: 'return=representation', 'Svc-Request-Id': newRequestId() },
+              body: JSON.stringify(body, null, 2),
+            })
+          }
+        >
+          Open in console
+        </Button>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={create.isPending} data-testid="plan-form-submit">
+          {create.isPending ? 'Creating…' : 'Create plan'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

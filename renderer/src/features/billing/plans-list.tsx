@@ -1,0 +1,126 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { formatTime } from '../../api/format';
+import { hrefFor } from '../../app/router';
+import { MONO } from '../../components/mono-font';
+import { StatusChip } from '../../components/status-chip';
+import { usePlansPage, useProductChoices } from './billing-queries';
+import { PagedTable } from './paged-table';
+import { PlanScheduleCell } from './plan-schedule-cell';
+
+/**
+ * Every subscription plan, newest pages as the API lists them, optionally of one product: each with its
+ * status and its schedule in words (the list is read whole, `Prefer: return=representation`).
+ */
+export function PlansList({ onCreate }: { onCreate(): void }) {
+  const [productId, setProductId] = useState('');
+  const [page, setPage] = useState(0);
+  const plans = usePlansPage(productId, page + 1);
+  const products = useProductChoices();
+  const names = new Map((products.data?.products ?? []).map((p) => [p.id, p.name]));
+  const rows = plans.data?.plans ?? [];
+  return (
+    <Paper>
+      <Stack direction="row" spacing={2} sx={{ p: 2, pb: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          label="Product"
+          size="small"
+          value={productId}
+          onChange={(e) => {
+            setProductId(e.target.value);
+            setPage(0);
+          }}
+          sx={{ width: 360 }}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'plans-product-filter' },
+          }}
+        >
+          <option value="">All products</option>
+          {(products.data?.products ?? []).map((product) => (
+            <option key={product.id} value={product.id}>
+              {product.name}
+            </option>
+          ))}
+        </TextField>
+        <Stack sx={{ flexGrow: 1 }} />
+        {plans.data ? (
+          <Typography variant="body2" color="text.secondary" data-testid="plans-total">
+            {plans.data.total_items ?? rows.length} plan
+            {(plans.data.total_items ?? rows.length) === 1 ? '' : 's'}
+          </Typography>
+        ) : null}
+      </Stack>
+      <PagedTable
+        query={plans}
+        count={rows.length}
+        total={plans.data?.total_items ?? rows.length}
+        page={page}
+        onPage={setPage}
+        testId="plans-table"
+        emptyText={
+          productId ? (
+            'This product has no plans yet.'
+          ) : (
+            <>
+              No plans yet —{' '}
+              <Link component="button" type="button" onClick={onCreate} sx={{ verticalAlign: 'baseline' }}>
+                create one
+              </Link>{' '}
+              for a product of the catalog.
+            </>
+          )
+        }
+        head={
+          <>
+            <TableCell>Plan</TableCell>
+            <TableCell>Product</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Schedule</TableCell>
+            <TableCell>Created</TableCell>
+          </>
+        }
+        rows={rows.map((plan) => (
+          <TableRow key={plan.id} hover data-testid={`plan-row-${plan.id}`} data-status={plan.status}>
+            <TableCell>
+              <Link href={hrefFor(`/plans/${encodeURIComponent(plan.id)}`)} underline="hover">
+                {plan.name}
+              </Link>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', fontFamily: MONO }}
+              >
+                {plan.id}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              {plan.product_id ? (
+                <Link href={hrefFor(`/products/${encodeURIComponent(plan.product_id)}`)} underline="hover">
+                  {names.get(plan.product_id) ?? plan.product_id}
+                </Link>
+              ) : (
+                '—'
+              )}
+            </TableCell>
+            <TableCell>
+              <StatusChip status={plan.status} />
+            </TableCell>
+            <TableCell>
+              <PlanScheduleCell planId={plan.id} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(plan.create_time)}</TableCell>
+          </TableRow>
+        ))}
+      />
+    </Paper>
+  );
+}

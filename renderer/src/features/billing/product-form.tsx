@@ -1,0 +1,173 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { PRODUCT_LIMITS, PRODUCT_TYPES, type ProductType } from '../../../../shared/api/catalog-products';
+import { newRequestId } from '../../api/api-call';
+import { queryKeys } from '../../api/query-keys';
+import { useUi } from '../../app/ui-store';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { createProduct } from './billing-api';
+import { useFormProblems } from './use-form-problems';
+
+interface ProductDraft {
+  name: string;
+  type: ProductType;
+  category: string;
+  description: string;
+  imageUrl: string;
+  homeUrl: string;
+}
+
+const EMPTY: ProductDraft = {
+  name: '',
+  type: 'SERVICE',
+  category: 'SOFTWARE',
+  description: '',
+  imageUrl: '',
+  homeUrl: '',
+};
+
+/** The members the form sends, empty ones left out (the API would refuse an empty string). */
+function productBody(draft: ProductDraft): Record<string, string> {
+  const body: Record<string, string> = { name: draft.name.trim(), type: draft.type };
+  const optional: [string, string][] = [
+    ['category', draft.category],
+    ['description', draft.description],
+    ['image_url', draft.imageUrl],
+    ['home_url', draft.homeUrl],
+  ];
+  for (const [key, value] of optional) if (value.trim()) body[key] = value.trim();
+  return body;
+}
+
+function productProblems(draft: ProductDraft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!draft.name.trim()) problems['/name'] = 'Enter a name.';
+  else if (draft.name.trim().length > PRODUCT_LIMITS.name)
+    problems['/name'] = `At most ${PRODUCT_LIMITS.name} characters.`;
+  const category = draft.category.trim();
+  if (category && !/^[A-Z_]{4,256}$/.test(category))
+    problems['/category'] = 'Capital letters and underscores, e.g. SOFTWARE.';
+  for (const [pointer, value] of [
+    ['/image_url', draft.imageUrl],
+    ['/home_url', draft.homeUrl],
+  ] as const) {
+    if (value.trim() && !/^https?:\/\/\S+$/.test(value.trim())) problems[pointer] = 'An http(s) URL.';
+  }
+  return problems;
+}
+
+/**
+ * The create-product form (the dialog's content). Plans are made for a product, so this is the first
+ * step of recurring billing; the API answers its id (`PROD-` and 17 characters).
+ */
+export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated(id: string): void }) {
+  const queryClient = useQueryClient();
+  const notify = useUi((s) => s.notify);
+  const [draft, setDraft] = useState<ProductDraft>(EMPTY);
+  const [requestId] = useState(newRequestId);
+  const local = useMemo(() => productProblems(draft), [draft]);
+  const problems = useFormProblems(local);
+  const create = useMutation({
+    mutationFn: () => createProduct(productBody(draft), requestId),
+    onMutate: problems.clearServer,
+    onSuccess: (product) => {
+      notify(`Product ${product.id} created`, 'success');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
+      onCreated(product.id);
+    },
+    onError: problems.fromError,
+  });
+
+  const field = (
+    key: keyof ProductDraft,
+    pointer: string,
+    label: string,
+    testId: string,
+    helper?: string,
+  ) => {
+    const error = problems.errorOf(pointer);
+    return (
+      <TextField
+        label={label}
+        size="small"
+        value={draft[key]}
+        required={key === 'name'}
+        onChange={(e) => {
+          problems.touch(pointer);
+          setDraft((d) => ({ ...d, [key]: e.target.value }));
+        }}
+        error={Boolean(error)}
+        helperText={error ?? helper}
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': testId, 'data-pointer': pointer } }}
+      />
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problems.count > 0) {
+      problems.showAll();
+      return;
+    }
+    if (!create.isPending) create.mutate();
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate data-testid="product-form">
+      <DialogTitle id="product-form-title">Create product</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          {field('name', '/name', 'Name', 'product-name')}
+          <Stack direction="row" spacing={2}>
+            <TextField
+              select
+              label="Type"
+              size="small"
+              value={draft.type}
+              onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value as ProductType }))}
+              sx={{ width: 200 }}
+              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'product-type' } }}
+            >
+              {PRODUCT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </TextField>
+            {field('category', '/category', 'Category', 'product-category', 'e.g. SOFTWARE, CLOTHING')}
+          </Stack>
+          {field('description', '/description', 'Description', 'product-description')}
+          {field('imageUrl', '/image_url', 'Image URL', 'product-image-url')}
+          {field('homeUrl', '/home_url', 'Home URL', 'product-home-url')}
+          {create.error ? (
+            <ApiErrorAlert
+              error={create.error}
+              title="The API refused the product"
+              onClose={() => create.reset()}
+              testId="product-form-error"
+            />
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={create.isPending}
+          data-testid="product-form-submit"
+        >
+          {create.isPending ? 'Creating…' : 'Create product'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

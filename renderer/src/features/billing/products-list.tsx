@@ -1,0 +1,76 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { formatTime } from '../../api/format';
+import { hrefFor } from '../../app/router';
+import { MONO } from '../../components/mono-font';
+import { useProductsPage } from './billing-queries';
+import { PagedTable } from './paged-table';
+
+/**
+ * The catalog: every product, as `GET /v1/catalogs/products` pages it. List entries carry a name, a
+ * description and a create time; type, category and URLs are on the product's page.
+ */
+export function ProductsList({ onCreate }: { onCreate(): void }) {
+  const [page, setPage] = useState(0);
+  const products = useProductsPage(page + 1);
+  const rows = products.data?.products ?? [];
+  const total = products.data?.total_items ?? rows.length;
+  return (
+    <Paper>
+      <Stack direction="row" sx={{ p: 2, pb: 1, justifyContent: 'flex-end' }}>
+        {products.data ? (
+          <Typography variant="body2" color="text.secondary" data-testid="products-total">
+            {total} product{total === 1 ? '' : 's'}
+          </Typography>
+        ) : null}
+      </Stack>
+      <PagedTable
+        query={products}
+        count={rows.length}
+        total={total}
+        page={page}
+        onPage={setPage}
+        testId="products-table"
+        emptyText={
+          <>
+            No products yet —{' '}
+            <Link component="button" type="button" onClick={onCreate} sx={{ verticalAlign: 'baseline' }}>
+              create one
+            </Link>
+            : plans bill for a product of the catalog.
+          </>
+        }
+        head={
+          <>
+            <TableCell>Product</TableCell>
+            <TableCell>Description</TableCell>
+            <TableCell>Created</TableCell>
+          </>
+        }
+        rows={rows.map((product) => (
+          <TableRow key={product.id} hover data-testid={`product-row-${product.id}`}>
+            <TableCell>
+              <Link href={hrefFor(`/products/${encodeURIComponent(product.id)}`)} underline="hover">
+                {product.name}
+              </Link>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', fontFamily: MONO }}
+              >
+                {product.id}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ maxWidth: 360 }}>{product.description ?? '—'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(product.create_time)}</TableCell>
+          </TableRow>
+        ))}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { SUBSCRIPTION_LIMITS } from '../../../../shared/api/subscriptions';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import type { SubscriptionMove } from './billing-api';
+
+const REASON_PROMPTS: Record<SubscriptionMove, { title: string; required: boolean; submit: string }> = {
+  suspend: { title: 'Suspend subscription', required: true, submit: 'Suspend' },
+  activate: { title: 'Activate subscription', required: false, submit: 'Activate' },
+  cancel: { title: 'Cancel subscription', required: true, submit: 'Cancel subscription' },
+};
+
+/** Suspend and cancel need a reason (the API refuses without one); activate takes one optionally. */
+export function ReasonDialog({
+  move,
+  onClose,
+  mutation,
+}: {
+  move: SubscriptionMove | undefined;
+  onClose(): void;
+  mutation: UseMutationResult<unknown, unknown, { move: SubscriptionMove; reason: string }>;
+}) {
+  const [reason, setReason] = useState('');
+  const prompt = move ? REASON_PROMPTS[move] : undefined;
+  const tooLong = reason.trim().length > SUBSCRIPTION_LIMITS.reason;
+  const missing = prompt?.required === true && !reason.trim();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!move || missing || tooLong || mutation.isPending) return;
+    mutation.mutate({ move, reason }, { onSuccess: () => (setReason(''), onClose()) });
+  };
+  return (
+    <Dialog open={move !== undefined} onClose={onClose} maxWidth="sm" fullWidth data-testid="reason-dialog">
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle>{prompt?.title}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <TextField
+              autoFocus
+              label={prompt?.required ? 'Reason' : 'Reason (optional)'}
+              size="small"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              error={tooLong}
+              helperText={
+                tooLong
+                  ? `At most ${SUBSCRIPTION_LIMITS.reason} characters.`
+                  : 'Kept as the status change note'
+              }
+              slotProps={{ htmlInput: { 'data-testid': 'reason-input' } }}
+            />
+            {move === 'cancel' ? (
+              <Alert severity="warning">
+                A cancelled subscription is never billed again and cannot be reactivated.
+              </Alert>
+            ) : null}
+            {mutation.error ? <ApiErrorAlert error={mutation.error} title="The API refused" /> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 1.5 }}>
+          <Button onClick={onClose}>Close</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={move === 'cancel' ? 'error' : 'primary'}
+            disabled={missing || tooLong || mutation.isPending}
+            data-testid="reason-submit"
+          >
+            {prompt?.submit}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

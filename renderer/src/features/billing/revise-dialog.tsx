@@ -1,0 +1,130 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { QuantitySchema } from '../../../../shared/api/subscriptions';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import type { Plan, ReviseAnswer } from './billing-api';
+import { usePlan } from './billing-queries';
+
+/**
+ * Revise: another plan (of the same product, ACTIVE) or another quantity. A price rise needs the buyer's
+ * approval again: the answer then carries an `approve` link, shown here to open.
+ */
+export function ReviseDialog({
+  open,
+  onClose,
+  plan,
+  quantity,
+  plans,
+  mutation,
+}: {
+  open: boolean;
+  onClose(): void;
+  plan: Plan | undefined;
+  quantity: string;
+  /** The ACTIVE plans it can move to. */
+  plans: readonly Plan[];
+  mutation: UseMutationResult<ReviseAnswer, unknown, { plan_id?: string; quantity?: string }>;
+}) {
+  const [planId, setPlanId] = useState(plan?.id ?? '');
+  const [newQuantity, setNewQuantity] = useState(quantity);
+  // List entries carry no quantity_supported: the chosen plan is read whole.
+  const chosen = usePlan(planId && planId !== plan?.id ? planId : undefined);
+  const target = planId === plan?.id ? plan : chosen.data;
+  const quantityProblem =
+    target?.quantity_supported && !QuantitySchema.safeParse(newQuantity.trim()).success
+      ? 'A whole number from 1.'
+      : undefined;
+  const request = {
+    ...(planId && planId !== plan?.id ? { plan_id: planId } : {}),
+    ...(target?.quantity_supported && newQuantity.trim() !== quantity
+      ? { quantity: newQuantity.trim() }
+      : {}),
+  };
+  const changes = Object.keys(request).length;
+  const approve = mutation.data?.links?.find((l) => l.rel === 'approve');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (changes === 0 || quantityProblem || mutation.isPending) return;
+    mutation.mutate(request);
+  };
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="revise-dialog">
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle>Revise subscription</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <TextField
+              select
+              label="Plan"
+              size="small"
+              value={planId}
+              onChange={(e) => setPlanId(e.target.value)}
+              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'revise-plan' } }}
+            >
+              {plan && !plans.some((p) => p.id === plan.id) ? (
+                <option value={plan.id}>
+                  {plan.name} (current, {plan.status})
+                </option>
+              ) : null}
+              {plans.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.id}){p.id === plan?.id ? ' — current' : ''}
+                </option>
+              ))}
+            </TextField>
+            {target?.quantity_supported ? (
+              <TextField
+                label="Quantity"
+                size="small"
+                value={newQuantity}
+                onChange={(e) => setNewQuantity(e.target.value)}
+                error={Boolean(quantityProblem)}
+                helperText={quantityProblem ?? `Now ${quantity}`}
+                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'revise-quantity' } }}
+              />
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                This plan does not take a quantity.
+              </Typography>
+            )}
+            {approve ? (
+              <Alert severity="info" data-testid="revise-approve">
+                The new charge is higher: the buyer must approve the revision.{' '}
+                <Link href={approve.href} target="_blank" rel="noreferrer">
+                  Open the approval page ↗
+                </Link>
+              </Alert>
+            ) : mutation.isSuccess ? (
+              <Alert severity="success">Revised: it applies from the next cycle.</Alert>
+            ) : null}
+            {mutation.error ? (
+              <ApiErrorAlert error={mutation.error} title="The API refused the revision" />
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 1.5 }}>
+          <Button onClick={onClose}>Close</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={changes === 0 || Boolean(quantityProblem) || mutation.isPending || mutation.isSuccess}
+            data-testid="revise-submit"
+          >
+            Revise
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

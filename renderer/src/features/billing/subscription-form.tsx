@@ -1,0 +1,311 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscriptions';
+import { newRequestId } from '../../api/api-call';
+import { queryKeys } from '../../api/query-keys';
+import { useUi } from '../../app/ui-store';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { MONO } from '../../components/mono-font';
+import { Section } from '../../components/section';
+import { createSubscription, type Plan } from './billing-api';
+import { useClockNow, usePlan } from './billing-queries';
+import { SchedulePreview } from './schedule-preview';
+import { usePlanChoices } from './use-plan-choices';
+import { useFormProblems } from './use-form-problems';
+
+interface SubscriptionDraft {
+  planId: string;
+  quantity: string;
+  /** Empty: the subscription starts when the buyer approves it (now, on the simulated clock). */
+  startTime: string;
+  givenName: string;
+  surname: string;
+  email: string;
+  brandName: string;
+  returnUrl: string;
+  cancelUrl: string;
+  customId: string;
+}
+
+const initialDraft = (planId: string): SubscriptionDraft => ({
+  planId,
+  quantity: '1',
+  startTime: '',
+  givenName: 'John',
+  surname: 'Doe',
+  email: 'buyer@example.com',
+  brandName: '',
+  returnUrl: 'https://example.com/return',
+  cancelUrl: 'https://example.com/cancel',
+  customId: '',
+});
+
+function subscriptionBody(draft: SubscriptionDraft, plan: Plan | undefined) {
+  const subscriber = {
+    ...(draft.givenName.trim() || draft.surname.trim()
+      ? {
+          name: {
+            ...(draft.givenName.trim() ? { given_name: draft.givenName.trim() } : {}),
+            ...(draft.surname.trim() ? { surname: draft.surname.trim() } : {}),
+          },
+        }
+      : {}),
+    ...(draft.email.trim() ? { email_address: draft.email.trim() } : {}),
+  };
+  return {
+    plan_id: draft.planId,
+    ...(plan?.quantity_supported ? { quantity: draft.quantity.trim() } : {}),
+    ...(draft.startTime.trim() ? { start_time: draft.startTime.trim() } : {}),
+    ...(Object.keys(subscriber).length > 0 ? { subscriber } : {}),
+    ...(draft.customId.trim() ? { custom_id: draft.customId.trim() } : {}),
+    application_context: {
+      ...(draft.brandName.trim() ? { brand_name: draft.brandName.trim() } : {}),
+      user_action: 'SUBSCRIBE_NOW',
+      return_url: draft.returnUrl.trim(),
+      cancel_url: draft.cancelUrl.trim(),
+    },
+  };
+}
+
+function draftProblems(draft: SubscriptionDraft, plan: Plan | undefined, now: string | undefined) {
+  const problems: Record<string, string> = {};
+  if (!draft.planId) problems['/plan_id'] = 'Choose an ACTIVE plan.';
+  if (plan?.quantity_supported && !QuantitySchema.safeParse(draft.quantity.trim()).success)
+    problems['/quantity'] = 'A whole number from 1.';
+  const start = draft.startTime.trim();
+  if (start) {
+    const parsed = DateTimeSchema.safeParse(start);
+    if (!parsed.success) problems['/start_time'] = parsed.error.issues[0]?.message ?? 'Not a date-time.';
+    else if (now && Date.parse(start) < Date.parse(now))
+      problems['/start_time'] = 'It cannot be in the past.';
+  }
+  if (draft.email.trim() && !/^[^@\s]+@[^@\s]+$/.test(draft.email.trim()))
+    problems['/subscriber/email_address'] = 'An e-mail address.';
+  for (const [pointer, value] of [
+    ['/application_context/return_url', draft.returnUrl],
+    ['/application_context/cancel_url', draft.cancelUrl],
+  ] as const) {
+    if (!/^https?:\/\/\S+$/.test(value.trim())) problems[pointer] = 'An http(s) URL the buyer comes back to.';
+  }
+  return problems;
+}
+
+/**
+ * The create-subscription form: an ACTIVE plan, the quantity when the plan takes one, when it starts,
+ * the subscriber and where the buyer returns to; beside it, the schedule the buyer will be shown. The
+ * answer is APPROVAL_PENDING with an `approve` link to the buyer page.
+ */
+export function SubscriptionForm({
+  planId,
+  onClose,
+  onCreated,
+}: {
+  planId?: string | undefined;
+  onClose(): void;
+  onCreated(id: string): void;
+}) {
+  const queryClient = useQueryClient();
+  const notify = useUi((s) => s.notify);
+  const now = useClockNow();
+  const plans = usePlanChoices({ activeOnly: true });
+  const [draft, setDraft] = useState(() => initialDraft(planId ?? ''));
+  const [requestId] = useState(newRequestId);
+  const plan = usePlan(draft.planId || undefined);
+  const local = useMemo(() => draftProblems(draft, plan.data, now), [draft, plan.data, now]);
+  const problems = useFormProblems(local);
+  const create = useMutation({
+    mutationFn: () => createSubscription(subscriptionBody(draft, plan.data), requestId),
+    onMutate: problems.clearServer,
+    onSuccess: (subscription) => {
+      notify(`Subscription ${subscription.id} created: ${subscription.status}`, 'success');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
+      onCreated(subscription.id);
+    },
+    onError: problems.fromError,
+  });
+
+  const field = (
+    key: keyof SubscriptionDraft,
+    pointer: string,
+    label: string,
+    testId: string,
+    options: { helper?: string; width?: number | string; mono?: boolean; placeholder?: string } = {},
+  ) => {
+    const error = problems.errorOf(pointer);
+    return (
+      <TextField
+        label={label}
+        size="small"
+        value={draft[key]}
+        placeholder={options.placeholder}
+        onChange={(e) => {
+          problems.touch(pointer);
+          setDraft((d) => ({ ...d, [key]: e.target.value }));
+        }}
+        error={Boolean(error)}
+        helperText={error ?? options.helper}
+        sx={{ width: options.width ?? '100%' }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: {
+            'data-testid': testId,
+            'data-pointer': pointer,
+            ...(options.mono ? { style: { fontFamily: MONO } } : {}),
+          },
+        }}
+      />
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problems.count > 0) {
+      problems.showAll();
+      return;
+    }
+    if (!create.isPending) create.mutate();
+  };
+
+  const planError = problems.errorOf('/plan_id');
+  const choices = plans.data ?? [];
+  const quantity = plan.data?.quantity_supported ? Number(draft.quantity) : 1;
+  return (
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      data-testid="subscription-form"
+    >
+      <DialogTitle id="subscription-form-title">Create subscription</DialogTitle>
+      <DialogContent dividers>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+            <Stack spacing={2}>
+              <TextField
+                select
+                label="Plan"
+                size="small"
+                value={draft.planId}
+                onChange={(e) => {
+                  problems.touch('/plan_id');
+                  setDraft((d) => ({ ...d, planId: e.target.value }));
+                }}
+                error={Boolean(planError)}
+                helperText={
+                  planError ??
+                  (plans.data && choices.length === 0
+                    ? 'No ACTIVE plan yet: create or activate one first.'
+                    : undefined)
+                }
+                slotProps={{
+                  select: { native: true },
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'data-testid': 'subscription-plan', 'data-pointer': '/plan_id' },
+                }}
+              >
+                <option value="">{plans.isLoading ? 'Loading plans…' : 'Choose a plan'}</option>
+                {choices.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name} ({p.id})
+                  </option>
+                ))}
+                {draft.planId && !choices.some((p) => p.id === draft.planId) ? (
+                  <option value={draft.planId}>{draft.planId}</option>
+                ) : null}
+              </TextField>
+              {plans.error ? (
+                <ApiErrorAlert error={plans.error} title="The plans could not be listed" />
+              ) : null}
+              <Stack direction="row" spacing={2}>
+                {plan.data?.quantity_supported
+                  ? field('quantity', '/quantity', 'Quantity', 'subscription-quantity', { width: 120 })
+                  : null}
+                {field('startTime', '/start_time', 'Start time', 'subscription-start-time', {
+                  helper: 'RFC 3339, e.g. 2026-05-15T12:00:00Z; empty: when the buyer approves',
+                  placeholder: now ?? '',
+                  mono: true,
+                })}
+              </Stack>
+              <Section title="Subscriber" frame="none" level="subsection">
+                <Stack spacing={2}>
+                  <Stack direction="row" spacing={2}>
+                    {field('givenName', '/subscriber/name/given_name', 'Given name', 'subscriber-given-name')}
+                    {field('surname', '/subscriber/name/surname', 'Surname', 'subscriber-surname')}
+                  </Stack>
+                  {field('email', '/subscriber/email_address', 'E-mail', 'subscriber-email', {
+                    helper: 'buyer@example.com is the sandbox buyer the approval page signs in as',
+                  })}
+                </Stack>
+              </Section>
+              <Section title="Buyer approval" frame="none" level="subsection">
+                <Stack spacing={2}>
+                  {field('brandName', '/application_context/brand_name', 'Brand name', 'subscription-brand')}
+                  {field(
+                    'returnUrl',
+                    '/application_context/return_url',
+                    'Return URL',
+                    'subscription-return-url',
+                  )}
+                  {field(
+                    'cancelUrl',
+                    '/application_context/cancel_url',
+                    'Cancel URL',
+                    'subscription-cancel-url',
+                  )}
+                  {field('customId', '/custom_id', 'Custom id', 'subscription-custom-id', {
+                    helper: 'Your own reference; optional',
+                  })}
+                </Stack>
+              </Section>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+            <Section title="What the buyer agrees to" frame="outlined">
+              {plan.data ? (
+                <SchedulePreview
+                  plan={plan.data}
+                  start={draft.startTime.trim() && !local['/start_time'] ? draft.startTime.trim() : now}
+                  quantity={Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 1}
+                  testId="subscription-schedule"
+                />
+              ) : (
+                <Typography color="text.secondary">Choose a plan to see its schedule.</Typography>
+              )}
+            </Section>
+          </Grid>
+        </Grid>
+      </DialogContent>
+      {create.error ? (
+        <Box sx={{ px: 3, pt: 1.5, maxHeight: 220, overflowY: 'auto', flexShrink: 0 }}>
+          <ApiErrorAlert
+            error={create.error}
+            title="The API refused the subscription"
+            onClose={() => create.reset()}
+            testId="subscription-form-error"
+          />
+        </Box>
+      ) : null}
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={create.isPending}
+          data-testid="subscription-form-submit"
+        >
+          {create.isPending ? 'Creating…' : 'Create subscription'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { SCOPES } from '../../scopes.js';
+import { defineSharedGroup } from '../shared-group.js';
+import { SUBSCRIPTIONS_ENDPOINTS } from './endpoints.js';
+import { SUBSCRIPTIONS_ISSUES } from './issues.js';
+import { subscriptionMachine, subscriptionPlanMachine, subscriptionSaleMachine } from './machines.js';
+
+export * from './schemas.js';
+export * from './machines.js';
+export * from './issues.js';
+export * from './endpoints.js';
+export * from './plan-rules.js';
+export type * from './views.js';
+
+/** Subscription plans and subscriptions: what both sides know of them. */
+export const subscriptionsShared = defineSharedGroup({
+  name: 'subscriptions',
+  issues: SUBSCRIPTIONS_ISSUES,
+  machines: {
+    'subscription-plan': subscriptionPlanMachine,
+    subscription: subscriptionMachine,
+    'subscription-sale': subscriptionSaleMachine,
+  },
+  endpoints: Object.values(SUBSCRIPTIONS_ENDPOINTS),
+  scopes: [SCOPES.subscriptions],
+});
