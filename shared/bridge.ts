@@ -1,6 +1,7 @@
 import { RESOURCE_KINDS } from './api/registry.js';
 import { z } from 'zod';
 import type { BridgeEventName, BridgeMethodName } from './bridge-methods.js';
+import { REQUEST_SOURCES, type RequestSource } from './request-source.js';
 
 /**
  * The one contract between the host (Electron main or the headless server) and the renderer. Every
@@ -90,7 +91,12 @@ export interface AccountSummary {
 
 export interface RequestLogSummary {
   id: number;
+  /** Real (wall-clock) time it was answered. */
   at: string;
+  /** Simulated time it was answered; null for entries logged before it was recorded. */
+  simulated_at: string | null;
+  /** Who sent it, by its User-Agent (rules in shared/request-source.ts). */
+  source: RequestSource;
   method: string;
   path: string;
   status: number;
@@ -101,6 +107,8 @@ export interface RequestLogSummary {
 }
 
 export interface RequestLogDetail extends RequestLogSummary {
+  /** The User-Agent the source was told by (null when none was sent or the entry predates it). */
+  user_agent: string | null;
   request: { headers: Record<string, string>; body: unknown };
   response: { headers: Record<string, string>; body: unknown };
 }
@@ -228,6 +236,7 @@ export const BridgeInputs = {
       path: z.string().max(200).optional(),
       status: z.enum(['2xx', '3xx', '4xx', '5xx']).optional(),
       since: z.string().max(40).optional(),
+      source: z.enum(REQUEST_SOURCES as [RequestSource, ...RequestSource[]]).optional(),
     })
     .strict(),
   getRequestLogEntry: z.object({ id: z.number().int().positive() }).strict(),

@@ -47,7 +47,11 @@ export function toCurl(
 export class ApiClient {
   private readonly tokens = new Map<string, CachedToken>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** Sent unless the caller set a User-Agent of its own (left out of the shown headers and the curl line). */
+    private readonly userAgent?: string,
+  ) {}
 
   forget(environmentId: string): void {
     this.tokens.delete(environmentId);
@@ -78,6 +82,8 @@ export class ApiClient {
       }
     }
     const shownHeaders = { ...headers };
+    if (this.userAgent && !Object.keys(headers).some((h) => h.toLowerCase() === 'user-agent'))
+      headers['user-agent'] = this.userAgent;
     if (!request.anonymous && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
       headers.authorization = `Bearer ${await this.token(environment, freshToken)}`;
       shownHeaders.authorization = 'Bearer ••••••••';
@@ -124,6 +130,7 @@ export class ApiClient {
           'Basic ' + Buffer.from(`${environment.client_id}:${environment.client_secret}`).toString('base64'),
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
+        ...(this.userAgent ? { 'user-agent': this.userAgent } : {}),
       },
       body: 'grant_type=client_credentials',
     });

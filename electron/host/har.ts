@@ -66,6 +66,9 @@ export function toHar(entries: readonly RequestLogEntry[], baseUrl: string, vers
           cache: {},
           timings: { send: 0, wait: entry.duration_ms, receive: 0 },
           comment: entry.debug_id ? `debug_id ${entry.debug_id}` : '',
+          // HAR allows fields of one's own with a leading underscore: who sent it and the simulated time.
+          ...(entry.source ? { _source: entry.source } : {}),
+          ...(entry.simulated_at ? { _simulatedDateTime: entry.simulated_at } : {}),
         };
       }),
     },

@@ -20,6 +20,7 @@ import type { HostEventMap } from '../events.js';
 import type { Host } from './create-host.js';
 import { EMBEDDED_ENVIRONMENT_ID, Environments, type Environment } from './environments.js';
 import { toHar } from './har.js';
+import { workbenchUserAgent } from '../../shared/request-source.js';
 import { ledgerLine, supportLookup } from '../ledger/support-lookup.js';
 import { reportingSummary } from '../ledger/ledger-summary.js';
 import type { ResourceKinds } from '../api/resource-kinds.js';
@@ -51,6 +52,9 @@ type Handlers = { [M in BridgeMethodName]: (input: BridgeParsedInput<M>) => Prom
 const toLogSummary = (e: RequestLogSummaryRow & Pick<RequestLogEntry, 'deprecated'>): RequestLogSummary => ({
   id: e.id,
   at: e.at,
+  simulated_at: e.simulated_at ?? null,
+  // Rows announced as they are logged always carry their source; stored ones get it from toEntry.
+  source: e.source ?? 'other',
   method: e.method,
   path: e.path,
   status: e.status,
@@ -89,7 +93,7 @@ function summarize(kinds: ResourceKinds, resource: StoredResource<unknown, unkno
  */
 export class WorkbenchService {
   readonly environments: Environments;
-  private readonly client = new ApiClient();
+  private readonly client: ApiClient;
   private readonly handlers: Handlers;
 
   constructor(
@@ -105,6 +109,8 @@ export class WorkbenchService {
       client_secret: host.sandboxApp.client_secret,
     });
     this.environments = new Environments(host.deps.store.meta, options.vault, embedded);
+    // The workbench's own calls say so in their User-Agent, which is how the request log tells them apart.
+    this.client = new ApiClient(Date.now, workbenchUserAgent(options.version));
     this.handlers = this.createHandlers();
   }
 
@@ -229,7 +235,7 @@ export class WorkbenchService {
             value: fromMinor(ledger.reads.balance(a.id, currency, clock.now()), currency),
           })),
         })),
-      listRequestLog: async ({ before_id, limit, path, status, since }) => {
+      listRequestLog: async ({ before_id, limit, path, status, since, source }) => {
         this.host.api.requestLogger.flush();
         const entries = store.requestLog.search({
           beforeId: before_id,
@@ -237,6 +243,7 @@ export class WorkbenchService {
           path,
           statusClass: status ? Number(status[0]) : undefined,
           since,
+          source,
         });
         return { items: entries.map(toLogSummary) };
       },
@@ -244,7 +251,12 @@ export class WorkbenchService {
         this.host.api.requestLogger.flush();
         const entry = store.requestLog.byId(id);
         if (!entry) throw new BridgeError('NOT_FOUND', `No request log entry ${id}.`);
-        return { ...toLogSummary(entry), request: entry.request, response: entry.response };
+        return {
+          ...toLogSummary(entry),
+          user_agent: entry.user_agent ?? entry.request.headers['user-agent'] ?? null,
+          request: entry.request,
+          response: entry.response,
+        };
       },
       exportHar: async ({ ids }) => {
         this.host.api.requestLogger.flush();

@@ -1,15 +1,10 @@
 import { ERROR_NAMES, type ErrorName } from '../../../shared/errors.js';
 import { ISSUES, type Issue } from '../../../shared/api/registry.js';
+import { MOCK_NAME_CODES } from '../../../shared/api/mock-codes.js';
 import { ApiError, detail } from './api-error.js';
 
-/** Mock codes that are error names rather than issues, answered with that name's status. */
-const NAME_CODES = new Set<ErrorName>([
-  'INTERNAL_SERVER_ERROR',
-  'SERVICE_UNAVAILABLE',
-  'RATE_LIMIT_REACHED',
-  'RESOURCE_CONFLICT',
-  'NOT_AUTHORIZED',
-]);
+/** Mock codes that are error names rather than issues, answered with that name's status (shared with the console). */
+const NAME_CODES = new Set<ErrorName>(MOCK_NAME_CODES);
 
 /**
  * Every code `Svc-Mock-Response` accepts, with the status it produces (for docs and the console): the

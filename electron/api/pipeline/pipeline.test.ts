@@ -225,6 +225,8 @@ describe('the request pipeline', () => {
       duration_ms: entry?.duration_ms,
       app_id: entry?.app_id,
       debug_id: entry?.debug_id,
+      source: entry?.source,
+      simulated_at: entry?.simulated_at,
     });
   });
 

@@ -3,6 +3,8 @@ import type { HostEvents } from '../../events.js';
 import type { Logger } from '../../scheduler.js';
 import type { RequestLogExchange, RequestLogRow } from '../../store/repositories/request-log-repo.js';
 import type { Store } from '../../store/store.js';
+import type { Clock } from '../../clock.js';
+import { classifyUserAgent } from '../../../shared/request-source.js';
 import { redactBodyText, redactHeaders, redactJson, redactUrl } from '../../../shared/redact.js';
 
 export { maskCardNumber, redactHeaders } from '../../../shared/redact.js';
@@ -11,6 +13,8 @@ const MAX_LOGGED_BODY = 64 * 1024;
 /** Masked with this much text beyond the cut, so a card number across the cut is masked too. */
 const CUT_MARGIN = 64;
 const KEEP_ENTRIES = 20_000;
+/** A User-Agent is kept up to this length (a header may be far longer; the source is decided before the cut). */
+const MAX_USER_AGENT = 512;
 
 /** A copy of a JSON body with secrets and card numbers redacted, for the log (see shared/redact.ts). */
 export const redactBody = (value: unknown): unknown => redactJson(value);
@@ -44,6 +48,7 @@ export class RequestLogger {
     private readonly store: Store,
     private readonly events: HostEvents,
     private readonly logger: Logger,
+    private readonly clock: Pick<Clock, 'offset'>,
   ) {}
 
   record(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
@@ -55,6 +60,10 @@ export class RequestLogger {
     const deprecated = route?.deprecated
       ? { operation_id: route.operationId, replacement: route.deprecated.replacement }
       : undefined;
+    // Both times of one instant: `at` is the real (wall-clock) time, which the log's filters and the HAR
+    // use; the simulated time is what the API's resources were stamped with while it answered.
+    const real = Date.now();
+    const userAgent = request.headers['user-agent'];
     const exchange: RequestLogExchange = {
       request: {
         headers: redactHeaders(request.headers),
@@ -68,9 +77,12 @@ export class RequestLogger {
         ),
       },
       ...(deprecated ? { deprecated } : {}),
+      source: classifyUserAgent(userAgent),
+      ...(userAgent ? { user_agent: userAgent.slice(0, MAX_USER_AGENT) } : {}),
+      simulated_at: new Date(real + this.clock.offset).toISOString(),
     };
     this.pending.push({
-      at: new Date().toISOString(),
+      at: new Date(real).toISOString(),
       method: request.method,
       path: redactUrl(request.url),
       status: reply.statusCode,
@@ -79,6 +91,8 @@ export class RequestLogger {
       debug_id: request.debugId ?? null,
       exchange: JSON.stringify(exchange),
       ...(deprecated ? { deprecated } : {}),
+      source: exchange.source,
+      simulated_at: exchange.simulated_at,
     });
     if (!this.scheduled) {
       this.scheduled = true;
@@ -130,6 +144,7 @@ export class RequestLogger {
     this.store.db.afterCommit(() =>
       rows.forEach((row, i) => {
         const { exchange: _exchange, ...summary } = row;
+        // The event carries the summary the list shows: source and simulated time ride along.
         this.events.emit('request-logged', { ...summary, id: ids[i] ?? 0 });
       }),
     );

@@ -1,4 +1,5 @@
 import type { Database } from '../db.js';
+import { classifyUserAgent, type RequestSource } from '../../../shared/request-source.js';
 
 /** What was sent and answered, as the log keeps it (secrets and card numbers already redacted). */
 export interface RequestLogExchange {
@@ -6,6 +7,12 @@ export interface RequestLogExchange {
   response: { headers: Record<string, string>; body: unknown };
   /** Set when the operation is deprecated (spec 9.2): which one, and what replaces it. */
   deprecated?: LoggedDeprecation;
+  /** Who sent it, by its User-Agent (shared/request-source.ts); absent in entries older than the field. */
+  source?: RequestSource;
+  /** The User-Agent as sent (cut at 512 characters). */
+  user_agent?: string;
+  /** The simulated time when it was answered (ISO, milliseconds); absent in entries older than the field. */
+  simulated_at?: string;
 }
 
 /** A deprecated operation as the log marks it. */
@@ -24,6 +31,8 @@ export interface RequestLogSummaryRow {
   duration_ms: number;
   app_id: string | null;
   debug_id: string | null;
+  source?: RequestSource;
+  simulated_at?: string;
 }
 
 /** One API exchange as the request log keeps it. */
@@ -39,10 +48,15 @@ export type RequestLogRow = Omit<RequestLogSummaryRow, 'id'> & {
 /** A row as the table holds it: the exchange in the `entry` column, as JSON. */
 type StoredRow = RequestLogSummaryRow & { entry: string };
 
-const toEntry = ({ entry, ...summary }: StoredRow): RequestLogEntry => ({
-  ...summary,
-  ...(JSON.parse(entry) as RequestLogExchange),
-});
+const toEntry = ({ entry, ...summary }: StoredRow): RequestLogEntry => {
+  const exchange = JSON.parse(entry) as RequestLogExchange;
+  // Entries written before the source was recorded still have their request headers to tell it by.
+  return {
+    ...summary,
+    ...exchange,
+    source: exchange.source ?? classifyUserAgent(exchange.request.headers['user-agent']),
+  };
+};
 
 export class RequestLogRepository {
   constructor(private readonly store: Database) {}
@@ -84,6 +98,7 @@ export class RequestLogRepository {
     path?: string | undefined;
     statusClass?: number | undefined;
     since?: string | undefined;
+    source?: RequestSource | undefined;
   }): RequestLogEntry[] {
     const where = ['id < ?'];
     const args: (string | number)[] = [filter.beforeId ?? Number.MAX_SAFE_INTEGER];
@@ -98,6 +113,13 @@ export class RequestLogRepository {
     if (filter.since) {
       where.push('at >= ?');
       args.push(filter.since);
+    }
+    // The source lives in the entry's JSON (no column, so no migration for a display field): json_extract
+    // per row is cheap next to the 20,000 rows the log keeps at most. Entries older than the field have no
+    // source to match and are left out of a source filter.
+    if (filter.source) {
+      where.push("json_extract(entry, '$.source') = ?");
+      args.push(filter.source);
     }
     return (
       this.store

@@ -1,80 +1,116 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BridgeInput } from '../../../../shared/bridge';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiResponse, BridgeInput } from '../../../../shared/bridge';
 import { bridge } from '../../bridge';
 import { useUi } from '../../app/ui-store';
+import { queryKeys } from '../../api/query-keys';
+import type { Capture } from './collection-model';
+import { captureProblem } from './captures-editor';
+import { useCollections } from './collections-store';
+import { ConsoleSidebar } from './console-sidebar';
+import { activeTab, recordFromRows, rowsFromRecord, useConsoleStore } from './console-store';
+import { ConsoleTabs, tabTitle } from './console-tabs';
 import { bodyJsonSchema, matchEndpoint } from './endpoint-schemas';
-import { HeadersEditor } from './headers-editor';
-import { HistoryList } from './history-list';
-import { useConsoleStore } from './history-store';
-import type { EditorProblem, JsonEditorHandle } from './monaco-json-editor';
+import { readJsonPath } from './json-path';
+import { MOCK_HEADER, mockCodeInRows } from './mock-code-picker';
 import { PatchPreviewPanel } from './patch-preview-panel';
 import { patchedOrderId } from './patch-preview';
-import { prepareRequest, requestFromDraft } from './request-model';
 import { RequestBar } from './request-bar';
+import { RequestEditor } from './request-editor';
+import { idVariableFor, prepareRequest, requestFromDraft } from './request-model';
 import { ResponsePane } from './response-pane';
-import { queryKeys } from '../../api/query-keys';
-import { Section } from '../../components/section';
+import { SetVariableFromResponse } from './set-variable-from-response';
+import { pathForMatching, resolveVariables } from './variables';
+import { dropHeader } from './headers-editor';
 
-/** Monaco is large: it loads with the console, not with the app. */
-const MonacoJsonEditor = lazy(() => import('./monaco-json-editor'));
-
-const BODY_MODEL_URI = 'inmemory://workbench/console/body.json';
+/** Runs a tab's captures on a 2xx answer: the variables set, and why the others could not be. */
+function runCaptures(captures: Capture[], response: ApiResponse): { set: string[]; failed: string[] } {
+  const set: string[] = [];
+  const failed: string[] = [];
+  if (response.status < 200 || response.status >= 300) return { set, failed };
+  for (const capture of captures) {
+    if (capture.variable === '' || captureProblem(capture)) continue;
+    const read = readJsonPath(response.body, capture.path);
+    if (!read.ok) failed.push(`{{${capture.variable}}}: ${read.error}`);
+    else {
+      useCollections.getState().setVariable(capture.variable, read.value);
+      set.push(capture.variable);
+    }
+  }
+  return { set, failed };
+}
 
 /**
- * The request console: any call to the active environment with the token the host holds, a Monaco body
- * editor validated and completed by the endpoint's JSON schema, the answer, curl, and a history.
+ * The request console, an API client for the active environment: tabs of requests (saved in collections,
+ * with `{{variables}}`), a Monaco body editor validated and completed by the endpoint's JSON schema, mock
+ * codes, the answer, curl, history, and for a PATCH of an order a preview of the patched order.
  */
 export function ConsolePage() {
-  const request = useConsoleStore((s) => s.request);
+  const tab = useConsoleStore(activeTab);
   const update = useConsoleStore((s) => s.update);
-  const response = useConsoleStore((s) => s.response);
-  const setResponse = useConsoleStore((s) => s.setResponse);
+  const setResult = useConsoleStore((s) => s.setResult);
   const record = useConsoleStore((s) => s.record);
-  const themeMode = useUi((s) => s.themeMode);
+  const variables = useCollections((s) => s.variables);
+  const notify = useUi((s) => s.notify);
   const queryClient = useQueryClient();
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
+  const baseUrl = info.data?.active_environment.base_url;
   const [formError, setFormError] = useState<string | undefined>();
-  const [problems, setProblems] = useState<EditorProblem[]>([]);
-  const editor = useRef<JsonEditorHandle | undefined>(undefined);
+  const request = tab.request;
 
-  const endpoint = matchEndpoint(request.method, request.path);
+  const matchPath = pathForMatching(request.path, variables);
+  const endpoint = matchEndpoint(request.method, matchPath);
   const schema = useMemo(() => bodyJsonSchema(endpoint), [endpoint]);
-  const orderId = patchedOrderId(request.method, request.path);
+  const orderId = patchedOrderId(request.method, matchPath);
+  const [view, setView] = useState<'response' | 'preview'>('response');
+  // A PATCH of an order opens on its preview until it has an answer.
+  const shown = orderId && (view === 'preview' || !tab.response) ? 'preview' : 'response';
 
-  // A draft from another page (the log's Replay, an order's Edit): on arrival, and while the console is open.
+  // Editing a patch after its answer brings the preview back: it is about the patch as it is now.
+  const previewBody = orderId ? request.body : undefined;
+  useEffect(() => {
+    if (previewBody !== undefined) setView('preview');
+  }, [previewBody]);
+
+  // The form error belongs to the request it was about.
+  useEffect(() => setFormError(undefined), [tab.id, request.method, request.path]);
+
+  // A draft from another page (the log's Replay, an order's Edit) opens in a new tab.
   useEffect(() => {
     const take = () => {
       const draft = useUi.getState().takeConsoleDraft();
       if (!draft) return;
-      update(requestFromDraft(draft));
-      setFormError(undefined);
+      useConsoleStore.getState().openTab({ request: requestFromDraft(draft) });
     };
     take();
     return useUi.subscribe((state) => {
       if (state.consoleDraft) take();
     });
-  }, [update]);
+  }, []);
 
   const send = useMutation({
-    mutationFn: ({ input }: { input: BridgeInput<'sendRequest'>; bodyText: string }) =>
+    mutationFn: ({ input }: { tabId: string; input: BridgeInput<'sendRequest'>; bodyText: string }) =>
       bridge.sendRequest(input),
-    onMutate: () => setFormError(undefined),
-    onSuccess: (answer, { input, bodyText }) => {
-      setResponse(answer);
-      // Host events refresh resource views too; this covers a missed event (and the patch preview's order).
+    onSuccess: (answer, { tabId, input, bodyText }) => {
+      setResult(tabId, { response: answer });
+      setView('response');
       if (input.method !== 'GET') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all });
         void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
       }
+      const sentFrom = useConsoleStore.getState().tabs.find((t) => t.id === tabId);
+      const captured = runCaptures(sentFrom?.captures ?? [], answer);
+      if (captured.set.length > 0)
+        notify(`Set ${captured.set.map((name) => `{{${name}}}`).join(', ')} from the answer`, 'success');
+      if (captured.failed.length > 0) notify(captured.failed.join(' · '), 'warning');
       record({
         method: input.method,
         path: input.path,
@@ -85,8 +121,8 @@ export function ConsolePage() {
         duration_ms: answer.duration_ms,
       });
     },
-    onError: (_error, { input, bodyText }) => {
-      setResponse(undefined);
+    onError: (error, { tabId, input, bodyText }) => {
+      setResult(tabId, { error: error instanceof Error ? error.message : String(error) });
       record({
         method: input.method,
         path: input.path,
@@ -98,12 +134,30 @@ export function ConsolePage() {
   });
 
   const submit = useCallback(() => {
-    if (send.isPending) return;
-    const current = useConsoleStore.getState().request;
-    const prepared = prepareRequest(current);
+    const state = useConsoleStore.getState();
+    const current = activeTab(state);
+    if (send.isPending && send.variables?.tabId === current.id) return;
+    if (baseUrl === undefined) return setFormError('The workbench has not reached the host yet; try again.');
+    const resolved = resolveVariables(
+      {
+        path: current.request.path,
+        headers: recordFromRows(current.request.headers),
+        body: current.request.body,
+      },
+      useCollections.getState().variables,
+      baseUrl,
+    );
+    if (!resolved.ok) return setFormError(resolved.error);
+    const prepared = prepareRequest({
+      ...current.request,
+      path: resolved.request.path,
+      headers: rowsFromRecord(resolved.request.headers),
+      body: resolved.request.body,
+    });
     if (!prepared.ok) return setFormError(prepared.error);
-    send.mutate({ input: prepared.input, bodyText: current.body });
-  }, [send]);
+    setFormError(undefined);
+    send.mutate({ tabId: current.id, input: prepared.input, bodyText: resolved.request.body });
+  }, [send, baseUrl]);
 
   // Ctrl/Cmd+Enter sends from anywhere on the page (captured before Monaco sees it as "insert line").
   const submitRef = useRef(submit);
@@ -119,136 +173,115 @@ export function ConsolePage() {
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
-  const errors = problems.filter((p) => p.severity === 'error');
-  const bodyUnused = request.method === 'GET' || (endpoint !== undefined && endpoint.body === undefined);
+  const sending = send.isPending && send.variables?.tabId === tab.id;
+  const mockCode = mockCodeInRows(request.headers);
+  const body = tab.response?.body;
 
   return (
-    <Stack spacing={2} data-testid="console-page">
-      <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2 }}>
-        <Typography variant="h5">Console</Typography>
-        <Typography variant="body2" color="text.secondary">
-          Calls go to the active environment with its bearer token. Ctrl/⌘ + Enter sends.
-        </Typography>
-      </Stack>
+    <Box
+      data-testid="console-page"
+      sx={{
+        display: 'grid',
+        gap: 2,
+        // Collections beside the request from 1200 px; below it on narrower windows, so the editor and the
+        // answer (or the patch preview) keep the width they need side by side.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '280px minmax(0, 1fr)' },
+        gridTemplateAreas: { xs: '"main" "side"', lg: '"side main"' },
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ gridArea: 'side', minWidth: 0 }}>
+        <ConsoleSidebar baseUrl={baseUrl} />
+      </Box>
+      <Stack spacing={1.5} sx={{ gridArea: 'main', minWidth: 0 }}>
+        <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2 }}>
+          <Typography variant="h5">Console</Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            Calls go to the active environment with its bearer token. Ctrl/⌘ + Enter sends.
+          </Typography>
+        </Stack>
 
-      <RequestBar
-        request={request}
-        update={update}
-        endpoint={endpoint}
-        formError={formError}
-        sending={send.isPending}
-        onSend={submit}
-      />
+        <ConsoleTabs suggestedName={endpoint?.summary ?? tabTitle(tab)} />
 
-      {formError ? (
-        <Alert severity="error" data-testid="console-form-error" onClose={() => setFormError(undefined)}>
-          {formError}
-        </Alert>
-      ) : null}
+        <RequestBar
+          request={request}
+          update={update}
+          endpoint={endpoint}
+          formError={formError}
+          sending={sending}
+          onSend={submit}
+        />
 
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          gap: 2,
-          alignItems: 'start',
-        }}
-      >
-        <Section title="Headers" sx={{ minWidth: 0 }}>
-          <HeadersEditor rows={request.headers} onChange={(headers) => update({ headers })} />
-          <FormControlLabel
-            sx={{ mt: 1 }}
-            control={
-              <Checkbox
-                size="small"
-                checked={request.anonymous}
-                onChange={(e) => update({ anonymous: e.target.checked })}
-                data-testid="console-anonymous"
-              />
-            }
-            label={<Typography variant="body2">Send without the bearer token</Typography>}
-          />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2, mb: 1 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600, flexGrow: 1 }}>
-              Body
-            </Typography>
-            <Typography variant="caption" color="text.secondary" data-testid="console-schema">
-              {schema ? `schema: ${String(schema.title)}` : 'no schema for this endpoint'}
-            </Typography>
-            {endpoint?.example !== undefined ? (
+        {formError ? (
+          <Alert severity="error" data-testid="console-form-error" onClose={() => setFormError(undefined)}>
+            {formError}
+          </Alert>
+        ) : null}
+        {mockCode ? (
+          <Alert
+            severity="warning"
+            data-testid="console-mock-active"
+            sx={{ py: 0 }}
+            action={
               <Button
+                color="inherit"
                 size="small"
-                onClick={() => update({ body: JSON.stringify(endpoint.example, null, 2) })}
-                data-testid="console-example"
+                onClick={() => update({ headers: dropHeader(request.headers, MOCK_HEADER) })}
               >
-                Example
+                Remove
               </Button>
-            ) : null}
-            <Button size="small" onClick={() => editor.current?.format()} data-testid="console-format">
-              Format
-            </Button>
-          </Stack>
-          {bodyUnused ? (
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
-              {request.method === 'GET' ? 'GET sends no body.' : 'This endpoint takes no body.'}
-            </Typography>
-          ) : null}
-          <Suspense
-            fallback={
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: 320 }}>
-                <CircularProgress size={18} />
-                <Typography color="text.secondary">Loading the editor…</Typography>
-              </Stack>
             }
           >
-            <MonacoJsonEditor
-              value={request.body}
-              onChange={(body) => update({ body })}
-              modelUri={BODY_MODEL_URI}
-              schema={schema}
-              theme={themeMode}
-              height={340}
-              onProblems={setProblems}
-              onReady={(handle) => (editor.current = handle)}
-              testId="console-editor"
-              ariaLabel="Request body (JSON)"
-            />
-          </Suspense>
-          {problems.length > 0 ? (
-            <Box
-              component="ul"
-              data-testid="console-body-problems"
-              sx={{
-                m: 0,
-                mt: 1,
-                pl: 2.5,
-                fontSize: 12.5,
-                color: errors.length > 0 ? 'error.main' : 'warning.main',
-              }}
-            >
-              {problems.slice(0, 6).map((p, i) => (
-                <li key={i}>
-                  Line {p.line}: {p.message}
-                </li>
-              ))}
-              {problems.length > 6 ? <li>… {problems.length - 6} more</li> : null}
-            </Box>
-          ) : null}
-        </Section>
+            Mock response <code>{mockCode}</code>: the sandbox answers this error instead of running the
+            operation.
+          </Alert>
+        ) : null}
 
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <Section title="Response">
-            <ResponsePane response={response} error={send.error} pending={send.isPending} />
-          </Section>
-          <Paper sx={{ p: 2 }}>
-            <HistoryList />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+            gap: 1.5,
+            alignItems: 'start',
+          }}
+        >
+          <RequestEditor endpoint={endpoint} schema={schema} />
+          <Paper sx={{ p: 2, minWidth: 0 }} data-testid="console-result">
+            {orderId ? (
+              <Tabs
+                value={shown}
+                onChange={(_, value: 'response' | 'preview') => setView(value)}
+                sx={{
+                  minHeight: 36,
+                  mb: 1,
+                  '& .MuiTab-root': { minHeight: 36, py: 0, px: 1.5, minWidth: 0 },
+                }}
+              >
+                <Tab value="preview" label="Patch preview" data-testid="console-view-preview" />
+                <Tab value="response" label="Response" data-testid="console-view-response" />
+              </Tabs>
+            ) : (
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+                Response
+              </Typography>
+            )}
+            {orderId && shown === 'preview' ? (
+              <PatchPreviewPanel orderId={orderId} body={request.body} onSend={submit} sending={sending} />
+            ) : (
+              <>
+                <ResponsePane response={tab.response} error={tab.error} pending={sending} />
+                {body !== null && typeof body === 'object' ? (
+                  <SetVariableFromResponse
+                    key={`${tab.id}:${matchPath}`}
+                    body={body}
+                    suggestedName={idVariableFor(matchPath)}
+                  />
+                ) : null}
+              </>
+            )}
           </Paper>
-        </Stack>
-      </Box>
-
-      {orderId ? (
-        <PatchPreviewPanel orderId={orderId} body={request.body} onSend={submit} sending={send.isPending} />
-      ) : null}
-    </Stack>
+        </Box>
+      </Stack>
+    </Box>
   );
 }

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { headerRow, type HeaderRow } from './history-store';
+import { headerRow, type HeaderRow } from './console-store';
 
 /** Header names the sandbox reads (spec 4.1, 4.4, 4.5 and the negative-testing header). */
 const KNOWN_HEADERS = [
@@ -23,6 +23,21 @@ const newRequestId = (): string =>
     ? crypto.randomUUID()
     : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2, 14)}`;
 
+/** The rows with a header set: a row of that name replaced, a blank one filled, or one added. */
+export function putHeader(rows: HeaderRow[], name: string, value: string): HeaderRow[] {
+  const existing = rows.find((r) => r.name.trim().toLowerCase() === name.toLowerCase());
+  if (existing) return rows.map((r) => (r.id === existing.id ? { ...r, value } : r));
+  const blank = rows.find((r) => r.name.trim() === '' && r.value === '');
+  if (blank) return rows.map((r) => (r.id === blank.id ? { ...r, name, value } : r));
+  return [...rows, headerRow(name, value)];
+}
+
+/** The rows without any header of that name (one blank row when none is left). */
+export function dropHeader(rows: HeaderRow[], name: string): HeaderRow[] {
+  const rest = rows.filter((r) => r.name.trim().toLowerCase() !== name.toLowerCase());
+  return rest.length > 0 ? rest : [headerRow()];
+}
+
 /** Key/value rows; blank names are ignored when sending. */
 export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange(rows: HeaderRow[]): void }) {
   const edit = (id: number, patch: Partial<HeaderRow>) =>
@@ -31,14 +46,7 @@ export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange(
     const rest = rows.filter((r) => r.id !== id);
     onChange(rest.length > 0 ? rest : [headerRow()]);
   };
-  /** Sets a header, replacing a row of that name or filling a blank one. */
-  const put = (name: string, value: string) => {
-    const existing = rows.find((r) => r.name.trim().toLowerCase() === name.toLowerCase());
-    if (existing) return edit(existing.id, { value });
-    const blank = rows.find((r) => r.name.trim() === '' && r.value === '');
-    if (blank) return edit(blank.id, { name, value });
-    onChange([...rows, headerRow(name, value)]);
-  };
+  const put = (name: string, value: string) => onChange(putHeader(rows, name, value));
 
   return (
     <Box data-testid="console-headers">
@@ -108,13 +116,6 @@ export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange(
         </Button>
         <Button size="small" onClick={() => put('Prefer', 'return=representation')}>
           + Prefer: representation
-        </Button>
-        <Button
-          size="small"
-          onClick={() => put('Svc-Mock-Response', '{"mock_application_codes":"INTERNAL_SERVER_ERROR"}')}
-          title="Force a documented error (negative testing)"
-        >
-          + Mock response
         </Button>
       </Stack>
     </Box>

@@ -5,7 +5,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { HttpStatusChip } from '../request-log/http-status';
-import { HISTORY_LIMIT, useConsoleStore } from './history-store';
+import { HISTORY_LIMIT, useConsoleStore } from './console-store';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString([], {

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -115,26 +114,28 @@ export function PatchPreviewPanel({
   );
 
   return (
-    <Paper
-      sx={{ p: 2 }}
+    <Box
       data-testid="patch-preview"
       data-state={preview ? (preview.problems.length > 0 ? 'problems' : 'ok') : 'loading'}
     >
-      <Stack
-        direction="row"
-        spacing={1.5}
-        sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}
-      >
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-          Patch preview
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'ui-monospace, monospace' }}>
-          order {orderId}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ fontFamily: 'ui-monospace, monospace' }}
+          title={`order ${orderId}`}
+        >
+          {orderId}
         </Typography>
         {order.data ? <StatusChip status={order.data.summary.status} /> : null}
         <Box sx={{ flexGrow: 1 }} />
-        <Button size="small" onClick={() => void order.refetch()} disabled={order.isFetching}>
-          Reload order
+        <Button
+          size="small"
+          onClick={() => void order.refetch()}
+          disabled={order.isFetching}
+          title="Read the order again"
+        >
+          Reload
         </Button>
         <Button size="small" variant="contained" onClick={onSend} disabled={sending} data-testid="patch-send">
           {sending ? 'Sending…' : preview && preview.problems.length > 0 ? 'Send anyway' : 'Send patch'}
@@ -142,7 +143,7 @@ export function PatchPreviewPanel({
       </Stack>
       <QueryState loading={order.isLoading} error={order.error}>
         {preview ? (
-          <Stack spacing={2}>
+          <Stack spacing={1.5}>
             {preview.problems.length > 0 ? (
               <Stack spacing={0.5} data-testid="patch-errors">
                 {preview.problems.map((problem, i) => (
@@ -171,7 +172,8 @@ export function PatchPreviewPanel({
                 The patch applies: {preview.diff.length} change{preview.diff.length === 1 ? '' : 's'}.
               </Alert>
             )}
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+            {/* One column: the panel shares the console's width with the editor (visible at 900 px). */}
+            <Stack spacing={1.5}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
                   Diff (+ added, − removed, ~ replaced)
@@ -194,16 +196,14 @@ export function PatchPreviewPanel({
               </Box>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-                  {preview.after
-                    ? 'Patched order (intent, payer, purchase_units)'
-                    : 'Current order (intent, payer, purchase_units)'}
+                  {preview.after ? 'Patched order' : 'Current order'}
                 </Typography>
-                <JsonView value={preview.after ?? preview.before} testId="patch-result" maxHeight={420} />
+                <JsonView value={preview.after ?? preview.before} testId="patch-result" maxHeight={200} />
               </Box>
-            </Box>
+            </Stack>
           </Stack>
         ) : null}
       </QueryState>
-    </Paper>
+    </Box>
   );
 }

@@ -15,7 +15,7 @@ import {
   type Endpoint,
   type HttpMethod,
 } from './endpoint-schemas';
-import { useConsoleStore, type ConsoleRequest } from './history-store';
+import { activeRequest, useConsoleStore, type ConsoleRequest } from './console-store';
 import { chooseEndpoint, filterEndpoints, kindForTemplate } from './request-model';
 import { queryKeys } from '../../api/query-keys';
 import { DeprecatedChip } from '../../components/deprecation';
@@ -137,7 +137,7 @@ export function RequestBar({
           }}
           onChange={(_, value) => {
             if (value && typeof value !== 'string')
-              update(chooseEndpoint(useConsoleStore.getState().request, value));
+              update(chooseEndpoint(activeRequest(useConsoleStore.getState()), value));
           }}
           groupBy={(option) => option.group}
           getOptionLabel={(option) => (typeof option === 'string' ? option : option.template)}

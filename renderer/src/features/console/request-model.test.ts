@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, bodyJsonSchema, endpointsForPath, matchEndpoint } from './endpoint-schemas';
-import { headerRow, type ConsoleRequest } from './history-store';
-import { chooseEndpoint, filterEndpoints, idInPath, isUntouchedBody, prepareRequest } from './request-model';
+import { headerRow, type ConsoleRequest } from './console-store';
+import {
+  chooseEndpoint,
+  filterEndpoints,
+  idInPath,
+  idVariableFor,
+  isUntouchedBody,
+  prepareRequest,
+} from './request-model';
 
 const request = (patch: Partial<ConsoleRequest>): ConsoleRequest => ({
   method: 'GET',
@@ -77,5 +84,12 @@ describe('console request model', () => {
     });
     expect(isUntouchedBody('{\n}')).toBe(true);
     expect(chooseEndpoint(request({ body: '{"mine":1}' }), capture).body).toBe('{"mine":1}');
+  });
+
+  it("names the variable an answer's id most likely fills", () => {
+    expect(idVariableFor('/v2/checkout/orders')).toBe('order_id');
+    expect(idVariableFor('{{base_url}}/v2/checkout/orders/{{order_id}}/capture')).toBe('order_id');
+    expect(idVariableFor('/v2/payments/authorizations/{id}/capture')).toBe('authorization_id');
+    expect(idVariableFor('/v1/test-helpers/clock')).toBe('id');
   });
 });

@@ -1,7 +1,7 @@
 import type { BridgeInput, ResourceKind } from '../../../../shared/bridge';
 import type { ConsoleDraft } from '../../app/ui-store';
 import { ENDPOINTS, type Endpoint } from './endpoint-schemas';
-import { recordFromRows, rowsFromRecord, type ConsoleRequest } from './history-store';
+import { recordFromRows, rowsFromRecord, type ConsoleRequest } from './console-store';
 
 /** What the console turns its form into, or why it cannot. */
 export type Prepared = { ok: true; input: BridgeInput<'sendRequest'> } | { ok: false; error: string };
@@ -108,4 +108,20 @@ export function chooseEndpoint(request: ConsoleRequest, endpoint: Endpoint): Par
       : ''
     : request.body;
   return { method: endpoint.method, path, body };
+}
+
+/**
+ * The variable an answer's `$.id` most likely fills: the resource the path names, singular, e.g.
+ * `order_id` for `/v2/checkout/orders` and `/v2/checkout/orders/{id}/capture`.
+ */
+export function idVariableFor(path: string): string {
+  const segments = path
+    .replace(/^\{\{\s*base_url\s*\}\}/, '')
+    .split(/[?#]/)[0]
+    ?.split('/')
+    .filter((s) => s !== '' && !s.includes('{'));
+  const plural = [...(segments ?? [])]
+    .reverse()
+    .find((s) => /^[a-z][a-z-]*s$/.test(s) && s !== 'test-helpers');
+  return plural ? `${plural.replace(/-/g, '_').replace(/ies$/, 'y').replace(/s$/, '')}_id` : 'id';
 }

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -7,22 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { bridge } from '../../bridge';
 import { useUi } from '../../app/ui-store';
-import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
 import { HeadersTable } from '../console/response-pane';
 import { HttpStatusChip } from './http-status';
 import { canReplay, replayDraft } from './log-filters';
 import { queryKeys } from '../../api/query-keys';
 import { Section } from '../../components/section';
-
-const Body = ({ value, testId }: { value: unknown; testId: string }) =>
-  value === undefined || value === null || value === '' ? (
-    <Typography variant="body2" color="text.secondary" data-testid={testId}>
-      No body.
-    </Typography>
-  ) : (
-    <JsonView value={value} testId={testId} maxHeight={360} />
-  );
+import { LogBody } from './log-body';
+import { SourceChip } from './source-chip';
 
 /** One exchange in full: what came in, what went out, and a way to send it again from the console. */
 export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
@@ -53,7 +46,7 @@ export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
             </Stack>
             <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
               <Typography variant="body2" color="text.secondary">
-                #{data.id} · {new Date(data.at).toLocaleString()} · {data.duration_ms.toFixed(1)} ms
+                #{data.id} · {data.duration_ms.toFixed(1)} ms
               </Typography>
               <Typography
                 variant="body2"
@@ -71,6 +64,31 @@ export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
                 platform does.
               </Alert>
             ) : null}
+            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 0.5 }} data-testid="log-times">
+              <Typography variant="body2" data-testid="log-detail-simulated">
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  Simulated{' '}
+                </Box>
+                {data.simulated_at ? new Date(data.simulated_at).toLocaleString() : 'not recorded'}
+              </Typography>
+              <Typography variant="body2" data-testid="log-detail-real">
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  Real{' '}
+                </Box>
+                {new Date(data.at).toLocaleString()}
+              </Typography>
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <SourceChip source={data.source} userAgent={data.user_agent} testId="log-detail-source" />
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all' }}
+                data-testid="log-detail-user-agent"
+              >
+                {data.user_agent ?? 'no User-Agent'}
+              </Typography>
+            </Stack>
             <Stack direction="row" spacing={1}>
               <Button
                 variant="contained"
@@ -90,16 +108,12 @@ export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
             <Section frame="none" level="subsection" title="Request headers">
               <HeadersTable headers={data.request.headers} testId="log-request-headers" />
             </Section>
-            <Section frame="none" level="subsection" title="Request body">
-              <Body value={data.request.body} testId="log-request-body" />
-            </Section>
+            <LogBody title="Request body" value={data.request.body} testId="log-request-body" />
             <Divider />
             <Section frame="none" level="subsection" title="Response headers">
               <HeadersTable headers={data.response.headers} testId="log-response-headers" />
             </Section>
-            <Section frame="none" level="subsection" title="Response body">
-              <Body value={data.response.body} testId="log-response-body" />
-            </Section>
+            <LogBody title="Response body" value={data.response.body} testId="log-response-body" />
           </Stack>
         ) : null}
       </QueryState>

@@ -1,5 +1,6 @@
 import type { BridgeInput, RequestLogDetail } from '../../../../shared/bridge';
 import type { ConsoleDraft } from '../../app/ui-store';
+import { REQUEST_SOURCES, SOURCE_LABELS, type RequestSource } from '../../../../shared/request-source';
 
 /** The request log's filters and the helpers around them (paging, replay, HAR download). */
 
@@ -10,9 +11,16 @@ export interface LogFilters {
   path: string;
   status: StatusClass | '';
   since: SinceRange;
+  /** Who sent it (by User-Agent); '' for anyone. */
+  source: RequestSource | '';
 }
 
-export const NO_FILTERS: LogFilters = { path: '', status: '', since: 'all' };
+export const NO_FILTERS: LogFilters = { path: '', status: '', since: 'all', source: '' };
+
+export const SOURCE_OPTIONS: readonly { value: LogFilters['source']; label: string }[] = [
+  { value: '', label: 'Any source' },
+  ...REQUEST_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] })),
+];
 
 export const STATUS_OPTIONS: readonly { value: LogFilters['status']; label: string }[] = [
   { value: '', label: 'Any status' },
@@ -33,7 +41,7 @@ export const SINCE_OPTIONS: readonly { value: SinceRange; label: string; ms?: nu
 export const PAGE_SIZE = 100;
 
 export const isFiltered = (filters: LogFilters): boolean =>
-  filters.path.trim() !== '' || filters.status !== '' || filters.since !== 'all';
+  filters.path.trim() !== '' || filters.status !== '' || filters.since !== 'all' || filters.source !== '';
 
 /**
  * The start of a time range as the log stores times (ISO, UTC wall-clock time of the host). Computed when
@@ -58,15 +66,18 @@ export function listInput(
     ...(path ? { path } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(since ? { since } : {}),
+    ...(filters.source ? { source: filters.source } : {}),
   };
 }
 
 /**
- * Headers a replay must not carry: the token (the host attaches a fresh one), and what the HTTP client
+ * Headers a replay must not carry: the token (the host attaches a fresh one), the User-Agent, and what the HTTP client
  * sets itself or refuses (host, length, hop-by-hop headers, encodings, fetch metadata).
  */
 const NOT_REPLAYED = new Set([
   'authorization',
+  // The console's call is the workbench's own: a curl or SDK User-Agent would mark it as theirs.
+  'user-agent',
   'host',
   'content-length',
   'connection',

@@ -22,6 +22,7 @@ import {
   NO_FILTERS,
   PAGE_SIZE,
   SINCE_OPTIONS,
+  SOURCE_OPTIONS,
   STATUS_OPTIONS,
   downloadHar,
   isFiltered,
@@ -30,21 +31,10 @@ import {
 } from './log-filters';
 import { queryKeys } from '../../api/query-keys';
 import { DeprecatedChip } from '../../components/deprecation';
+import { SourceChip } from './source-chip';
+import { formatLogTime } from './log-time';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
-
-function formatTime(iso: string): string {
-  const at = new Date(iso);
-  const time = at.toLocaleTimeString([], {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
-  const ms = String(at.getMilliseconds()).padStart(3, '0');
-  const today = at.toDateString() === new Date().toDateString();
-  return `${today ? '' : `${at.toLocaleDateString()} `}${time}.${ms}`;
-}
 
 /** The path filter waits for a pause in typing before it queries. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -96,8 +86,8 @@ export function RequestLogPage() {
       <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2 }}>
         <Typography variant="h5">Request log</Typography>
         <Typography variant="body2" color="text.secondary">
-          Every call to the sandbox, from this workbench, an SDK or curl. Secrets and card numbers are
-          redacted.
+          Every call to the sandbox, from this workbench, an SDK or curl (told by its User-Agent). Secrets and
+          card numbers are redacted.
         </Typography>
       </Stack>
 
@@ -125,6 +115,25 @@ export function RequestLogPage() {
             sx={{ width: 170 }}
           >
             {STATUS_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Source"
+            value={filters.source}
+            onChange={(e) => set({ source: e.target.value as LogFilters['source'] })}
+            slotProps={{
+              select: { native: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'log-filter-source' },
+            }}
+            sx={{ width: 150 }}
+          >
+            {SOURCE_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -204,7 +213,13 @@ export function RequestLogPage() {
               <Table size="small" data-testid="request-log-table" stickyHeader>
                 <TableHead>
                   <TableRow>
-                    <TableCell sx={{ width: 120 }}>Time</TableCell>
+                    <TableCell sx={{ width: 120 }} title="The sandbox's simulated clock when it answered">
+                      Simulated
+                    </TableCell>
+                    <TableCell sx={{ width: 120 }} title="Your computer's clock when it answered">
+                      Real
+                    </TableCell>
+                    <TableCell sx={{ width: 96 }}>Source</TableCell>
                     <TableCell sx={{ width: 72 }}>Method</TableCell>
                     <TableCell>Path</TableCell>
                     <TableCell sx={{ width: 80 }}>Status</TableCell>
@@ -224,11 +239,25 @@ export function RequestLogPage() {
                       data-status={row.status}
                       sx={{ cursor: 'pointer' }}
                     >
-                      <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }} title={row.at}>
-                        {formatTime(row.at)}
+                      <TableCell
+                        sx={{ ...mono, whiteSpace: 'nowrap' }}
+                        title={row.simulated_at ?? 'Not recorded (logged by an older version)'}
+                        data-testid="log-simulated-time"
+                      >
+                        {row.simulated_at ? formatLogTime(row.simulated_at) : '—'}
+                      </TableCell>
+                      <TableCell
+                        sx={{ ...mono, whiteSpace: 'nowrap', color: 'text.secondary' }}
+                        title={row.at}
+                        data-testid="log-real-time"
+                      >
+                        {formatLogTime(row.at)}
+                      </TableCell>
+                      <TableCell>
+                        <SourceChip source={row.source} testId={`log-source-${row.id}`} />
                       </TableCell>
                       <TableCell sx={{ ...mono, fontWeight: 700 }}>{row.method}</TableCell>
-                      <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>
+                      <TableCell sx={{ ...mono, wordBreak: 'break-all', minWidth: 180 }}>
                         {row.path}
                         {row.deprecated ? (
                           <>
