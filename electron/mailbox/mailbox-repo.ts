@@ -17,7 +17,7 @@ export interface StoredMail {
 const LIST_SQL = 'SELECT body FROM mailbox_messages ORDER BY seq DESC LIMIT ?';
 const BY_RECIPIENT_SQL = 'SELECT body FROM mailbox_messages WHERE recipient = ? ORDER BY seq DESC LIMIT ?';
 
-/** The `mailbox_messages` table (migration 008). */
+/** The `mailbox_messages` table (migration 007). */
 export class MailboxRepository {
   constructor(private readonly db: Database) {}
 

@@ -5,7 +5,7 @@ import { ledgerSchema } from './003-ledger.js';
 import { leanWritesSchema } from './004-lean-writes.js';
 import { lineageSchema } from './005-lineage.js';
 import { hashedTokensSchema } from './006-hashed-tokens.js';
-import { mailboxSchema } from './008-mailbox.js';
+import { mailboxSchema } from './007-mailbox.js';
 
 export interface Migration {
   version: number;

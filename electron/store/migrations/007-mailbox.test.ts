@@ -3,8 +3,8 @@ import { Database } from '../db.js';
 import { MailboxRepository } from '../../mailbox/mailbox-repo.js';
 import { oldWorkspaces } from './migration-test-kit.js';
 
-describe('migration 008 (mailbox)', () => {
-  const workspaces = oldWorkspaces('migration-008-');
+describe('migration 007 (mailbox)', () => {
+  const workspaces = oldWorkspaces('migration-007-');
   afterEach(() => workspaces.cleanup());
 
   it('gives a workspace of version 6 an empty mailbox that keeps messages newest first', () => {

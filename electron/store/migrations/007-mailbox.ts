@@ -6,7 +6,7 @@ import type { Migration } from './index.js';
  * its JSON plus the columns the mailbox reads by: newest first (`seq`) and by recipient.
  */
 export const mailboxSchema: Migration = {
-  version: 8,
+  version: 7,
   name: 'mailbox',
   sql: `
     CREATE TABLE mailbox_messages (
