@@ -120,6 +120,24 @@ export class ApiClient {
     };
   }
 
+  /**
+   * Asks the environment for a token with its credentials, as every call will: a wrong base URL, an
+   * unreachable host or refused credentials is said when the environment is added, not at its first use.
+   */
+  async checkCredentials(environment: Environment): Promise<void> {
+    try {
+      await this.token(environment, true);
+    } catch (error) {
+      const reason = (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      throw new Error(
+        (error as Error).message.startsWith('The token request')
+          ? (error as Error).message
+          : `${environment.base_url} could not be reached (${reason}).`,
+        { cause: error },
+      );
+    }
+  }
+
   private async token(environment: Environment, fresh: boolean): Promise<string> {
     const cached = this.tokens.get(environment.id);
     if (!fresh && cached && cached.expiresAt > this.now()) return cached.token;

@@ -169,7 +169,18 @@ export class WorkbenchService {
         clock: { now: clock.nowIso(), offset_seconds: Math.round(clock.offset / 1000) },
       }),
       listEnvironments: async () => this.environments.list().map((e) => this.environments.summary(e)),
-      addEnvironment: async (input) => this.environments.summary(this.environments.add(input)),
+      addEnvironment: async (input) => {
+        const added = this.environments.add(input);
+        try {
+          await this.client.checkCredentials(added);
+        } catch (error) {
+          // Only an environment whose credentials got a token is kept.
+          this.environments.remove(added.id);
+          this.client.forget(added.id);
+          throw new BridgeError('INVALID_INPUT', (error as Error).message);
+        }
+        return this.environments.summary(added);
+      },
       removeEnvironment: async ({ id }) => {
         if (id === EMBEDDED_ENVIRONMENT_ID)
           throw new BridgeError('FORBIDDEN', 'The embedded sandbox cannot be removed.');

@@ -193,16 +193,33 @@ describe('browser mode and the workbench service', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('keeps remote environment secrets masked and removable', async () => {
-    const added = (await service.call('addEnvironment', {
+  it('checks credentials when a remote environment is added, and keeps its secret masked and removable', async () => {
+    // This host stands in for a remote sandbox: its base URL and the test app's credentials.
+    const wrong = {
       name: 'Staging',
-      base_url: 'https://staging.example',
-      client_id: 'id-1',
-      client_secret: 'secret-abcd',
+      base_url: base,
+      client_id: TEST_CLIENT_ID,
+      client_secret: 'not-the-secret',
+    };
+    await expect(service.call('addEnvironment', wrong)).rejects.toMatchObject({
+      errorName: 'INVALID_INPUT',
+      message: expect.stringMatching(/^The token request to Staging failed \(401\)/),
+    });
+    const unreachable = { ...wrong, base_url: 'http://127.0.0.1:9', client_secret: TEST_CLIENT_SECRET };
+    await expect(service.call('addEnvironment', unreachable)).rejects.toMatchObject({
+      errorName: 'INVALID_INPUT',
+      message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9 could not be reached/),
+    });
+    // Neither refused environment was kept.
+    expect(((await service.call('listEnvironments', {})) as unknown[]).length).toBe(1);
+
+    const added = (await service.call('addEnvironment', {
+      ...wrong,
+      client_secret: TEST_CLIENT_SECRET,
     })) as { id: string; client_secret_masked: string };
-    expect(added.client_secret_masked).toBe('••••••••abcd');
+    expect(added.client_secret_masked).toBe(`••••••••${TEST_CLIENT_SECRET.slice(-4)}`);
     const listed = await service.call('listEnvironments', {});
-    expect(JSON.stringify(listed)).not.toContain('secret-abcd');
+    expect(JSON.stringify(listed)).not.toContain(TEST_CLIENT_SECRET);
     await expect(service.call('removeEnvironment', { id: 'embedded' })).rejects.toMatchObject({
       errorName: 'FORBIDDEN',
     });

@@ -1,4 +1,5 @@
 import AppBar from '@mui/material/AppBar';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import Drawer from '@mui/material/Drawer';
@@ -36,9 +37,23 @@ function navDeprecation(apiPrefix: string | undefined): string | undefined {
 function Page({ route }: { route: string[] }) {
   const [segment = HOME_SEGMENT, id] = route;
   const pages = ROUTES.get(segment);
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
   if (!pages) return <Typography sx={{ p: 3 }}>No page at #/{route.join('/')}.</Typography>;
-  if (id !== undefined && pages.detail) return <pages.detail id={id} />;
-  return <pages.list route={route} id={id} />;
+  const active = info.data?.active_environment;
+  // Never the embedded data under a remote name: a page that reads the workbench's own store says so.
+  const notice =
+    active?.kind === 'remote' && pages.reads !== 'active-environment' ? (
+      <Alert severity="warning" sx={{ mb: 2 }} data-testid="embedded-data-notice">
+        This page shows the <strong>embedded sandbox</strong>, not {active.name}: it reads the workbench's own
+        store. The Console, Reports and Events read {active.name} through its API.
+      </Alert>
+    ) : null;
+  return (
+    <>
+      {notice}
+      {id !== undefined && pages.detail ? <pages.detail id={id} /> : <pages.list route={route} id={id} />}
+    </>
+  );
 }
 
 /** The shell: navigation, environment switcher, clock, theme, notifications, and the routed page. */

@@ -41,6 +41,12 @@ export interface FeatureRoute {
    * of its own lead.
    */
   lookup?: boolean;
+  /**
+   * Where the pages read their data. `embedded` (the default): the workbench's own store, so with a remote
+   * environment active the shell says plainly that they show the embedded sandbox. `active-environment`:
+   * through the active environment's API (or the page says itself what it shows).
+   */
+  reads?: 'embedded' | 'active-environment';
 }
 
 export interface Feature {

@@ -5,5 +5,5 @@ import { ConsolePage } from './console-page';
 export const consoleFeature = defineFeature({
   name: 'console',
   nav: [{ section: 'Tools', path: 'console', label: 'Console' }],
-  routes: { console: { list: ConsolePage } },
+  routes: { console: { list: ConsolePage, reads: 'active-environment' } },
 });

@@ -140,18 +140,20 @@ export function EnvironmentsPage() {
               if (valid) add.mutate();
             }}
             disabled={add.isPending}
+            data-testid="env-add"
           >
-            Add
+            {add.isPending ? 'Checking credentials…' : 'Add'}
           </Button>
         </Stack>
         {add.error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="env-add-error">
             {(add.error as Error).message}
           </Alert>
         ) : null}
         <Typography variant="caption" color="text.secondary" sx={{ mt: 1, display: 'block' }}>
-          The secret goes to the host once and is stored there encrypted; the workbench fetches and refreshes
-          tokens itself.
+          Adding asks the environment for a token with these credentials, so a wrong URL or secret is said
+          now. The secret goes to the host once and is stored there encrypted; the workbench fetches and
+          refreshes tokens itself.
         </Typography>
       </Section>
     </Stack>

@@ -5,5 +5,5 @@ import { EnvironmentsPage } from './environments-page';
 export const environmentsFeature = defineFeature({
   name: 'environments',
   nav: [{ section: 'Tools', path: 'environments', label: 'Environments' }],
-  routes: { environments: { list: EnvironmentsPage } },
+  routes: { environments: { list: EnvironmentsPage, reads: 'active-environment' } },
 });

@@ -5,5 +5,5 @@ import { EventsPage } from './events-page';
 export const eventsFeature = defineFeature({
   name: 'events',
   nav: [{ section: 'Tools', path: 'events', label: 'Events' }],
-  routes: { events: { list: EventsPage } },
+  routes: { events: { list: EventsPage, reads: 'active-environment' } },
 });

@@ -5,5 +5,5 @@ import { ReportsPage } from './reports-page';
 export const reportsFeature = defineFeature({
   name: 'reports',
   nav: [{ section: 'Reporting', path: 'reports', label: 'Reports' }],
-  routes: { reports: { list: ReportsPage } },
+  routes: { reports: { list: ReportsPage, reads: 'active-environment' } },
 });
