@@ -91,7 +91,8 @@ type Host = ReturnType<Awaited<ReturnType<typeof loadHost>>['createHost']>;
 const count = (host: Host, sql: string): number =>
   Number((host.deps.store.db.prepare(sql).get() as { n: number }).n);
 const SALES = "SELECT COUNT(*) AS n FROM resources WHERE kind = 'subscription-sale'";
-const LEDGER = "SELECT COUNT(*) AS n FROM ledger_entries WHERE event_code = 'T0002'";
+// The merchant's side of each sale (a wallet-paid one also has a T0002 line on the buyer's account).
+const LEDGER = "SELECT COUNT(*) AS n FROM ledger_entries WHERE event_code = 'T0002' AND amount_key > 0";
 const OUTBOX = "SELECT COUNT(*) AS n FROM webhook_events WHERE event_type = 'PAYMENT.SALE.COMPLETED'";
 
 /** Moves the clock to `iso` with the sandbox helper; answers how long the move took and its jobs. */

@@ -3,6 +3,7 @@ import { LedgerReads } from './ledger-reads.js';
 import { LedgerRepository } from './ledger-repo.js';
 import { LedgerWriter } from './ledger-writer.js';
 import { Settlement } from './settlement.js';
+import { Wallets } from './wallets.js';
 
 /**
  * The ledger, wired once before any group: every money movement is written here (groups declare their
@@ -14,12 +15,14 @@ export class Ledger {
   readonly reads: LedgerReads;
   readonly settlement: Settlement;
   readonly writer: LedgerWriter;
+  readonly wallets: Wallets;
 
   constructor(deps: ApiDeps) {
     this.repo = new LedgerRepository(deps.store.db);
     this.reads = new LedgerReads(this.repo);
     this.settlement = new Settlement(deps, this.repo);
     this.writer = new LedgerWriter(deps, this.repo, this.settlement);
+    this.wallets = new Wallets(deps, this.reads, this.writer);
   }
 
   /** The sandbox reset: every entry goes (inside the reset's transaction). */

@@ -95,7 +95,7 @@ export class CustomerPayments {
           '/payer_email',
           `No sandbox account has the e-mail ${payment.payerEmail}.`,
         );
-      this.debitWallet(payer, currency, amount + tip);
+      this.debitWallet(payer, currency, amount + tip, invoice.id);
       record = payerRecord(payer);
     } else {
       const last = this.checkCard(payment.card);
@@ -133,22 +133,23 @@ export class CustomerPayments {
     return { transactionId };
   }
 
-  /** The wallet pays from its balance in the invoice's currency, which must cover it. */
-  private debitWallet(payer: Account, currency: string, minor: bigint): void {
-    const balance = payer.balances.find((b) => b.currency_code === currency);
-    const available = balance ? toMinor(balance.value, currency) : 0n;
-    if (available < minor)
+  /**
+   * The wallet pays from its balance in the invoice's currency (the account's ledger balance, which the
+   * Accounts page tops up and drains), which must cover it: one line on the payer's account.
+   */
+  private debitWallet(payer: Account, currency: string, minor: bigint, invoiceId: string): void {
+    const paid = this.deps.ledger.wallets.debit(payer.id, currency, minor, {
+      eventCode: 'T0000',
+      subject: `Payment of invoice ${invoiceId}`,
+    });
+    if (!paid) {
+      const available = this.deps.ledger.wallets.balance(payer.id, currency);
       throw refused(
         'INSUFFICIENT_FUNDS',
         '/payer_email',
         `The wallet of ${payer.email} holds ${fromMinor(available, currency)} ${currency}; pay by card instead.`,
       );
-    const balances = payer.balances.map((b) =>
-      b.currency_code === currency
-        ? { currency_code: currency, value: fromMinor(available - minor, currency) }
-        : b,
-    );
-    this.deps.store.accounts.upsert({ ...payer, balances });
+    }
   }
 
   /** A card typed on the page: 13 to 19 digits passing the Luhn check, not expired. Its last four digits. */

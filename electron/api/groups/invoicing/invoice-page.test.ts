@@ -1,3 +1,4 @@
+import { fromMinor } from '../../../../shared/money.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_BUYER } from '../../../store/seed.js';
 import type { ApiHarness } from '../../../test-support/api-harness.js';
@@ -21,8 +22,9 @@ const eventTypesOf = (api: ApiHarness, id: string): string[] =>
     .list(api.host.sandboxApp.id, { resourceId: id }, 100, 0)
     .items.map((e) => e.event_type)
     .reverse();
+/** The buyer's wallet: its ledger balance, as the Accounts page shows it. */
 const walletOf = (api: ApiHarness) =>
-  api.host.deps.store.accounts.byEmail(SEED_BUYER.email)?.balances[0]?.value;
+  fromMinor(api.host.services.ledger.wallets.balance(SEED_BUYER.id, 'USD'), 'USD');
 const transactions = async (api: ApiHarness) => {
   const reply = await api.request(
     'GET',

@@ -2,7 +2,7 @@ import { cycleCharge, subscriptionMachine as machine } from '../../../../shared/
 import { money, toMinor } from '../../../../shared/money.js';
 import { DAY, isoSeconds } from '../../../clock.js';
 import type { JobHandler, JobRun } from '../../../scheduler.js';
-import type { ApiDeps } from '../../deps.js';
+import type { GroupDeps } from '../../group-deps.js';
 import { transition } from '../../transition.js';
 import { addInterval } from './billing-calendar.js';
 import { takePayment } from './payer-funding.js';
@@ -40,7 +40,7 @@ interface RetryPayload extends CyclePayload {
  */
 export class BillingEngine {
   constructor(
-    private readonly deps: ApiDeps,
+    private readonly deps: GroupDeps,
     private readonly plans: PlansService,
   ) {}
 
@@ -355,7 +355,7 @@ export class BillingEngine {
     amounts: { gross: bigint; tax: bigint; shipping: bigint },
     atMs: number,
   ) {
-    const outcome = takePayment(this.deps.store, subscription, amounts.gross);
+    const outcome = takePayment(this.deps, subscription, amounts.gross);
     const sale = recordSale(this.deps, subscription, purpose, amounts, outcome, atMs, plan.body.name);
     const info = this.billingInfo(subscription);
     const amount = money(amounts.gross, subscription.internal.currency);

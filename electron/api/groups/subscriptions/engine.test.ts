@@ -196,6 +196,27 @@ describe('the billing engine', () => {
     expect(eventTypesOf(api, id).filter((e) => e === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED')).toHaveLength(2);
   });
 
+  it('pays from the same wallet the Accounts helpers top up and drain: a drained buyer fails the renewal', async () => {
+    api = await startBillingHarness();
+    const { id } = await activeSubscription(api, {
+      ...MONTHLY_12,
+      payment_preferences: { payment_failure_threshold: 0 },
+    });
+    const buyer = api.host.deps.store.accounts.byEmail('buyer@example.com');
+    const balance = await buyerBalance(api);
+    const drained = await api.request('POST', `/v1/test-helpers/accounts/${buyer?.id}/balance-adjustments`, {
+      body: { amount: { currency_code: 'USD', value: balance }, direction: 'DEBIT' },
+    });
+    expect(drained.status).toBe(201);
+    await advanceTo(api, '2026-06-15T12:00:00Z');
+    const shown = await getSubscription(api, id);
+    expect(shown.billing_info.last_failed_payment?.reason_code).toBe('PAYER_CANNOT_PAY');
+    expect(await buyerBalance(api)).toBe('0.00');
+    // The account helper reads the same balance from the ledger.
+    const account = await api.request('GET', `/v1/test-helpers/accounts/${buyer?.id}`);
+    expect(account.body.balances).toEqual([{ currency_code: 'USD', value: '0.00' }]);
+  });
+
   it('suspends at payment_failure_threshold when the card declines, and bills again once re-activated', async () => {
     api = await startBillingHarness();
     const { id } = await activeSubscription(

@@ -1,3 +1,4 @@
+import { SEED_MERCHANT } from '../../../store/seed.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,10 @@ import {
   startBillingHarness,
   type BillingHarness,
 } from './subscriptions-test-kit.js';
+
+/** The merchant's cycle sales (the buyer's wallet lines carry the same code, on the buyer's account). */
+const MERCHANT_SALES =
+  "SELECT COUNT(*) AS n FROM ledger_entries WHERE event_code = 'T0002' AND account_id = ?";
 
 const SUBSCRIPTIONS = 8;
 const PLAN = { billing_cycles: [cycle(1, { price: '10.00', total: 0 })] };
@@ -55,9 +60,7 @@ describe('billing across restarts', () => {
     // the move commits (a listener of the move that runs after the scheduler's throws, as a kill would).
     let billedInMove = 0;
     const die = api.host.deps.clock.duringMove(() => {
-      billedInMove = api?.host.deps.store.db
-        .prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE event_code = 'T0002'")
-        .get()?.n as number;
+      billedInMove = api?.host.deps.store.db.prepare(MERCHANT_SALES).get(SEED_MERCHANT.id)?.n as number;
       throw new Error('killed');
     });
     const cut = await api.request('POST', '/v1/test-helpers/clock', {
@@ -104,9 +107,7 @@ describe('billing across restarts', () => {
     api = await startBillingHarness({ dataDir, realNow: FIXED_NOW + 200 * DAY_SECONDS * 1000 });
     api.host.deps.scheduler.runDue();
     expect(cycleTimes(api, ids)).toEqual(ids.map(() => monthly(7)));
-    const sales = api.host.deps.store.db
-      .prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE event_code = 'T0002'")
-      .get() as { n: number };
+    const sales = api.host.deps.store.db.prepare(MERCHANT_SALES).get(SEED_MERCHANT.id) as { n: number };
     expect(Number(sales.n)).toBe(SUBSCRIPTIONS * 7);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
+import { fromMinor } from '../../../../shared/money.js';
 
 /**
  * Shared pieces of the billing tests: a harness on a pinned real time (cycles run only when the test
@@ -188,5 +189,6 @@ export async function buyerBalance(
   currency = 'USD',
 ): Promise<string> {
   const account = api.host.deps.store.accounts.byEmail(email);
-  return account?.balances.find((b) => b.currency_code === currency)?.value ?? '0';
+  if (!account) return '0';
+  return fromMinor(api.host.services.ledger.wallets.balance(account.id, currency), currency);
 }

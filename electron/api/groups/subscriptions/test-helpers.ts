@@ -4,7 +4,7 @@ import {
   subscriptionSaleMachine,
 } from '../../../../shared/api/subscriptions/machines.js';
 import { fromMinor, toMinor } from '../../../../shared/money.js';
-import type { ApiDeps } from '../../deps.js';
+import type { GroupDeps } from '../../group-deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import { refuseUnless, transition } from '../../transition.js';
@@ -15,7 +15,7 @@ import type { StoredSale } from './types.js';
 export const DEFAULT_BUYER = 'buyer@example.com';
 
 /** The billing sandbox helpers: approve as a buyer, jump to the next billing, force failures, fund, refund. */
-export function subscriptionTestHelpers(deps: ApiDeps, subscriptions: SubscriptionsService): AnyRoute[] {
+export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: SubscriptionsService): AnyRoute[] {
   return [
     defineRoute(E.approveAsBuyer, {
       handle: ({ params, body, ctx }) => {
@@ -94,10 +94,16 @@ export function subscriptionTestHelpers(deps: ApiDeps, subscriptions: Subscripti
               }),
             ]);
           }
-          const balance = account.balances.find((b) => b.currency_code === currency);
-          const normalized = { currency_code: currency, value: fromMinor(minor, currency) };
-          if (balance) balance.value = normalized.value;
-          else account.balances.push(normalized);
+          // The wallet is the account's ledger balance: set it with one adjustment line, never an edit.
+          const current = deps.ledger.wallets.balance(account.id, currency);
+          const line = { subject: 'Wallet balance set by the billing test helper' };
+          if (minor > current)
+            deps.ledger.wallets.credit(account.id, currency, minor - current, {
+              ...line,
+              eventCode: 'T0300',
+            });
+          else if (minor < current)
+            deps.ledger.wallets.debit(account.id, currency, current - minor, { ...line, eventCode: 'T0400' });
         }
         if (body.card_declines !== undefined)
           for (const card of account.cards) card.declines = body.card_declines;
@@ -107,7 +113,15 @@ export function subscriptionTestHelpers(deps: ApiDeps, subscriptions: Subscripti
           body: {
             email_address: account.email,
             payer_id: account.id,
-            balances: account.balances,
+            balances: [
+              ...new Set([
+                ...account.balances.map((b) => b.currency_code),
+                ...(body.wallet_balance ? [body.wallet_balance.currency_code] : []),
+              ]),
+            ].map((currency) => ({
+              currency_code: currency,
+              value: fromMinor(deps.ledger.wallets.balance(account.id, currency), currency),
+            })),
             cards: account.cards.map((c) => ({
               brand: c.brand,
               last_digits: c.number.slice(-4),
@@ -133,10 +147,11 @@ export function subscriptionTestHelpers(deps: ApiDeps, subscriptions: Subscripti
         const payer = sale.internal.payer;
         if (payer?.funding === 'WALLET')
           creditWallet(
-            deps.store,
+            deps,
             payer.account_id,
             sale.internal.currency,
             BigInt(sale.internal.gross_minor),
+            `Refund of sale ${sale.id}`,
           );
         transition(deps, subscriptionSaleMachine, sale, 'refund');
         return { status: 200, resource: sale };
