@@ -87,7 +87,7 @@ test('accounts: create a buyer from the page, top it up, and a seeded account ca
   await expect(page.getByTestId('accounts-page')).toBeVisible();
   await expect(
     page.getByTestId('account-row-buyer@example.com').getByTestId('account-balances'),
-  ).toContainText('5000.00');
+  ).toContainText('5,000.00');
   await expect(
     page.getByTestId('account-row-buyer@example.com').getByTestId('account-delete'),
   ).toBeDisabled();
