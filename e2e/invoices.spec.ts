@@ -92,8 +92,9 @@ test('an invoice from draft to paid: the form with live totals, send, the buyer 
   await expect(page.getByTestId('support-page')).toBeVisible();
   await expect(page.getByTestId('support-result')).toHaveAttribute('data-order-id', invoiceId);
   await expect(page.getByTestId('resource-invoice')).toHaveAttribute('data-resource-id', invoiceId);
-  // The payment's booking lines: the gross amount and its fee.
-  const lines = page.getByTestId('ledger-line');
+  // The payment's booking lines, under the invoice they paid: the gross amount and its fee.
+  await expect(page.getByTestId('unlinked-ledger')).toHaveCount(0);
+  const lines = page.getByTestId(`ledger-lines-${invoiceId}`).getByTestId('ledger-line');
   await expect(lines).toHaveCount(2);
   await expect(lines.first()).toContainText('T0000');
   await expect(lines.first()).toContainText('173.50 USD');

@@ -18,6 +18,23 @@ const COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'er
     SUSPENDED: 'warning',
     INACTIVE: 'default',
     CANCELLED: 'default',
+    // Invoices, vault tokens, payouts and the legacy lowercase states.
+    DRAFT: 'info',
+    SENT: 'primary',
+    PARTIALLY_PAID: 'secondary',
+    PAID: 'success',
+    MARKED_AS_PAID: 'success',
+    MARKED_AS_REFUNDED: 'default',
+    VAULTED: 'success',
+    SUCCESS: 'success',
+    PENDING: 'warning',
+    UNCLAIMED: 'warning',
+    DENIED: 'error',
+    FAILED: 'error',
+    created: 'info',
+    approved: 'primary',
+    completed: 'success',
+    failed: 'error',
   };
 
 /** A resource status, coloured the same everywhere. */

@@ -57,6 +57,22 @@ describe('POST /v2/checkout/orders/{id}/track', () => {
       notify_buyer: true,
       carrier: 'FEDEX',
     });
+    // The buyer is told, in the sandbox mailbox.
+    const mail = await api.request('GET', '/v1/test-helpers/mailbox');
+    const notices = (mail.body.messages as { recipient: string; subject: string; body: string }[]).filter(
+      (m) => m.subject.endsWith('shipped your order'),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.recipient).toBe('buyer@example.com');
+    expect(notices[0]?.body).toContain('443844607820');
+  });
+
+  it('tells nobody when the payer is not to be notified', async () => {
+    expect((await track(base())).status).toBe(201);
+    const mail = await api.request('GET', '/v1/test-helpers/mailbox');
+    expect(
+      (mail.body.messages as { subject: string }[]).filter((m) => m.subject.endsWith('shipped your order')),
+    ).toHaveLength(0);
   });
 
   it('answers 422 for a capture of another order or none, and for an item sku the order does not have', async () => {

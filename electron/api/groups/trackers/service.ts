@@ -7,7 +7,8 @@ import {
   type TrackerUpdateRequest,
 } from '../../../../shared/api/trackers/schemas.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
-import type { ApiDeps } from '../../deps.js';
+import type { GroupDeps } from '../../group-deps.js';
+import { sendShipmentNotice } from './shipment-notice.js';
 import { ApiError, detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
@@ -36,7 +37,7 @@ export type NewTracker = Omit<TrackerCreateRequest, 'account_id'> & { items?: Tr
  * trackers of orders v2 (the same capture, the same id).
  */
 export class TrackersService {
-  constructor(private readonly deps: ApiDeps) {}
+  constructor(private readonly deps: GroupDeps) {}
 
   /** The capture a transaction id names, when it is the caller's. */
   capture(transactionId: string, ctx: RequestContext): StoredCapture | undefined {
@@ -175,6 +176,7 @@ export class TrackersService {
       },
     };
     createResource(this.deps, trackerMachine, tracker, ADD_TRIGGER[status]);
+    sendShipmentNotice(this.deps, tracker);
     return tracker;
   }
 

@@ -80,9 +80,17 @@ export function SupportPage({ id }: { id: string | undefined }) {
     enabled: !!id,
   });
   const data = lookup.data;
-  const linesOf = (resourceId: string) => (data?.ledger ?? []).filter((l) => l.transaction_id === resourceId);
   const resourceIds = new Set((data?.resources ?? []).map((r) => r.summary.id));
-  const unlinked = (data?.ledger ?? []).filter((l) => !resourceIds.has(l.transaction_id));
+  // A line belongs to the resource its transaction is; a line whose transaction has no resource of its
+  // own (an invoice's payment) belongs to the resource it names as its order or invoice.
+  const ownerOf = (line: { transaction_id: string; order_id: string | null }) =>
+    resourceIds.has(line.transaction_id)
+      ? line.transaction_id
+      : line.order_id && resourceIds.has(line.order_id)
+        ? line.order_id
+        : undefined;
+  const linesOf = (resourceId: string) => (data?.ledger ?? []).filter((l) => ownerOf(l) === resourceId);
+  const unlinked = (data?.ledger ?? []).filter((l) => ownerOf(l) === undefined);
 
   return (
     <Stack spacing={2} data-testid="support-page">
