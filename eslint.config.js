@@ -74,7 +74,7 @@ export default tseslint.config(
   // DESIGN.md section 10: the ledger, the webhooks, the host and the store never name a group.
   {
     files: [
-      'electron/{ledger,webhooks,host,store}/**/*.ts',
+      'electron/{ledger,webhooks,host,store,mailbox}/**/*.ts',
       'electron/api/*.ts',
       'electron/api/{pipeline,docs}/**/*.ts',
     ],
