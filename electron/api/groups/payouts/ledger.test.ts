@@ -92,6 +92,19 @@ describe('payouts in the ledger: transaction search and balances agree to the ce
     expect(await totalBalance(api)).toBe(expected);
   });
 
+  it('credits a sandbox receiver: a payout to the buyer arrives in its balance, the fee stays with the sender', async () => {
+    await fund(api, '500.00');
+    const wallet = () => api.host.services.ledger.wallets.balance(SEED_BUYER.id, 'USD');
+    const before = wallet();
+    await createOk(api, batchBody([payoutItem(SEED_BUYER.email, { value: '120.00' })]));
+    await settle(api);
+    expect(wallet() - before).toBe(12_000n);
+    // An unknown receiver (UNCLAIMED) has no account to credit: only the sender's line is written.
+    await createOk(api, batchBody([payoutItem('nobody.yet@example.org', { value: '5.00' })]));
+    await settle(api);
+    expect(wallet() - before).toBe(12_000n);
+  });
+
   it('ending balances of an unfiltered search run into the balance', async () => {
     await fund(api, '500.00');
     await createOk(

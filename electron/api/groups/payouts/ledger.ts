@@ -52,10 +52,29 @@ function entry(
 }
 
 /**
+ * The receiver's side of a paid item when the receiver is a sandbox account: the amount arrives in its
+ * balance (T0000, money received, no fee: the sender paid it), so the Accounts page shows the payout.
+ */
+function received(item: StoredPayoutItem, paid: NewLedgerEntry): NewLedgerEntry {
+  return {
+    ...paid,
+    accountId: item.internal.receiver_account_id ?? '',
+    eventCode: 'T0000',
+    amountMinor: BigInt(item.internal.amount_minor),
+    feeMinor: 0n,
+    details: {
+      subject: item.body.payout_item.note?.slice(0, 256) ?? 'Payout received',
+      payer: { account_id: item.internal.sender_account_id },
+    },
+  };
+}
+
+/**
  * What payout items do to the sender's ledger (a batch itself moves no money):
  *
  * - processed as SUCCESS, UNCLAIMED or ONHOLD: T0001, amount -amount, fee -fee, S (the money left; an
  *   unclaimed payout is S rather than P because a pending entry here means funds withheld from a credit);
+ *   a SUCCESS to a sandbox account also credits that account (T0000, see `received`);
  * - processed as REFUNDED (paid, then refunded by the receiver): that T0001 entry as V, and T1115 giving
  *   back the amount (the fee is kept);
  * - FAILED, BLOCKED or DENIED: nothing (no transaction id; nothing left the sender);
@@ -73,6 +92,11 @@ export function processedItemPostings(item: StoredPayoutItem, atMs: number): Led
   const fee = BigInt(item.internal.fee_minor);
   const paid = entry(item, payment, 'T0001', atMs, -amount, -fee, item.body.payout_batch_id);
   const reversal = item.internal.reversal_transaction_id;
+  if (item.status === 'SUCCESS' && item.internal.receiver_account_id)
+    return [
+      { op: 'insert', entry: paid },
+      { op: 'insert', entry: received(item, paid) },
+    ];
   if (item.status !== 'REFUNDED' || !reversal) return [{ op: 'insert', entry: paid }];
   return [
     { op: 'insert', entry: { ...paid, status: 'V' } },
