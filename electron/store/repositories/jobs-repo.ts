@@ -41,6 +41,22 @@ export class JobsRepository {
     return row.due ?? undefined;
   }
 
+  /** How many jobs fall due by `untilMs`. */
+  countDueBy(untilMs: number): number {
+    const row = this.store.prepare('SELECT COUNT(*) AS n FROM jobs WHERE due_at <= ?').get(untilMs) as {
+      n: number;
+    };
+    return Number(row.n);
+  }
+
+  /** The due time of the `n`-th job (1-based, in due order) due by `untilMs`; undefined when fewer are. */
+  nthDueBy(untilMs: number, n: number): number | undefined {
+    const row = this.store
+      .prepare('SELECT due_at FROM jobs WHERE due_at <= ? ORDER BY due_at LIMIT 1 OFFSET ?')
+      .get(untilMs, n - 1) as { due_at: number } | undefined;
+    return row?.due_at;
+  }
+
   delete(id: string): void {
     this.store.write('DELETE FROM jobs WHERE id = ?').run(id);
   }

@@ -16,6 +16,7 @@ import { bridge } from '../bridge';
 import { useUi } from './ui-store';
 import { queryKeys } from '../api/query-keys';
 import { clockMoveRequest, toLocalInput, type ClockMoveRequest } from './clock-move';
+import { moveClockInSteps, type ClockApi, type ClockProgress } from './clock-steps';
 
 const PRESETS = [
   { label: '+1 hour', seconds: 3600 },
@@ -23,6 +24,25 @@ const PRESETS = [
   { label: '+3 days', seconds: 3 * 86_400 },
   { label: '+30 days', seconds: 30 * 86_400 },
 ];
+
+/** The sandbox clock helper through the active bridge; a refusal is thrown in the API's own words. */
+const CLOCK_API: ClockApi = {
+  read: async (query) => {
+    const search = query ? `?until=${encodeURIComponent(query.until)}&step=${query.step}` : '';
+    const response = await bridge.sendRequest({ method: 'GET', path: `/v1/test-helpers/clock${search}` });
+    if (response.status !== 200) throw new Error(refusal(response.status, response.body));
+    return response.body as { now: string; jobs_due?: number; step_until?: string };
+  },
+  move: async (request) => {
+    const response = await bridge.sendRequest({
+      method: 'POST',
+      path: '/v1/test-helpers/clock',
+      body: request,
+    });
+    if (response.status !== 200) throw new Error(refusal(response.status, response.body));
+    return response.body as { now: string; jobs_run: number };
+  },
+};
 
 /** The API's own words for a refused move (its first detail), else the status. */
 function refusal(status: number, body: unknown): string {
@@ -45,8 +65,8 @@ function useElapsedSeconds(running: boolean): number {
 
 /**
  * Simulated time, and what moves it (through the sandbox control API, so due jobs run): presets, a number
- * of days, or a date and time. A move runs every job that falls due before it answers; while it runs the
- * widget says so, and the whole workbench is refreshed once when it is done.
+ * of days, or a date and time. A move with many jobs due goes in steps of at most 2,000 jobs
+ * (`clock-steps.ts`), so the widget shows how many have run; the whole workbench is refreshed once at the end.
  */
 export function ClockWidget() {
   const queryClient = useQueryClient();
@@ -62,15 +82,15 @@ export function ClockWidget() {
     refetchInterval: 30_000,
   });
   const embedded = info.data?.active_environment.kind === 'embedded';
+  const [progress, setProgress] = useState<ClockProgress | undefined>();
   const advance = useMutation({
     mutationFn: async (request: ClockMoveRequest) => {
-      const response = await bridge.sendRequest({
-        method: 'POST',
-        path: '/v1/test-helpers/clock',
-        body: request,
-      });
-      if (response.status !== 200) throw new Error(refusal(response.status, response.body));
-      return response.body as { now: string; jobs_run: number };
+      setProgress(undefined);
+      try {
+        return await moveClockInSteps(request, CLOCK_API, setProgress);
+      } finally {
+        setProgress(undefined);
+      }
     },
     onSuccess: (result) => {
       notify(
@@ -101,13 +121,18 @@ export function ClockWidget() {
         sx={{ textTransform: 'none', fontFamily: 'ui-monospace, monospace', position: 'relative' }}
       >
         {advance.isPending
-          ? `Moving the clock, running due jobs… ${elapsed} s`
+          ? progress && progress.jobsDue > 0
+            ? `Moving the clock: ${progress.jobsRun.toLocaleString('en-US')} of ${progress.jobsDue.toLocaleString('en-US')} due jobs… ${elapsed} s`
+            : `Moving the clock, running due jobs… ${elapsed} s`
           : now
             ? `${now.replace('T', ' ').slice(0, 16)} UTC${days > 0 ? ` (+${days} d)` : ''}`
             : 'clock…'}
         {advance.isPending && (
           <LinearProgress
             data-testid="clock-busy"
+            {...(progress && progress.jobsDue > 0
+              ? { variant: 'determinate', value: (100 * progress.jobsRun) / progress.jobsDue }
+              : {})}
             sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }}
             color="inherit"
           />

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCOPES } from '../../scopes.js';
 import { defineEndpoint } from '../endpoint.js';
-import { ClockMoveSchema } from './schemas.js';
+import { ClockMoveSchema, ClockReadQuery } from './schemas.js';
 
 const TAG = 'Sandbox control';
 
@@ -11,10 +11,11 @@ export const SANDBOX_ENDPOINTS = {
     method: 'GET',
     path: '/v1/test-helpers/clock',
     operationId: 'sandbox.clock.get',
-    summary: 'Read the simulated clock',
+    summary: 'Read the simulated clock (with `until`: the jobs due by then, and where a `step` of them ends)',
     tag: TAG,
     scope: SCOPES.testHelpers,
-    responses: { 200: '{now, offset_seconds, next_job_at}' },
+    query: ClockReadQuery,
+    responses: { 200: '{now, offset_seconds, next_job_at, jobs_due, step_until}' },
   }),
   moveClock: defineEndpoint({
     method: 'POST',

@@ -15,4 +15,13 @@ export const ClockMoveSchema = z
     message: 'Give exactly one of advance_seconds or to.',
   });
 
+/**
+ * A look ahead before a long move: how many jobs fall due by `until`, and the due time of the `step`-th of
+ * them, where a move of at most `step` jobs would stop (the workbench moves in such steps to show progress).
+ */
+export const ClockReadQuery = z.strictObject({
+  until: z.iso.datetime({ offset: true }).optional(),
+  step: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
 export const BuyerApprovalSchema = z.object({ buyer_email: EmailSchema.optional() });

@@ -5,7 +5,7 @@ import type { SandboxControl } from './service.js';
 /** The sandbox control API (`/v1/test-helpers/clock` and `/reset`): authenticated like every route. */
 export function sandboxRoutes(control: SandboxControl): AnyRoute[] {
   return [
-    defineRoute(E.readClock, { handle: () => ({ status: 200, body: control.clock() }) }),
+    defineRoute(E.readClock, { handle: ({ query }) => ({ status: 200, body: control.clock(query) }) }),
     defineRoute(E.moveClock, { handle: ({ body }) => ({ status: 200, body: control.moveClock(body) }) }),
     defineRoute(E.reset, {
       handle: () => {

@@ -13,6 +13,10 @@ export interface ClockState {
   now: string;
   offset_seconds: number;
   next_job_at?: string;
+  /** With `until`: the jobs due by then. */
+  jobs_due?: number;
+  /** With `until` and `step`: where a move of at most `step` of those jobs ends (`until` if fewer are due). */
+  step_until?: string;
 }
 
 /**
@@ -22,13 +26,23 @@ export interface ClockState {
 export class SandboxControl {
   constructor(private readonly deps: GroupDeps) {}
 
-  clock(): ClockState {
+  clock(query: { until?: string | undefined; step?: number | undefined } = {}): ClockState {
     const next = this.deps.store.jobs.nextDueTime();
-    return {
+    const state: ClockState = {
       now: this.deps.clock.nowIso(),
       offset_seconds: Math.round(this.deps.clock.offset / 1000),
       ...(next !== undefined ? { next_job_at: isoSeconds(next) } : {}),
     };
+    if (query.until === undefined) return state;
+    const until = Date.parse(query.until);
+    state.jobs_due = this.deps.store.jobs.countDueBy(until);
+    if (query.step !== undefined) {
+      const stepEnd = this.deps.store.jobs.nthDueBy(until, query.step);
+      // To the millisecond (a step must reach its last job), and never before now: jobs already overdue
+      // run in the first step.
+      state.step_until = new Date(Math.max(stepEnd ?? until, this.deps.clock.now())).toISOString();
+    }
+    return state;
   }
 
   moveClock(request: {

@@ -35,6 +35,41 @@ describe('sandbox control API: /v1/test-helpers/clock', () => {
     expect(reply.body.next_job_at).toBe(isoSeconds(FIXED_NOW + 15 * 60 * 1000));
   });
 
+  it('GET with until and step looks ahead: the jobs due by then, and where a step of them ends', async () => {
+    api = await startPaymentsHarness();
+    // Three approvals: three reversal jobs 3 days out, a second apart, besides the retention sweeps.
+    const reversals: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const order = await api.request('POST', ORDERS, {
+        body: { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '5.00' } }] },
+      });
+      expect((await api.request('POST', APPROVE(order.body.id), { body: {} })).status).toBe(200);
+      reversals.push(api.host.deps.clock.now() + 3 * DAY);
+      api.host.deps.store.transaction(() => api.host.deps.clock.advance(1000));
+    }
+    const until = new Date(FIXED_NOW + 4 * DAY).toISOString();
+    const ahead = await api.request('GET', `${CLOCK}?until=${until}&step=2`);
+    expect(ahead.status, ahead.text).toBe(200);
+    const due = api.host.deps.store.jobs.countDueBy(Date.parse(until));
+    expect(ahead.body.jobs_due).toBe(due);
+    expect(due).toBeGreaterThanOrEqual(3);
+    // The second job due: one of the 15-minute retention sweeps comes first.
+    expect(Date.parse(ahead.body.step_until)).toBe(api.host.deps.store.jobs.nthDueBy(Date.parse(until), 2));
+    // A step bigger than what is due ends at `until`; a bad step is the query's 400.
+    const all = await api.request('GET', `${CLOCK}?until=${until}&step=1000`);
+    expect(all.body.step_until).toBe(until);
+    expectError(await api.request('GET', `${CLOCK}?until=${until}&step=0`), 'INVALID_REQUEST');
+    // Moving step by step runs every job once: the steps' jobs add up to what was due.
+    let ran = 0;
+    for (let guard = 0; guard < 50; guard++) {
+      const step = await api.request('GET', `${CLOCK}?until=${until}&step=2`);
+      if (Date.parse(step.body.now) >= Date.parse(until)) break;
+      ran += (await api.request('POST', CLOCK, { body: { to: step.body.step_until } })).body.jobs_run;
+    }
+    expect(ran).toBeGreaterThanOrEqual(due);
+    expect(reversals.every((at) => at <= Date.parse(until))).toBe(true);
+  });
+
   it('POST {advance_seconds} moves the clock forward and reports what ran', async () => {
     api = await startPaymentsHarness();
     const reply = await api.request('POST', CLOCK, { body: { advance_seconds: HOUR_S } });
