@@ -14,7 +14,8 @@ import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StatusChip } from '../../components/status-chip';
-import { BackLink, FieldRow, Fields, isMissing, NotFound } from './billing-parts';
+import { BackLink, FieldRow, Fields, NotFound } from '../../components/detail-parts';
+import { isMissing } from './billing-parts';
 import { DeprecatedNotice } from './deprecated-notice';
 import { executeLegacyAgreement, showLegacyAgreement, type LegacyAgreementV1 } from './legacy-api';
 
@@ -33,7 +34,13 @@ export function LegacyAgreementDetailPage({ id }: { id: string }) {
   });
   if (isMissing(agreement.error))
     return (
-      <NotFound noun="billing agreement" id={id} back="/legacy-agreements" backLabel="All v1 agreements" />
+      <NotFound
+        testId="billing-not-found"
+        noun="billing agreement"
+        id={id}
+        back="/legacy-agreements"
+        backLabel="All v1 agreements"
+      />
     );
   return (
     <Stack spacing={2}>

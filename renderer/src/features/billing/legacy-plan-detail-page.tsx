@@ -26,7 +26,8 @@ import { Section } from '../../components/section';
 import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { LEGACY_PLAN_KIND } from './billing-kinds';
-import { BackLink, FieldRow, Fields, isMissing, NotFound } from './billing-parts';
+import { BackLink, FieldRow, Fields, NotFound } from '../../components/detail-parts';
+import { isMissing } from './billing-parts';
 import { useClockNow, useHostResource } from './billing-queries';
 import { DeprecatedNotice } from './deprecated-notice';
 import { setLegacyPlanState, showLegacyPlan, type LegacyPlanV1 } from './legacy-api';
@@ -43,7 +44,15 @@ const moneyV1 = (money: MoneyV1 | undefined) =>
 export function LegacyPlanDetailPage({ id }: { id: string }) {
   const plan = useQuery({ queryKey: queryKeys.billing.legacyPlan(id), queryFn: () => showLegacyPlan(id) });
   if (isMissing(plan.error))
-    return <NotFound noun="billing plan" id={id} back="/legacy-plans" backLabel="All v1 billing plans" />;
+    return (
+      <NotFound
+        testId="billing-not-found"
+        noun="billing plan"
+        id={id}
+        back="/legacy-plans"
+        backLabel="All v1 billing plans"
+      />
+    );
   return (
     <Stack spacing={2}>
       <BackLink to="/legacy-plans" label="Billing plans v1" />

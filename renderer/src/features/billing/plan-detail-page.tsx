@@ -29,7 +29,8 @@ import { StatusChip } from '../../components/status-chip';
 import type { Plan } from './billing-api';
 import { usePlanMove } from './billing-mutations';
 import { PLAN_KIND } from './billing-kinds';
-import { BackLink, FieldRow, Fields, isMissing, NotFound } from './billing-parts';
+import { BackLink, FieldRow, Fields, NotFound } from '../../components/detail-parts';
+import { isMissing } from './billing-parts';
 import { useClockNow, useHostResource, usePlan, useProduct } from './billing-queries';
 import { ChangePriceDialog } from './change-price-dialog';
 import { SchedulePreview } from './schedule-preview';
@@ -42,7 +43,8 @@ import { SubscriptionForm } from './subscription-form';
  */
 export function PlanDetailPage({ id }: { id: string }) {
   const plan = usePlan(id);
-  if (isMissing(plan.error)) return <NotFound noun="plan" id={id} back="/plans" backLabel="All plans" />;
+  if (isMissing(plan.error))
+    return <NotFound testId="billing-not-found" noun="plan" id={id} back="/plans" backLabel="All plans" />;
   return (
     <Stack spacing={2}>
       <BackLink to="/plans" label="Plans" />

@@ -14,7 +14,8 @@ import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StatusChip } from '../../components/status-chip';
 import type { Product } from './billing-api';
-import { BackLink, FieldRow, Fields, isMissing, NotFound } from './billing-parts';
+import { BackLink, FieldRow, Fields, NotFound } from '../../components/detail-parts';
+import { isMissing } from './billing-parts';
 import { usePlansPage, useProduct } from './billing-queries';
 import { PagedTable } from './paged-table';
 import { PlanScheduleCell } from './plan-schedule-cell';
@@ -25,7 +26,9 @@ import { ProductEditDialog } from './product-edit-dialog';
 export function ProductDetailPage({ id }: { id: string }) {
   const product = useProduct(id);
   if (isMissing(product.error))
-    return <NotFound noun="product" id={id} back="/products" backLabel="All products" />;
+    return (
+      <NotFound testId="billing-not-found" noun="product" id={id} back="/products" backLabel="All products" />
+    );
   return (
     <Stack spacing={2}>
       <BackLink to="/products" label="Products" />

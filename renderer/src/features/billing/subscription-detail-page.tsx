@@ -34,7 +34,8 @@ import {
   useSubscriptionMove,
 } from './billing-mutations';
 import { SUBSCRIPTION_KIND } from './billing-kinds';
-import { BackLink, FieldRow, Fields, Figure, isMissing, NotFound } from './billing-parts';
+import { BackLink, FieldRow, Fields, Figure, NotFound } from '../../components/detail-parts';
+import { isMissing } from './billing-parts';
 import {
   useClockNow,
   useHostResource,
@@ -62,7 +63,15 @@ const isZero = (value: string | undefined) => !value || /^0(\.0+)?$/.test(value)
 export function SubscriptionDetailPage({ id }: { id: string }) {
   const subscription = useSubscription(id);
   if (isMissing(subscription.error))
-    return <NotFound noun="subscription" id={id} back="/subscriptions" backLabel="All subscriptions" />;
+    return (
+      <NotFound
+        testId="billing-not-found"
+        noun="subscription"
+        id={id}
+        back="/subscriptions"
+        backLabel="All subscriptions"
+      />
+    );
   return (
     <Stack spacing={2}>
       <BackLink to="/subscriptions" label="Subscriptions" />

@@ -20,7 +20,7 @@ import { BatchItemsTable } from './batch-items-table';
 import { BatchProgress } from './batch-progress';
 import { payoutBatchMachine, type PayoutBatchStatus } from './payout-machines';
 import { formatMoneyV1, isBatchInFlight, progressOf, type PayoutBatchView } from './payout-model';
-import { BackLink, Figure, NotFound } from './payout-parts';
+import { BackLink, Figure, NotFound } from '../../components/detail-parts';
 import { useBatchFromApi, useBatchSnapshot, useItemCounts } from './payout-queries';
 import { ReturnPreview } from './return-preview';
 

@@ -20,7 +20,7 @@ import { StatusChip } from '../../components/status-chip';
 import { payoutItemMachine, type PayoutItemStatus } from './payout-machines';
 import { formatMoneyV1, PAYOUT_ITEM_KIND, RETURN_AFTER_MS, type PayoutItemView } from './payout-model';
 import { useCancelItem } from './payout-mutations';
-import { BackLink, FieldRow, Fields, Figure, NotFound } from './payout-parts';
+import { BackLink, FieldRow, Fields, Figure, NotFound } from '../../components/detail-parts';
 import { useResourceDetail } from './payout-queries';
 
 /**

@@ -30,7 +30,7 @@ import {
   type ReferencedPayoutItemStatus,
 } from './payout-machines';
 import { formatTotals, REFERENCED_BATCH_KIND, REFERENCED_ITEM_KIND, sumByCurrency } from './payout-model';
-import { BackLink, FieldRow, Fields, Figure, NotFound } from './payout-parts';
+import { BackLink, FieldRow, Fields, Figure, NotFound } from '../../components/detail-parts';
 import { IN_FLIGHT_POLL_MS, useResourceDetail } from './payout-queries';
 import { REFERENCED_PAYOUTS_PATH } from './payouts-api';
 

@@ -5,10 +5,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { hrefFor } from '../../app/router';
-import { MONO } from '../../components/mono-font';
+import { hrefFor } from '../app/router';
+import { MONO } from './mono-font';
 
-/** Layout parts the payout pages share. */
+/** Layout parts the resource detail pages share (payouts, billing): back link, fields, figures, not found. */
 
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
@@ -30,7 +30,7 @@ export function Fields({ children }: { children: ReactNode }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'minmax(130px, max-content) 1fr',
+        gridTemplateColumns: 'minmax(140px, max-content) 1fr',
         columnGap: 3,
         rowGap: 0.75,
         m: 0,
