@@ -4,9 +4,10 @@ import { DAY, isoSeconds } from '../../../clock.js';
 import type { JobHandler, JobRun } from '../../../scheduler.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { transition } from '../../transition.js';
-import { addInterval } from './billing-calendar.js';
 import { takePayment } from './payer-funding.js';
 import type { PlansService } from './plan-service.js';
+import { addInterval } from './billing-calendar.js';
+import { finalPaymentMs, initialExecutions } from './cycle-executions.js';
 import { recordSale } from './sales.js';
 import type { SalePurpose, StoredPlan, StoredSubscription } from './types.js';
 
@@ -443,36 +444,4 @@ export class BillingEngine {
     if (!plan) throw new Error(`subscription ${subscription.id}: plan ${subscription.body.plan_id} is gone`);
     return plan;
   }
-}
-
-/** The executions of a plan's cycles before any is billed. */
-export function initialExecutions(plan: StoredPlan) {
-  return plan.body.billing_cycles.map((cycle) => ({
-    tenure_type: cycle.tenure_type,
-    sequence: cycle.sequence,
-    cycles_completed: 0,
-    ...(cycle.total_cycles > 0 ? { cycles_remaining: cycle.total_cycles } : {}),
-    ...(cycle.pricing_scheme ? { current_pricing_scheme_version: cycle.pricing_scheme.version } : {}),
-    total_cycles: cycle.total_cycles,
-  }));
-}
-
-/**
- * When the last cycle of a subscription will be billed, from where it stands (its tenure, that tenure's
- * anchor and billed count); undefined when its regular cycle is infinite.
- */
-export function finalPaymentMs(plan: StoredPlan, subscription: StoredSubscription): number | undefined {
-  const cycles = plan.body.billing_cycles;
-  if (cycles.some((c) => c.total_cycles === 0)) return undefined;
-  let anchor = subscription.internal.tenure_anchor_ms;
-  let last: number | undefined;
-  for (let index = subscription.internal.tenure_index; index < cycles.length; index++) {
-    const cycle = cycles[index];
-    if (!cycle) break;
-    const unit = cycle.frequency.interval_unit;
-    const count = cycle.frequency.interval_count;
-    if (cycle.total_cycles > 0) last = addInterval(anchor, unit, count * (cycle.total_cycles - 1));
-    anchor = addInterval(anchor, unit, count * cycle.total_cycles);
-  }
-  return last;
 }
