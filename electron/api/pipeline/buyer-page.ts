@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import type { Store } from '../../store/store.js';
 
 /**
  * What every buyer-facing page (the approval page `/checkoutnow`, and any page a buyer's browser opens
@@ -135,4 +136,24 @@ export function withQuery(url: string, params: Record<string, string>): string {
   const target = new URL(url);
   for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
   return target.toString();
+}
+
+/** The e-mails of the sandbox's personal accounts: what a buyer's e-mail field suggests. */
+export function sandboxBuyerEmails(store: Store): string[] {
+  return store.accounts
+    .list()
+    .filter((account) => account.type === 'PERSONAL')
+    .map((account) => account.email);
+}
+
+/** A buyer's e-mail field (label, input, and the sandbox buyers as suggestions). */
+export function buyerEmailField(
+  value: string,
+  buyers: readonly string[],
+  field: { name: string; label: string } = { name: 'buyer_email', label: 'Sandbox buyer' },
+): string {
+  const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
+  return `<label for="${field.name}">${escapeHtml(field.label)}</label>
+  <input id="${field.name}" name="${field.name}" type="email" list="buyers" value="${escapeHtml(value)}" required>
+  <datalist id="buyers">${options}</datalist>`;
 }

@@ -13,6 +13,8 @@ import {
   sendBuyerPage,
   validCsrfToken,
   type Render,
+  buyerEmailField,
+  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import type { CustomerPayments } from './customer-payment.js';
@@ -69,13 +71,10 @@ function invoicePage(
   const payable = !refusalOf(invoiceMachine, invoice.status as InvoiceStatus, 'pay');
   const due = dueDate(invoice);
   const currency = invoice.internal.currency;
-  const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
   const selected = (value: string) => (state.source === value ? ' selected' : '');
   const form = `<form method="post" action="${escapeHtml(payerViewPath(invoice.id))}">
   <input type="hidden" name="${CSRF_FIELD}" value="${invoicePageCsrfToken(invoice.id)}">
-  <label for="payer_email">Your e-mail (sandbox account for the wallet)</label>
-  <input id="payer_email" name="payer_email" type="email" list="buyers" value="${escapeHtml(state.payerEmail)}" required>
-  <datalist id="buyers">${options}</datalist>
+  ${buyerEmailField(state.payerEmail, buyers, { name: 'payer_email', label: 'Your e-mail (sandbox account for the wallet)' })}
   <label for="source">Pay with</label>
   <select id="source" name="source"><option value="wallet"${selected('wallet')}>Svc wallet balance</option><option value="card"${selected('card')}>Card</option></select>
   <label for="card_number">Card number (card only; sandbox card 4111 1111 1111 1111)</label>
@@ -123,11 +122,7 @@ export function registerInvoicePage(
   store: Store,
 ): void {
   const path = `${PAYER_VIEW_PATH}/:id`;
-  const buyers = () =>
-    store.accounts
-      .list()
-      .filter((a) => a.type === 'PERSONAL')
-      .map((a) => a.email);
+  const buyers = () => sandboxBuyerEmails(store);
   const merchantName = (invoice: StoredInvoice) => {
     const merchant = store.accounts.byId(invoice.internal.merchant_id);
     return (

@@ -14,6 +14,8 @@ import {
   validCsrfToken,
   withQuery,
   type Render,
+  buyerEmailField,
+  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import type { OrdersV1Service } from './service.js';
@@ -47,7 +49,6 @@ function approvalForm(order: StoredOrderV1, buyers: string[], buyerEmail: string
     order.body.application_context?.brand_name ?? order.body.purchase_units[0]?.payee.email ?? 'the merchant';
   // The same machine that guards the approve call decides whether the page offers it.
   const approvable = !refusalOf(orderV1Machine, order.status as OrderV1Status, 'approve');
-  const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
   return page(
     `Pay ${brand}`,
     `<h1>Pay ${escapeHtml(brand)}</h1>
@@ -59,9 +60,7 @@ ${
     ? `<form method="post" action="${APPROVAL_PATH_V1}">
   <input type="hidden" name="token" value="${escapeHtml(order.id)}">
   <input type="hidden" name="${CSRF_FIELD}" value="${approvalCsrfToken(order.id)}">
-  <label for="buyer_email">Sandbox buyer</label>
-  <input id="buyer_email" name="buyer_email" type="email" list="buyers" value="${escapeHtml(buyerEmail)}" required>
-  <datalist id="buyers">${options}</datalist>
+  ${buyerEmailField(buyerEmail, buyers)}
   <div class="actions">
     <button class="secondary" type="submit" name="action" value="cancel">Cancel and return</button>
     <button class="primary" type="submit" name="action" value="approve">Approve payment</button>
@@ -83,11 +82,7 @@ export function registerApprovalPageV1(
   orders: OrdersV1Service,
   store: Store,
 ): void {
-  const buyers = () =>
-    store.accounts
-      .list()
-      .filter((a) => a.type === 'PERSONAL')
-      .map((a) => a.email);
+  const buyers = () => sandboxBuyerEmails(store);
   const html = (reply: FastifyReply, status: number, render: Render, order?: StoredOrderV1) =>
     sendBuyerPage(
       reply,

@@ -12,6 +12,8 @@ import {
   validCsrfToken,
   withQuery,
   type Render,
+  buyerEmailField,
+  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
@@ -120,7 +122,6 @@ function checkoutForm(order: StoredOrder, buyers: string[], buyerEmail: string, 
     order.internal.brand_name ?? order.body.purchase_units[0]?.payee.email_address ?? 'the merchant';
   // The same machine that guards the approve call decides whether the page offers it.
   const approvable = !refusalOf(orderMachine, order.status as OrderStatus, 'approve');
-  const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
   return page(
     `Pay ${brand}`,
     `<h1>Pay ${escapeHtml(brand)}</h1>
@@ -132,9 +133,7 @@ ${
     ? `<form method="post" action="${CHECKOUT_PATH}">
   <input type="hidden" name="token" value="${escapeHtml(order.id)}">
   <input type="hidden" name="${CSRF_FIELD}" value="${checkoutCsrfToken(order.id)}">
-  <label for="buyer_email">Sandbox buyer</label>
-  <input id="buyer_email" name="buyer_email" type="email" list="buyers" value="${escapeHtml(buyerEmail)}" required>
-  <datalist id="buyers">${options}</datalist>
+  ${buyerEmailField(buyerEmail, buyers)}
   <div class="actions">
     <button class="secondary" type="submit" name="action" value="cancel">Cancel and return</button>
     <button class="primary" type="submit" name="action" value="approve">Approve payment</button>
@@ -156,11 +155,7 @@ export function registerCheckoutPage(
   orders: OrdersService,
   store: Store,
 ): void {
-  const buyers = () =>
-    store.accounts
-      .list()
-      .filter((a) => a.type === 'PERSONAL')
-      .map((a) => a.email);
+  const buyers = () => sandboxBuyerEmails(store);
   // Every page is a buyer page (CSP, no framing, no caching); an order's may redirect to its merchant.
   const html = (reply: FastifyReply, status: number, render: Render, order?: StoredOrder) =>
     sendBuyerPage(

@@ -13,6 +13,8 @@ import {
   validCsrfToken,
   withQuery,
   type Render,
+  buyerEmailField,
+  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import type { PaymentsV1Service } from './service.js';
@@ -113,7 +115,6 @@ function approvalPage(
   error?: string,
 ): Render {
   const open = payment.status === 'created';
-  const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
   const landing =
     look.landing === 'Billing'
       ? `<h2 data-testid="landing-page" data-landing="Billing">Pay with a debit or credit card</h2><p class="muted">Guest checkout: the sandbox charges the card on file of the buyer you choose.</p>`
@@ -133,9 +134,7 @@ ${
   <input type="hidden" name="cmd" value="${EXPRESS_CHECKOUT_CMD}">
   <input type="hidden" name="token" value="${escapeHtml(payment.internal.token)}">
   <input type="hidden" name="${CSRF_FIELD}" value="${paymentV1CsrfToken(payment.id)}">
-  <label for="buyer_email">Sandbox buyer</label>
-  <input id="buyer_email" name="buyer_email" type="email" list="buyers" value="${escapeHtml(buyerEmail)}" required>
-  <datalist id="buyers">${options}</datalist>
+  ${buyerEmailField(buyerEmail, buyers)}
   ${look.allowNote ? `<label for="note">Note to ${escapeHtml(look.brand)}</label><input id="note" name="note" maxlength="255">` : ''}
   <div class="actions">
     <button class="secondary" type="submit" name="action" value="cancel">Cancel and return</button>
@@ -161,11 +160,7 @@ export function registerPaymentV1BuyerPage(
   store: Store,
   profileOf: ProfileOf,
 ): void {
-  const buyers = () =>
-    store.accounts
-      .list()
-      .filter((a) => a.type === 'PERSONAL')
-      .map((a) => a.email);
+  const buyers = () => sandboxBuyerEmails(store);
   const html = (
     reply: FastifyReply,
     status: number,

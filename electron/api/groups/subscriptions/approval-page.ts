@@ -15,6 +15,8 @@ import {
   validCsrfToken,
   withQuery,
   type Render,
+  buyerEmailField,
+  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import { APPROVAL_PATH, awaitsBuyer } from './subscription-views.js';
@@ -89,7 +91,6 @@ function approvalForm(
 ): Render {
   const brand = subscription.internal.brand_name ?? 'the merchant';
   const revision = subscription.status !== 'APPROVAL_PENDING';
-  const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
   const fundingChoice = subscription.internal.source_card
     ? `<p class="muted">Paid by the card ending ${escapeHtml(subscription.internal.source_card.last_digits)}.</p>`
     : `<label for="funding">Pay with</label>
@@ -108,9 +109,7 @@ ${
   ${
     revision
       ? ''
-      : `<label for="buyer_email">Sandbox buyer</label>
-  <input id="buyer_email" name="buyer_email" type="email" list="buyers" value="${escapeHtml(buyerEmail)}" required>
-  <datalist id="buyers">${options}</datalist>
+      : `${buyerEmailField(buyerEmail, buyers)}
   ${fundingChoice}`
   }
   <div class="actions">
@@ -135,11 +134,7 @@ export function registerApprovalPage(
   subscriptions: SubscriptionsService,
   store: Store,
 ): void {
-  const buyers = () =>
-    store.accounts
-      .list()
-      .filter((a) => a.type === 'PERSONAL')
-      .map((a) => a.email);
+  const buyers = () => sandboxBuyerEmails(store);
   const html = (reply: FastifyReply, status: number, render: Render, subscription?: StoredSubscription) =>
     sendBuyerPage(
       reply,

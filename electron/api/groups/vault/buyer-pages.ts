@@ -12,6 +12,8 @@ import {
   validCsrfToken,
   withQuery,
   type Render,
+  buyerEmailField,
+  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import type { PaymentTokensService } from './payment-tokens.js';
@@ -28,7 +30,6 @@ function approvalForm(token: StoredSetupToken, buyers: string[], buyerEmail: str
   const merchant = token.internal.brand_name ?? 'the merchant';
   const wallet = token.body.payment_source.svc;
   const waiting = token.status === 'PAYER_ACTION_REQUIRED';
-  const options = buyers.map((email) => `<option value="${escapeHtml(email)}">`).join('');
   return page(
     `Save your wallet with ${merchant}`,
     `<h1>Save your wallet with ${escapeHtml(merchant)}</h1>
@@ -40,9 +41,7 @@ ${
     ? `<form method="post" action="${VAULT_APPROVE_PATH}">
   <input type="hidden" name="approval_token_id" value="${escapeHtml(token.id)}">
   <input type="hidden" name="${CSRF_FIELD}" value="${vaultCsrfToken(token.id)}">
-  <label for="buyer_email">Sandbox buyer</label>
-  <input id="buyer_email" name="buyer_email" type="email" list="buyers" value="${escapeHtml(buyerEmail)}" required>
-  <datalist id="buyers">${options}</datalist>
+  ${buyerEmailField(buyerEmail, buyers)}
   <div class="actions">
     <button class="secondary" type="submit" name="action" value="cancel">Cancel and return</button>
     <button class="primary" type="submit" name="action" value="approve">Agree and save</button>
@@ -64,11 +63,7 @@ export function registerVaultPages(
   paymentTokens: PaymentTokensService,
   store: Store,
 ): void {
-  const buyers = () =>
-    store.accounts
-      .list()
-      .filter((a) => a.type === 'PERSONAL')
-      .map((a) => a.email);
+  const buyers = () => sandboxBuyerEmails(store);
   const html = (reply: FastifyReply, status: number, render: Render, token?: StoredSetupToken) =>
     sendBuyerPage(
       reply,
