@@ -1,7 +1,8 @@
 import type { PatchOp, PatchOperation } from '../../../../shared/json-patch.js';
-import { JsonPatchError, applyPatch, parsePointer } from '../../../../shared/json-patch.js';
+import { parsePointer } from '../../../../shared/json-patch.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
+import { applyPatchForApi } from '../../pipeline/patch-errors.js';
 import type { OrderBody } from './types.js';
 import { allowedOps, resolvePatchPath } from '../../../../shared/api/orders-v2/patch-rules.js';
 
@@ -120,33 +121,10 @@ export function applyOrderPatch(order: OrderBody, operations: readonly PatchOper
     return { ...operation, path, ...(from !== undefined ? { from } : {}) };
   });
   if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
-  try {
-    return applyPatch(document, resolved);
-  } catch (error) {
-    if (!(error instanceof JsonPatchError)) throw error;
-    const field = `/${error.index}/${error.member}`;
-    const original = operations[error.index];
-    const value = error.member === 'from' ? original?.from : original?.path;
-    if (error.issue === 'TEST_FAILED')
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('PATCH_TEST_FAILED', { field, value, location: 'body' }),
-      ]);
-    if (
-      error.issue === 'PATH_NOT_FOUND' ||
-      error.issue === 'FROM_NOT_FOUND' ||
-      error.issue === 'INVALID_ARRAY_INDEX'
-    ) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('PATCH_FAILED', { field, value, location: 'body', description: error.message }),
-      ]);
-    }
-    throw new ApiError('INVALID_REQUEST', [
-      detail(
-        error.issue === 'MISSING_VALUE' || error.issue === 'MISSING_FROM'
-          ? 'MISSING_REQUIRED_PARAMETER'
-          : 'INVALID_PARAMETER_VALUE',
-        { field, value, location: 'body', description: error.message },
-      ),
-    ]);
-  }
+  return applyPatchForApi(
+    document,
+    resolved,
+    { testFailed: 'PATCH_TEST_FAILED', failed: 'PATCH_FAILED' },
+    operations,
+  );
 }

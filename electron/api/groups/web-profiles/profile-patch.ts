@@ -1,8 +1,9 @@
 import type { PatchOperation } from '../../../../shared/json-patch.js';
-import { JsonPatchError, applyPatch, parsePointer } from '../../../../shared/json-patch.js';
+import { parsePointer } from '../../../../shared/json-patch.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import type { WebProfile } from '../../../../shared/api/web-profiles/schemas.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
+import { applyPatchForApi } from '../../pipeline/patch-errors.js';
 
 /** The members a patch may write; `test` (and `copy`'s `from`) may also read the id. */
 const WRITABLE = new Set(['name', 'temporary', 'flow_config', 'input_fields', 'presentation']);
@@ -47,33 +48,8 @@ export function applyProfilePatch(profile: WebProfile, operations: readonly Patc
     }
   });
   if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
-  try {
-    return applyPatch(profile, operations);
-  } catch (error) {
-    if (!(error instanceof JsonPatchError)) throw error;
-    const field = `/${error.index}/${error.member}`;
-    const original = operations[error.index];
-    const value = error.member === 'from' ? original?.from : original?.path;
-    if (error.issue === 'TEST_FAILED')
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('WEB_PROFILE_PATCH_TEST_FAILED', { field, value, location: 'body' }),
-      ]);
-    if (
-      error.issue === 'PATH_NOT_FOUND' ||
-      error.issue === 'FROM_NOT_FOUND' ||
-      error.issue === 'INVALID_ARRAY_INDEX'
-    ) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('WEB_PROFILE_PATCH_FAILED', { field, value, location: 'body', description: error.message }),
-      ]);
-    }
-    throw new ApiError('INVALID_REQUEST', [
-      detail(
-        error.issue === 'MISSING_VALUE' || error.issue === 'MISSING_FROM'
-          ? 'MISSING_REQUIRED_PARAMETER'
-          : 'INVALID_PARAMETER_VALUE',
-        { field, value, location: 'body', description: error.message },
-      ),
-    ]);
-  }
+  return applyPatchForApi(profile, operations, {
+    testFailed: 'WEB_PROFILE_PATCH_TEST_FAILED',
+    failed: 'WEB_PROFILE_PATCH_FAILED',
+  });
 }
