@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createHost } from './host/create-host.js';
 import { BrowserBridge } from './host/browser-bridge.js';
+import { tuneHeapForServing } from './host/heap-tuning.js';
 import { FileVault, MemoryVault } from './host/vault.js';
 import { WorkbenchService } from './host/workbench-service.js';
 import { PROJECT_VERSION, UI_DIST_DIR } from './host/project-paths.js';
@@ -54,6 +55,7 @@ function positiveInteger(
 
 /** `serve`: the headless host. Prints ONE JSON ready line on stdout first, then human logs. */
 async function main(): Promise<void> {
+  tuneHeapForServing();
   let parsed;
   try {
     parsed = parseArgs({

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/bridge-methods.js';
 import { createHost, type Host } from '../host/create-host.js';
+import { tuneHeapForServing } from '../host/heap-tuning.js';
 import { FileVault } from '../host/vault.js';
 import { WorkbenchService } from '../host/workbench-service.js';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, respondFromUi } from './app-protocol.js';
@@ -26,6 +27,7 @@ async function openExternalSafely(url: string): Promise<boolean> {
 }
 
 async function start(): Promise<void> {
+  tuneHeapForServing();
   // Permissions the app never needs are refused outright.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   protocol.handle(APP_SCHEME, (request) => respondFromUi(UI_DIR, request));
