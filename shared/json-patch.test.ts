@@ -6,6 +6,7 @@ import {
   getAtPointer,
   JsonPatchError,
   jsonEquals,
+  operationFormatError,
   parsePointer,
   type PatchIssue,
   type PatchOperation,
@@ -569,6 +570,55 @@ describe('applyPatch: failing operations', () => {
   it('rejects a patch that is not an array', () => {
     const error = catchPatchError(() => applyPatch({}, { op: 'add' } as unknown as PatchOperation[]));
     expect(error.issue).toBe('INVALID_OPERATION');
+  });
+});
+
+describe('operationFormatError', () => {
+  const doc = { a: 1 };
+  // Three operations that pass, so the one under test is operation 3 in applyPatch too.
+  const prefix: PatchOperation[] = [
+    { op: 'test', path: '', value: doc },
+    { op: 'copy', from: '/a', path: '/c' },
+    { op: 'remove', path: '/c' },
+  ];
+
+  it.each<[string, unknown, PatchIssue, string]>([
+    ['add without value', { op: 'add', path: '/b' }, 'MISSING_VALUE', 'value'],
+    ['replace without value', { op: 'replace', path: '/a' }, 'MISSING_VALUE', 'value'],
+    ['test without value', { op: 'test', path: '/a' }, 'MISSING_VALUE', 'value'],
+    ['move without from', { op: 'move', path: '/b' }, 'MISSING_FROM', 'from'],
+    ['copy without from', { op: 'copy', path: '/b' }, 'MISSING_FROM', 'from'],
+    ['a from that is not a string', { op: 'copy', path: '/b', from: 1 }, 'INVALID_PATH', 'from'],
+    ['a from without its leading /', { op: 'move', path: '/b', from: 'a' }, 'INVALID_PATH', 'from'],
+    ['a path without its leading /', { op: 'add', path: 'b', value: 1 }, 'INVALID_PATH', 'path'],
+    ['a bad ~ escape', { op: 'remove', path: '/a~2' }, 'INVALID_PATH', 'path'],
+    ['a path that is not a string', { op: 'remove', path: 5 }, 'INVALID_PATH', 'path'],
+    ['an unknown op', { op: 'merge', path: '/a', value: 1 }, 'INVALID_OPERATION', 'op'],
+    ['no op', { path: '/a', value: 1 }, 'INVALID_OPERATION', 'op'],
+    ['an operation that is not an object', 'add', 'INVALID_OPERATION', 'op'],
+  ])('finds %s, as applyPatch reports it', (_label, operation, issue, member) => {
+    const found = operationFormatError(operation, 3);
+    const thrown = catchPatchError(() => applyPatch(doc, [...prefix, operation as PatchOperation]));
+    expect(found).toBeInstanceOf(JsonPatchError);
+    expect(found).toMatchObject({ index: 3, issue, member });
+    expect(found).toMatchObject({
+      index: thrown.index,
+      issue: thrown.issue,
+      member: thrown.member,
+      pointer: thrown.pointer,
+      message: thrown.message,
+    });
+  });
+
+  it.each<[string, PatchOperation]>([
+    ['a remove of a member that is not there', { op: 'remove', path: '/missing' }],
+    ['a test that does not match', { op: 'test', path: '/a', value: 2 }],
+    ['a remove of the whole document', { op: 'remove', path: '' }],
+    ['a move into its own child', { op: 'move', from: '/a', path: '/a/b' }],
+    ['an add of null', { op: 'add', path: '/b', value: null }],
+    ['a replace with a from it does not use', { op: 'replace', path: '/a', value: 2, from: 'junk' }],
+  ])('leaves %s to applyPatch', (_label, operation) => {
+    expect(operationFormatError(operation, 0)).toBeUndefined();
   });
 });
 

@@ -361,8 +361,20 @@ function isProperPrefix(prefix: readonly string[], tokens: readonly string[]): b
   return prefix.length < tokens.length && prefix.every((token, i) => token === tokens[i]);
 }
 
-/** Applies one operation to the private working copy and returns the (possibly new) root. */
-function applyOperation(root: unknown, operation: unknown, index: number): unknown {
+/** An operation whose form has been checked: a known op, a well-formed path, its value or from present. */
+interface CheckedOperation {
+  op: PatchOp;
+  ctx: OperationContext;
+  tokens: string[];
+  operation: JsonObject;
+}
+
+/**
+ * The checks of one operation that read no document, in the order {@link applyPatch} makes them: an
+ * object, a known `op`, a `path` that is a JSON Pointer, then `value` (add, replace, test) or a
+ * well-formed `from` (move, copy).
+ */
+function checkOperation(operation: unknown, index: number): CheckedOperation {
   if (!isObject(operation)) {
     throw new JsonPatchError(index, 'INVALID_OPERATION', '', 'op', 'operation must be an object');
   }
@@ -377,8 +389,35 @@ function applyOperation(root: unknown, operation: unknown, index: number): unkno
   }
   const ctx: OperationContext = { index, path: rawPath };
   const tokens = parseTokens(rawPath, index, 'path');
+  if (op === 'add' || op === 'replace' || op === 'test') requireValue(ctx, operation);
+  if (op === 'move' || op === 'copy') requireFrom(ctx, operation);
+  return { op: op as PatchOp, ctx, tokens, operation };
+}
 
-  switch (op as PatchOp) {
+/**
+ * Why operation `index` of a patch is malformed, whatever document it is applied to (RFC 6902 section 4):
+ * not an object, an unknown `op`, a `path` or `from` that is not a JSON Pointer, no `value` for add,
+ * replace or test, no `from` for move or copy. The error is the one {@link applyPatch} throws for that
+ * operation; `undefined` when the operation is well formed. What depends on the document (a target that
+ * is not there, a failed test) and on where the operation points (removing the whole document, moving a
+ * value into its own child) is left to {@link applyPatch}.
+ */
+export function operationFormatError(operation: unknown, index: number): JsonPatchError | undefined {
+  try {
+    checkOperation(operation, index);
+    return undefined;
+  } catch (error) {
+    if (error instanceof JsonPatchError) return error;
+    throw error;
+  }
+}
+
+/** Applies one operation to the private working copy and returns the (possibly new) root. */
+function applyOperation(root: unknown, raw: unknown, index: number): unknown {
+  const { op, ctx, tokens, operation } = checkOperation(raw, index);
+  const rawPath = ctx.path;
+
+  switch (op) {
     case 'add':
       // Cloned so that later operations or the caller mutating its patch cannot reach into the result.
       return addValue(ctx, root, tokens, cloneJson(requireValue(ctx, operation)));

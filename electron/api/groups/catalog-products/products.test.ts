@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Issue } from '../../../../shared/api/registry.js';
+import type { ErrorName } from '../../../../shared/errors.js';
+import { expectError } from '../../../test-support/expect-error.js';
 import {
   createProduct,
   expectStatus,
@@ -128,11 +131,105 @@ describe('catalog products', () => {
       body: [{ op: 'remove', path: '/image_url' }],
     });
     expect(missing.status).toBe(422);
-    expect(missing.body.details[0].issue).toBe('PATCH_FAILED');
+    expect(missing.body.details[0]).toMatchObject({
+      issue: 'PATCH_FAILED',
+      field: '/0/path',
+      value: '/image_url',
+    });
+    // A malformed operation is 400, even on a path that cannot be patched.
+    const noValue = await api.request('PATCH', `${PRODUCTS}/${id}`, {
+      body: [{ op: 'replace', path: '/name' }],
+    });
+    expect(noValue.status).toBe(400);
+    expect(noValue.body.details[0]).toMatchObject({ issue: 'MISSING_REQUIRED_PARAMETER', field: '/0/value' });
     // Nothing of the refused patches was stored.
     expect((await expectStatus(await api.request('GET', `${PRODUCTS}/${id}`), 200)).category).toBe(
       'ENTERTAINMENT_AND_MEDIA',
     );
+  });
+
+  const BAD = 'INVALID_REQUEST';
+  const REFUSED = 'UNPROCESSABLE_ENTITY';
+  it.each<[string, unknown[], ErrorName, Issue, string]>([
+    // Malformed operations are 400, checked before which paths and ops a product allows.
+    [
+      'replace without value',
+      [{ op: 'replace', path: '/description' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/value',
+    ],
+    [
+      'replace of another member without value',
+      [{ op: 'replace', path: '/x' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/value',
+    ],
+    ['move without from', [{ op: 'move', path: '/a' }], BAD, 'MISSING_REQUIRED_PARAMETER', '/0/from'],
+    [
+      'test without value',
+      [{ op: 'test', path: '/description' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/value',
+    ],
+    [
+      'an unknown op',
+      [{ op: 'merge', path: '/description', value: 'x' }],
+      BAD,
+      'INVALID_PARAMETER_VALUE',
+      '/0/op',
+    ],
+    [
+      'a bad ~ escape',
+      [{ op: 'replace', path: '/description/~2', value: 'x' }],
+      BAD,
+      'INVALID_PARAMETER_VALUE',
+      '/0/path',
+    ],
+    [
+      'a malformed second op after a good one',
+      [
+        { op: 'replace', path: '/description', value: 'Changed' },
+        { op: 'add', path: '/category' },
+      ],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/1/value',
+    ],
+    // Well-formed operations a product refuses, or that cannot be applied, are 422.
+    [
+      'a test (not a product patch op)',
+      [{ op: 'test', path: '/description', value: 'nope' }],
+      REFUSED,
+      'UNSUPPORTED_PATCH_OPERATION',
+      '/0/op',
+    ],
+    [
+      'a move with its from',
+      [{ op: 'move', from: '/description', path: '/home_url' }],
+      REFUSED,
+      'UNSUPPORTED_PATCH_OPERATION',
+      '/0/op',
+    ],
+    [
+      'remove of a member that is not there',
+      [
+        { op: 'remove', path: '/category' },
+        { op: 'remove', path: '/category' },
+      ],
+      REFUSED,
+      'PATCH_FAILED',
+      '/1/path',
+    ],
+  ])('refuses a PATCH with %s, storing nothing', async (_case, patch, name, issue, field) => {
+    const id = await createProduct(api);
+    const url = `${PRODUCTS}/${id}`;
+    const before = await expectStatus(await api.request('GET', url), 200);
+    const reply = await api.request('PATCH', url, { body: patch });
+    expect(expectError(reply, name, { issue, field, location: 'body' }).details).toHaveLength(1);
+    expect(await expectStatus(await api.request('GET', url), 200)).toEqual(before);
   });
 
   it('answers 404 for an unknown product, and for another app\u2019s', async () => {

@@ -1,13 +1,16 @@
 import type { ZodType } from 'zod';
-import { applyPatch, JsonPatchError, type PatchOperation } from '../../../../shared/json-patch.js';
+import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
+import { applyPatchForApi, refuseMalformedPatch } from '../../pipeline/patch-errors.js';
 import { zodDetails } from '../../pipeline/validate.js';
 
 /**
  * A PATCH limited to the members the platform lets a caller change (catalog products, plans,
  * subscriptions): each operation must be `add`, `replace` or `remove` on one of `allowed` (or inside
  * it); the patched document is validated again with `schema`, so a patch can never store what a create
- * would have refused. Returns the new document; the given one is not modified.
+ * would have refused. A malformed operation (no value or from, a bad pointer) is 400 before those rules are
+ * checked, and a target that is not there 422 `PATCH_FAILED` (pipeline/patch-errors.ts). Returns the new
+ * document; the given one is not modified.
  */
 export function restrictedPatch<T>(
   doc: T,
@@ -15,6 +18,7 @@ export function restrictedPatch<T>(
   allowed: readonly string[],
   schema: ZodType,
 ): T {
+  refuseMalformedPatch(operations);
   operations.forEach((operation, index) => {
     if (!['add', 'replace', 'remove'].includes(operation.op)) {
       throw new ApiError('UNPROCESSABLE_ENTITY', [
@@ -40,20 +44,11 @@ export function restrictedPatch<T>(
       ]);
     }
   });
-  let patched: T;
-  try {
-    patched = applyPatch(doc, operations);
-  } catch (error) {
-    if (!(error instanceof JsonPatchError)) throw error;
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
-      detail('PATCH_FAILED', {
-        field: error.index >= 0 ? `/${error.index}/${error.member}` : '/',
-        value: error.pointer,
-        location: 'body',
-        description: error.message,
-      }),
-    ]);
-  }
+  // `test` is refused above, so its issue is never answered here; a missing target is PATCH_FAILED.
+  const patched = applyPatchForApi<T>(doc, operations, {
+    testFailed: 'PATCH_TEST_FAILED',
+    failed: 'PATCH_FAILED',
+  });
   const checked = schema.safeParse(patched, { reportInput: true });
   if (!checked.success) throw new ApiError('INVALID_REQUEST', zodDetails(checked.error.issues, 'body'));
   return patched;

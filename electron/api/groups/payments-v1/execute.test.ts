@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Issue } from '../../../../shared/api/registry.js';
+import type { ErrorName } from '../../../../shared/errors.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
@@ -328,6 +330,78 @@ describe('the v1 buyer page and execute', () => {
         'UNPROCESSABLE_ENTITY',
         'PAYMENT_STATE_INVALID',
       );
+    });
+
+    const BAD = 'INVALID_REQUEST';
+    const REFUSED = 'UNPROCESSABLE_ENTITY';
+    it.each<[string, unknown[], ErrorName, Issue, string]>([
+      // Malformed operations are 400, checked before which paths and ops v1 allows.
+      [
+        'replace without value',
+        [{ op: 'replace', path: '/note_to_payer' }],
+        BAD,
+        'MISSING_REQUIRED_PARAMETER',
+        '/0/value',
+      ],
+      [
+        'replace of another member without value',
+        [{ op: 'replace', path: '/x' }],
+        BAD,
+        'MISSING_REQUIRED_PARAMETER',
+        '/0/value',
+      ],
+      ['move without from', [{ op: 'move', path: '/a' }], BAD, 'MISSING_REQUIRED_PARAMETER', '/0/from'],
+      [
+        'an unknown op',
+        [{ op: 'merge', path: '/note_to_payer', value: 'x' }],
+        BAD,
+        'INVALID_PARAMETER_VALUE',
+        '/0/op',
+      ],
+      [
+        'a bad ~ escape',
+        [{ op: 'replace', path: '/transactions/0/description~2', value: 'x' }],
+        BAD,
+        'INVALID_PARAMETER_VALUE',
+        '/0/path',
+      ],
+      // Well-formed operations v1 refuses, or that cannot be applied, are 422.
+      [
+        'a test (not a v1 patch op)',
+        [{ op: 'test', path: '/note_to_payer', value: 'nope' }],
+        REFUSED,
+        'PATCH_OPERATION_NOT_SUPPORTED',
+        '/0/op',
+      ],
+      [
+        'remove of a note the payment does not have',
+        [{ op: 'remove', path: '/note_to_payer' }],
+        REFUSED,
+        'PATCH_FAILED',
+        '/0/path',
+      ],
+      [
+        'replace of the amount of a transaction that is not there',
+        [
+          { op: 'add', path: '/note_to_payer', value: 'Thanks' },
+          { op: 'replace', path: '/transactions/1/amount', value: { total: '1.00', currency: 'USD' } },
+        ],
+        REFUSED,
+        'PATCH_FAILED',
+        '/1/path',
+      ],
+    ])('refuses a PATCH with %s, storing nothing', async (_case, patch, name, issue, field) => {
+      const payment = await created(api, simplePayment('sale', '10.00'));
+      const url = `${PAYMENTS}/${payment.id}`;
+      const show = async () => {
+        const shown = await api.request('GET', url);
+        expect(shown.status, shown.text).toBe(200);
+        return shown.body;
+      };
+      const before = await show();
+      const reply = await api.request('PATCH', url, { body: patch });
+      expect(expectError(reply, name, { issue, field, location: 'body' }).details).toHaveLength(1);
+      expect(await show()).toEqual(before);
     });
   });
 

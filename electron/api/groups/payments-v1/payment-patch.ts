@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { PaymentV1CreateSchema } from '../../../../shared/api/payments-v1/index.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
-import { applyPatch, JsonPatchError, type PatchOperation } from '../../../../shared/json-patch.js';
+import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
+import { applyPatchForApi, refuseMalformedPatch } from '../../pipeline/patch-errors.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { PaymentV1Body } from './types.js';
 
@@ -22,6 +23,8 @@ export type PatchedPayment = z.infer<typeof PatchedSchema>;
 
 /** Applies the operations atomically to the payment's patchable part; the result is checked like a create. */
 export function patchPayment(body: PaymentV1Body, operations: readonly PatchOperation[]): PatchedPayment {
+  // A malformed operation (no value, no from, a bad pointer) is 400 whatever it points at, as in orders v2.
+  refuseMalformedPatch(operations);
   const problems: ErrorDetail[] = [];
   operations.forEach((operation, index) => {
     if (!['add', 'replace', 'remove'].includes(operation.op)) {
@@ -49,8 +52,6 @@ export function patchPayment(body: PaymentV1Body, operations: readonly PatchOper
           description: 'A transaction amount can be replaced, not removed.',
         }),
       );
-    } else if (operation.op !== 'remove' && operation.value === undefined) {
-      problems.push(detail('MISSING_REQUIRED_PARAMETER', { field: `/${index}/value`, location: 'body' }));
     }
   });
   if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
@@ -68,20 +69,11 @@ export function patchPayment(body: PaymentV1Body, operations: readonly PatchOper
     ),
     ...(body.note_to_payer !== undefined ? { note_to_payer: body.note_to_payer } : {}),
   };
-  let patched: unknown;
-  try {
-    patched = applyPatch(current, operations);
-  } catch (error) {
-    if (!(error instanceof JsonPatchError)) throw error;
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
-      detail('PATCH_FAILED', {
-        field: `/${error.index}/${error.member}`,
-        value: error.pointer,
-        location: 'body',
-        description: error.message,
-      }),
-    ]);
-  }
+  // Only well-formed add, replace and remove get here: what can still fail is a target that is not there.
+  const patched = applyPatchForApi<unknown>(current, operations, {
+    testFailed: 'PATCH_TEST_FAILED',
+    failed: 'PATCH_FAILED',
+  });
   const parsed = PatchedSchema.safeParse(patched, { reportInput: true });
   if (!parsed.success) {
     throw new ApiError(

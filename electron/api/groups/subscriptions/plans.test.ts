@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Issue } from '../../../../shared/api/registry.js';
+import type { ErrorName } from '../../../../shared/errors.js';
+import { expectError } from '../../../test-support/expect-error.js';
 import {
   advance,
   createPlan,
@@ -269,6 +272,79 @@ describe('subscription plans', () => {
     });
     expect(badType.status).toBe(400);
     expect(eventTypesOf(api, plan.id)).toEqual(['BILLING.PLAN.CREATED', 'BILLING.PLAN.UPDATED']);
+  });
+
+  const BAD = 'INVALID_REQUEST';
+  const REFUSED = 'UNPROCESSABLE_ENTITY';
+  it.each<[string, unknown[], ErrorName, Issue, string]>([
+    // Malformed operations are 400, checked before which paths and ops a plan allows.
+    [
+      'replace without value',
+      [{ op: 'replace', path: '/name' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/value',
+    ],
+    [
+      'replace of another member without value',
+      [{ op: 'replace', path: '/x' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/value',
+    ],
+    ['move without from', [{ op: 'move', path: '/a' }], BAD, 'MISSING_REQUIRED_PARAMETER', '/0/from'],
+    [
+      'copy without from',
+      [{ op: 'copy', path: '/description' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/from',
+    ],
+    ['an unknown op', [{ op: 'merge', path: '/name', value: 'x' }], BAD, 'INVALID_PARAMETER_VALUE', '/0/op'],
+    [
+      'a path that is not a pointer',
+      [{ op: 'replace', path: 'name', value: 'x' }],
+      BAD,
+      'INVALID_PARAMETER_VALUE',
+      '/0/path',
+    ],
+    // Well-formed operations a plan refuses, or that cannot be applied, are 422.
+    [
+      'a test (not a plan patch op)',
+      [{ op: 'test', path: '/name', value: 'nope' }],
+      REFUSED,
+      'UNSUPPORTED_PATCH_OPERATION',
+      '/0/op',
+    ],
+    [
+      'remove of a tax the plan does not have',
+      [{ op: 'remove', path: '/taxes/percentage' }],
+      REFUSED,
+      'PATCH_FAILED',
+      '/0/path',
+    ],
+    [
+      'replace of a setup fee the plan does not have',
+      [
+        { op: 'replace', path: '/name', value: 'Renamed' },
+        {
+          op: 'replace',
+          path: '/payment_preferences/setup_fee',
+          value: { currency_code: 'USD', value: '1.00' },
+        },
+      ],
+      REFUSED,
+      'PATCH_FAILED',
+      '/1/path',
+    ],
+  ])('refuses a PATCH with %s, storing nothing', async (_case, patch, name, issue, field) => {
+    const plan = await createPlan(api, {}, product);
+    const url = `${PLANS}/${plan.id}`;
+    const before = await expectStatus(await api.request('GET', url), 200);
+    const reply = await api.request('PATCH', url, { body: patch });
+    expect(expectError(reply, name, { issue, field, location: 'body' }).details).toHaveLength(1);
+    expect(await expectStatus(await api.request('GET', url), 200)).toEqual(before);
+    expect(eventTypesOf(api, plan.id)).toEqual(['BILLING.PLAN.CREATED']);
   });
 
   it('activates and deactivates through its machine, refusing moves that name the state', async () => {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Issue } from '../../../../shared/api/registry.js';
+import type { ErrorName } from '../../../../shared/errors.js';
+import { expectError } from '../../../test-support/expect-error.js';
 import { CSRF_FIELD } from '../../pipeline/buyer-page.js';
 import { approvalCsrfToken } from './approval-page.js';
 import {
@@ -332,6 +335,66 @@ describe('subscriptions', () => {
     });
     expect(euros.body.details[0].issue).toBe('CURRENCY_MISMATCH');
     expect(eventTypesOf(api, sub.id)).toContain('BILLING.SUBSCRIPTION.UPDATED');
+  });
+
+  const BAD = 'INVALID_REQUEST';
+  const REFUSED = 'UNPROCESSABLE_ENTITY';
+  it.each<[string, unknown[], ErrorName, Issue, string]>([
+    // Malformed operations are 400, checked before which paths and ops a subscription allows.
+    [
+      'replace without value',
+      [{ op: 'replace', path: '/custom_id' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/value',
+    ],
+    [
+      'replace of another member without value',
+      [{ op: 'replace', path: '/x' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/value',
+    ],
+    [
+      'add without value',
+      [{ op: 'add', path: '/subscriber/shipping_address' }],
+      BAD,
+      'MISSING_REQUIRED_PARAMETER',
+      '/0/value',
+    ],
+    ['move without from', [{ op: 'move', path: '/a' }], BAD, 'MISSING_REQUIRED_PARAMETER', '/0/from'],
+    [
+      'an unknown op',
+      [{ op: 'merge', path: '/custom_id', value: 'x' }],
+      BAD,
+      'INVALID_PARAMETER_VALUE',
+      '/0/op',
+    ],
+    // Well-formed operations a subscription refuses, or that cannot be applied, are 422.
+    [
+      'a test (not a subscription patch op)',
+      [{ op: 'test', path: '/custom_id', value: 'nope' }],
+      REFUSED,
+      'UNSUPPORTED_PATCH_OPERATION',
+      '/0/op',
+    ],
+    [
+      'remove of a custom_id the subscription does not have',
+      [
+        { op: 'add', path: '/shipping_amount', value: { currency_code: 'USD', value: '1.00' } },
+        { op: 'remove', path: '/custom_id' },
+      ],
+      REFUSED,
+      'PATCH_FAILED',
+      '/1/path',
+    ],
+  ])('refuses a PATCH with %s, storing nothing', async (_case, patch, name, issue, field) => {
+    const sub = await createSubscription(api, planId);
+    const before = await getSubscription(api, sub.id);
+    const reply = await api.request('PATCH', `${SUBSCRIPTIONS}/${sub.id}`, { body: patch });
+    expect(expectError(reply, name, { issue, field, location: 'body' }).details).toHaveLength(1);
+    expect(await getSubscription(api, sub.id)).toEqual(before);
+    expect(eventTypesOf(api, sub.id)).toEqual(['BILLING.SUBSCRIPTION.CREATED']);
   });
 
   it('captures an outstanding balance (202), and refuses more than it or none', async () => {
