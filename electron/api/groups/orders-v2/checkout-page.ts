@@ -1,19 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
-import { ApiError } from '../../pipeline/api-error.js';
+import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../../pipeline/approval-page.js';
 import {
+  buyerEmailField,
   buyerPageLayout as page,
-  CSRF_FIELD,
   csrfToken,
   escapeHtml,
-  formTargets,
-  sendBuyerPage,
-  validCsrfToken,
-  withQuery,
   type Render,
-  buyerEmailField,
-  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2/machines.js';
@@ -25,8 +19,10 @@ import type { OrdersService } from './service.js';
 export const CHECKOUT_PATH = '/checkoutnow';
 export const DEFAULT_BUYER_EMAIL = 'buyer@example.com';
 
+const csrfSubject = (orderId: string): string => `checkout:${orderId}`;
+
 /** The CSRF token of the approval form of one order (tests submit the form as a browser would). */
-export const checkoutCsrfToken = (orderId: string): string => csrfToken(`checkout:${orderId}`);
+export const checkoutCsrfToken = (orderId: string): string => csrfToken(csrfSubject(orderId));
 
 const cell = (text: string, testId?: string) =>
   `<td class="amount"${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(text)}</td>`;
@@ -117,7 +113,7 @@ ${back}`,
   );
 }
 
-function checkoutForm(order: StoredOrder, buyers: string[], buyerEmail: string, error?: string): Render {
+function checkoutPage(order: StoredOrder, view: ApprovalView): Render {
   const brand =
     order.internal.brand_name ?? order.body.purchase_units[0]?.payee.email_address ?? 'the merchant';
   // The same machine that guards the approve call decides whether the page offers it.
@@ -127,18 +123,10 @@ function checkoutForm(order: StoredOrder, buyers: string[], buyerEmail: string, 
     `<h1>Pay ${escapeHtml(brand)}</h1>
 <p class="muted">Sandbox checkout · order <code>${escapeHtml(order.id)}</code> · <span class="status" data-testid="order-status">${escapeHtml(order.status)}</span></p>
 ${orderSummary(order)}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${view.alert}
 ${
   approvable
-    ? `<form method="post" action="${CHECKOUT_PATH}">
-  <input type="hidden" name="token" value="${escapeHtml(order.id)}">
-  <input type="hidden" name="${CSRF_FIELD}" value="${checkoutCsrfToken(order.id)}">
-  ${buyerEmailField(buyerEmail, buyers)}
-  <div class="actions">
-    <button class="secondary" type="submit" name="action" value="cancel">Cancel and return</button>
-    <button class="primary" type="submit" name="action" value="approve">Approve payment</button>
-  </div>
-</form>`
+    ? view.form([buyerEmailField(view.buyerEmail, view.buyers)], 'Approve payment')
     : `<p>This order is <strong>${escapeHtml(order.status)}</strong> and cannot be approved again.</p>`
 }`,
   );
@@ -155,95 +143,36 @@ export function registerCheckoutPage(
   orders: OrdersService,
   store: Store,
 ): void {
-  const buyers = () => sandboxBuyerEmails(store);
-  // Every page is a buyer page (CSP, no framing, no caching); an order's may redirect to its merchant.
-  const html = (reply: FastifyReply, status: number, render: Render, order?: StoredOrder) =>
-    sendBuyerPage(
-      reply,
-      status,
-      render,
-      order ? formTargets([order.internal.return_url, order.internal.cancel_url]) : [],
-    );
-  const notFoundPage = (reply: FastifyReply, token: string) =>
-    html(
-      reply,
-      404,
-      page(
-        'Order not found',
-        `<h1>Order not found</h1><p>No order has the token <code>${escapeHtml(token)}</code>.</p>`,
-      ),
-    );
-
-  table.add('GET', CHECKOUT_PATH);
-  table.add('POST', CHECKOUT_PATH);
   /** Where the order is shown in the workbench, when this host serves the workbench to browsers. */
   const workbenchLink = (orderId: string): string | undefined =>
     app.hasRoute({ method: 'GET', url: `${WORKBENCH_UI_PATH}/*` })
       ? `${WORKBENCH_UI_PATH}/#/orders/${encodeURIComponent(orderId)}`
       : undefined;
 
-  app.get(CHECKOUT_PATH, { config: { public: true, html: true } }, async (request, reply) => {
-    const token = String((request.query as { token?: unknown }).token ?? '');
-    const order = token ? orders.find(token) : undefined;
-    if (!order) return notFoundPage(reply, token);
-    return html(reply, 200, checkoutForm(order, buyers(), DEFAULT_BUYER_EMAIL), order);
-  });
-
-  app.post(
-    CHECKOUT_PATH,
-    { config: { public: true, html: true, contentTypes: [FORM_MEDIA_TYPE] } },
-    async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, string | undefined>;
-      const token = form.token ?? '';
-      const order = token ? orders.find(token) : undefined;
-      if (!order) return notFoundPage(reply, token);
-      const buyerEmail = (form.buyer_email ?? '').trim() || DEFAULT_BUYER_EMAIL;
-      // Only a form this page rendered may act: another site can post here but cannot read our token.
-      if (!validCsrfToken(`checkout:${order.id}`, form[CSRF_FIELD])) {
-        return html(
-          reply,
-          403,
-          checkoutForm(
-            order,
-            buyers(),
-            buyerEmail,
-            'This form has expired or did not come from this page. Check the order and submit again.',
-          ),
-          order,
-        );
-      }
-      if (form.action === 'cancel') {
-        if (order.internal.cancel_url)
-          return reply.redirect(withQuery(order.internal.cancel_url, { token: order.id }), 303);
-        return html(reply, 200, resultPage(order, 'cancelled', workbenchLink(order.id)));
-      }
-      if (form.action !== 'approve') {
-        return html(
-          reply,
-          400,
-          checkoutForm(order, buyers(), buyerEmail, 'Choose Approve payment or Cancel and return.'),
-          order,
-        );
-      }
-      try {
-        const { buyer } = store.transaction(() => orders.approve(order, buyerEmail));
-        if (order.internal.return_url) {
-          return reply.redirect(
-            withQuery(order.internal.return_url, { token: order.id, PayerID: buyer.id }),
-            303,
-          );
-        }
-        return html(reply, 200, resultPage(order, 'approved', workbenchLink(order.id), buyer));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        const fresh = orders.find(order.id) ?? order;
-        return html(
-          reply,
-          error.status,
-          checkoutForm(fresh, buyers(), buyerEmail, error.details[0]?.description ?? error.message),
-          fresh,
-        );
-      }
+  registerApprovalPage<StoredOrder, Account>(app, table, store, {
+    path: CHECKOUT_PATH,
+    tokenField: 'token',
+    find: (token) => orders.find(token),
+    notFound: (token) => unknownTokenPage('Order', token),
+    csrfSubject: (order) => csrfSubject(order.id),
+    hiddenFields: (order) => ({ token: order.id }),
+    defaultBuyerEmail: () => DEFAULT_BUYER_EMAIL,
+    redirectUrls: (order) => [order.internal.return_url, order.internal.cancel_url],
+    render: checkoutPage,
+    refusals: {
+      forgedForm: 'This form has expired or did not come from this page. Check the order and submit again.',
+      unknownAction: 'Choose Approve payment or Cancel and return.',
     },
-  );
+    cancel: {
+      url: (order) => order.internal.cancel_url,
+      query: (order) => ({ token: order.id }),
+      page: (order) => resultPage(order, 'cancelled', workbenchLink(order.id)),
+    },
+    approve: {
+      run: (order, { buyerEmail }) => orders.approve(order, buyerEmail).buyer,
+      url: (order) => order.internal.return_url,
+      query: (order, buyer) => ({ token: order.id, PayerID: buyer.id }),
+      page: (order, buyer) => resultPage(order, 'approved', workbenchLink(order.id), buyer),
+    },
+  });
 }

@@ -1,20 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { WebProfile } from '../web-profiles/index.js';
+import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
-import { ApiError } from '../../pipeline/api-error.js';
+import { ApiError, detail } from '../../pipeline/api-error.js';
+import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../../pipeline/approval-page.js';
 import {
+  buyerEmailField,
   buyerPageLayout as page,
-  CSRF_FIELD,
   csrfToken,
   escapeHtml,
-  formTargets,
-  sendBuyerPage,
-  validCsrfToken,
-  withQuery,
   type Render,
-  buyerEmailField,
-  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import type { PaymentsV1Service } from './service.js';
@@ -24,8 +19,10 @@ import { BUYER_PAGE_PATH } from './views.js';
 export const EXPRESS_CHECKOUT_CMD = '_express-checkout';
 export const DEFAULT_V1_BUYER_EMAIL = 'buyer@example.com';
 
+const csrfSubject = (paymentId: string): string => `payment-v1:${paymentId}`;
+
 /** The CSRF token of the approval form of one payment (tests submit the form as a browser would). */
-export const paymentV1CsrfToken = (paymentId: string): string => csrfToken(`payment-v1:${paymentId}`);
+export const paymentV1CsrfToken = (paymentId: string): string => csrfToken(csrfSubject(paymentId));
 
 /** The merchant's profile for a payment (undefined when it names none, or it is gone). */
 export type ProfileOf = (payment: StoredPaymentV1) => WebProfile | undefined;
@@ -107,18 +104,21 @@ function shippingBlock(payment: StoredPaymentV1, look: Look): string {
   return `<p data-testid="shipping"><strong>Ship to</strong> the address on your sandbox account.</p>`;
 }
 
-function approvalPage(
-  payment: StoredPaymentV1,
-  look: Look,
-  buyers: string[],
-  buyerEmail: string,
-  error?: string,
-): Render {
+/** A payment as its buyer page shows it: dressed by the merchant's profile. */
+interface PaymentOnPage {
+  payment: StoredPaymentV1;
+  look: Look;
+}
+
+function approvalPage({ payment, look }: PaymentOnPage, view: ApprovalView): Render {
   const open = payment.status === 'created';
   const landing =
     look.landing === 'Billing'
       ? `<h2 data-testid="landing-page" data-landing="Billing">Pay with a debit or credit card</h2><p class="muted">Guest checkout: the sandbox charges the card on file of the buyer you choose.</p>`
       : `<h2 data-testid="landing-page" data-landing="Login">Log in to pay</h2>`;
+  const note = look.allowNote
+    ? `<label for="note">Note to ${escapeHtml(look.brand)}</label><input id="note" name="note" maxlength="255">`
+    : '';
   return page(
     `Pay ${look.brand}`,
     `${look.logo ? `<p><img src="${escapeHtml(look.logo)}" alt="${escapeHtml(look.brand)}" data-testid="brand-logo" height="48"></p>` : ''}
@@ -127,23 +127,27 @@ function approvalPage(
 ${summary(payment)}
 ${payment.body.note_to_payer ? `<p data-testid="note-to-payer">${escapeHtml(payment.body.note_to_payer)}</p>` : ''}
 ${shippingBlock(payment, look)}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${view.alert}
 ${
   open
-    ? `${landing}<form method="post" action="${BUYER_PAGE_PATH}">
-  <input type="hidden" name="cmd" value="${EXPRESS_CHECKOUT_CMD}">
-  <input type="hidden" name="token" value="${escapeHtml(payment.internal.token)}">
-  <input type="hidden" name="${CSRF_FIELD}" value="${paymentV1CsrfToken(payment.id)}">
-  ${buyerEmailField(buyerEmail, buyers)}
-  ${look.allowNote ? `<label for="note">Note to ${escapeHtml(look.brand)}</label><input id="note" name="note" maxlength="255">` : ''}
-  <div class="actions">
-    <button class="secondary" type="submit" name="action" value="cancel">Cancel and return</button>
-    <button class="primary" type="submit" name="action" value="approve">${look.commit ? 'Pay Now' : 'Continue'}</button>
-  </div>
-</form>`
+    ? `${landing}${view.form([buyerEmailField(view.buyerEmail, view.buyers), note], look.commit ? 'Pay Now' : 'Continue')}`
     : `<p>This payment is <strong>${escapeHtml(payment.status)}</strong> and cannot be approved again.</p>`
 }`,
   );
+}
+
+/** The buyer the form names, who must hold a personal sandbox account (a business cannot pay here). */
+function personalBuyer(store: Store, email: string): Account {
+  const buyer = store.accounts.byEmail(email);
+  if (buyer && buyer.type === 'PERSONAL') return buyer;
+  throw new ApiError('UNPROCESSABLE_ENTITY', [
+    detail('PAYER_ACCOUNT_INVALID', {
+      field: '/buyer_email',
+      value: email,
+      location: 'body',
+      description: `${email} is not a personal sandbox account.`,
+    }),
+  ]);
 }
 
 /**
@@ -160,107 +164,52 @@ export function registerPaymentV1BuyerPage(
   store: Store,
   profileOf: ProfileOf,
 ): void {
-  const buyers = () => sandboxBuyerEmails(store);
-  const html = (
-    reply: FastifyReply,
-    status: number,
-    render: Render,
-    payment?: StoredPaymentV1,
-    look?: Look,
-  ) => {
-    const urls = payment?.body.redirect_urls;
-    const images = look?.logo ? formTargets([look.logo]) : [];
-    return sendBuyerPage(
-      reply,
-      status,
-      render,
-      urls ? formTargets([urls.return_url, urls.cancel_url]) : [],
-      images,
-    );
-  };
-  const notFoundPage = (reply: FastifyReply, token: string) =>
-    html(
-      reply,
-      404,
-      page(
-        'Payment not found',
-        `<h1>Payment not found</h1><p>No payment has the token <code>${escapeHtml(token)}</code>.</p>`,
-      ),
-    );
-  const find = (cmd: unknown, token: unknown) =>
-    cmd === EXPRESS_CHECKOUT_CMD && typeof token === 'string' && token
-      ? payments.findByToken(token)
-      : undefined;
-
-  table.add('GET', BUYER_PAGE_PATH);
-  table.add('POST', BUYER_PAGE_PATH);
-
-  app.get(BUYER_PAGE_PATH, { config: { public: true, html: true } }, async (request, reply) => {
-    const query = request.query as { cmd?: unknown; token?: unknown };
-    const payment = find(query.cmd, query.token);
-    if (!payment) return notFoundPage(reply, String(query.token ?? ''));
-    const look = lookOf(payment, profileOf(payment), store);
-    return html(reply, 200, approvalPage(payment, look, buyers(), DEFAULT_V1_BUYER_EMAIL), payment, look);
-  });
-
-  app.post(
-    BUYER_PAGE_PATH,
-    { config: { public: true, html: true, contentTypes: [FORM_MEDIA_TYPE] } },
-    async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, string | undefined>;
-      const payment = find(form.cmd, form.token);
-      if (!payment) return notFoundPage(reply, form.token ?? '');
-      const look = lookOf(payment, profileOf(payment), store);
-      const buyerEmail = (form.buyer_email ?? '').trim() || DEFAULT_V1_BUYER_EMAIL;
-      const again = (status: number, message: string, shown = payment) =>
-        html(reply, status, approvalPage(shown, look, buyers(), buyerEmail, message), shown, look);
-      // Only a form this page rendered may act: another site can post here but cannot read our token.
-      if (!validCsrfToken(`payment-v1:${payment.id}`, form[CSRF_FIELD])) {
-        return again(
-          403,
-          'This form has expired or did not come from this page. Check the payment and submit again.',
-        );
-      }
-      const token = payment.internal.token;
-      if (form.action === 'cancel') {
-        const cancel = payment.body.redirect_urls?.cancel_url;
-        if (cancel) return reply.redirect(withQuery(cancel, { token }), 303);
-        return html(
-          reply,
-          200,
-          page('Payment cancelled', `<h1>Payment cancelled</h1><p>You can close this page.</p>`),
-        );
-      }
-      if (form.action !== 'approve') return again(400, 'Choose Continue or Cancel and return.');
-      const buyer = store.accounts.byEmail(buyerEmail);
-      if (!buyer || buyer.type !== 'PERSONAL')
-        return again(422, `${buyerEmail} is not a personal sandbox account.`);
-      try {
-        store.transaction(() => {
-          const note = (form.note ?? '').trim().slice(0, 255);
-          const first = payment.body.transactions[0];
-          if (look.allowNote && note && first) first.note_to_payee = note;
-          payments.approve(payment, buyer);
-        });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return again(
-          error.status,
-          error.details[0]?.description ?? error.message,
-          payments.findByToken(token) ?? payment,
-        );
-      }
-      const back = payment.body.redirect_urls?.return_url;
-      if (back)
-        return reply.redirect(withQuery(back, { paymentId: payment.id, token, PayerID: buyer.id }), 303);
-      return html(
-        reply,
-        200,
+  registerApprovalPage<PaymentOnPage, Account>(app, table, store, {
+    path: BUYER_PAGE_PATH,
+    tokenField: 'token',
+    find: (token, fields) => {
+      const payment = fields.cmd === EXPRESS_CHECKOUT_CMD ? payments.findByToken(token) : undefined;
+      return payment && { payment, look: lookOf(payment, profileOf(payment), store) };
+    },
+    notFound: (token) => unknownTokenPage('Payment', token),
+    csrfSubject: ({ payment }) => csrfSubject(payment.id),
+    hiddenFields: ({ payment }) => ({ cmd: EXPRESS_CHECKOUT_CMD, token: payment.internal.token }),
+    defaultBuyerEmail: () => DEFAULT_V1_BUYER_EMAIL,
+    redirectUrls: ({ payment }) => [
+      payment.body.redirect_urls?.return_url,
+      payment.body.redirect_urls?.cancel_url,
+    ],
+    imageUrls: ({ look }) => [look.logo],
+    render: approvalPage,
+    refusals: {
+      forgedForm: 'This form has expired or did not come from this page. Check the payment and submit again.',
+      unknownAction: 'Choose Continue or Cancel and return.',
+    },
+    cancel: {
+      url: ({ payment }) => payment.body.redirect_urls?.cancel_url,
+      query: ({ payment }) => ({ token: payment.internal.token }),
+      page: () => page('Payment cancelled', `<h1>Payment cancelled</h1><p>You can close this page.</p>`),
+    },
+    approve: {
+      run: ({ payment, look }, { buyerEmail, form }) => {
+        const buyer = personalBuyer(store, buyerEmail);
+        const note = (form.note ?? '').trim().slice(0, 255);
+        const first = payment.body.transactions[0];
+        if (look.allowNote && note && first) first.note_to_payee = note;
+        payments.approve(payment, buyer);
+        return buyer;
+      },
+      url: ({ payment }) => payment.body.redirect_urls?.return_url,
+      query: ({ payment }, buyer) => ({
+        paymentId: payment.id,
+        token: payment.internal.token,
+        PayerID: buyer.id,
+      }),
+      page: (_payment, buyer) =>
         page(
           'Payment approved',
           `<h1>Payment approved</h1><p>Approved by ${escapeHtml(buyer.email)} (payer id <code data-testid="payer-id">${escapeHtml(buyer.id)}</code>). The merchant can now execute it.</p>`,
         ),
-      );
     },
-  );
+  });
 }

@@ -1,22 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { describeSchedule } from '../../../../shared/billing/schedule.js';
-import { FUNDING_CHOICES, type FundingChoice } from '../../../../shared/api/subscriptions/schemas.js';
+import { FUNDING_CHOICES } from '../../../../shared/api/subscriptions/schemas.js';
 import { money, toMinor } from '../../../../shared/money.js';
+import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
-import { ApiError } from '../../pipeline/api-error.js';
+import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../../pipeline/approval-page.js';
 import {
+  buyerEmailField,
   buyerPageLayout as page,
-  CSRF_FIELD,
   csrfToken,
   escapeHtml,
-  formTargets,
-  sendBuyerPage,
-  validCsrfToken,
-  withQuery,
   type Render,
-  buyerEmailField,
-  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import { APPROVAL_PATH, awaitsBuyer } from './subscription-views.js';
@@ -24,9 +18,10 @@ import type { SubscriptionsService } from './subscription-service.js';
 import type { StoredPlan, StoredSubscription } from './types.js';
 import { DEFAULT_BUYER } from './test-helpers.js';
 
+const csrfSubject = (subscriptionId: string): string => `subscription:${subscriptionId}`;
+
 /** The CSRF token of the approval form of one subscription (tests submit the form as a browser would). */
-export const approvalCsrfToken = (subscriptionId: string): string =>
-  csrfToken(`subscription:${subscriptionId}`);
+export const approvalCsrfToken = (subscriptionId: string): string => csrfToken(csrfSubject(subscriptionId));
 
 /** What the return and cancel redirects carry: the subscription, or a v1 agreement's payment token. */
 const returnParams = (subscription: StoredSubscription): Record<string, string> =>
@@ -82,12 +77,10 @@ function scheduleOf(subscription: StoredSubscription, plan: StoredPlan | undefin
   return `<p data-testid="schedule">${escapeHtml(described.text)}</p><table>${rows.join('')}</table>`;
 }
 
-function approvalForm(
+function approvalPage(
   subscription: StoredSubscription,
   plan: StoredPlan | undefined,
-  buyers: string[],
-  buyerEmail: string,
-  error?: string,
+  view: ApprovalView,
 ): Render {
   const brand = subscription.internal.brand_name ?? 'the merchant';
   const revision = subscription.status !== 'APPROVAL_PENDING';
@@ -95,28 +88,16 @@ function approvalForm(
     ? `<p class="muted">Paid by the card ending ${escapeHtml(subscription.internal.source_card.last_digits)}.</p>`
     : `<label for="funding">Pay with</label>
   <select id="funding" name="funding">${FUNDING_CHOICES.map((f) => `<option value="${f}">${f === 'WALLET' ? 'Wallet balance' : 'Card on file'}</option>`).join('')}</select>`;
+  const fields = revision ? [] : [buyerEmailField(view.buyerEmail, view.buyers), fundingChoice];
   return page(
     `Subscribe to ${brand}`,
     `<h1>${revision ? 'Approve the change to your subscription' : `Subscribe to ${escapeHtml(brand)}`}</h1>
 <p class="muted">Sandbox approval · subscription <code>${escapeHtml(subscription.id)}</code> · <span class="status" data-testid="subscription-status">${escapeHtml(subscription.status)}</span></p>
 ${scheduleOf(subscription, plan)}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${view.alert}
 ${
   awaitsBuyer(subscription)
-    ? `<form method="post" action="${APPROVAL_PATH}">
-  <input type="hidden" name="ba_token" value="${escapeHtml(subscription.id)}">
-  <input type="hidden" name="${CSRF_FIELD}" value="${approvalCsrfToken(subscription.id)}">
-  ${
-    revision
-      ? ''
-      : `${buyerEmailField(buyerEmail, buyers)}
-  ${fundingChoice}`
-  }
-  <div class="actions">
-    <button class="secondary" type="submit" name="action" value="cancel">Cancel and return</button>
-    <button class="primary" type="submit" name="action" value="approve">${revision ? 'Approve change' : 'Agree and subscribe'}</button>
-  </div>
-</form>`
+    ? view.form(fields, revision ? 'Approve change' : 'Agree and subscribe')
     : `<p>This subscription is <strong>${escapeHtml(subscription.status)}</strong>: there is nothing to approve.</p>`
 }`,
   );
@@ -128,107 +109,49 @@ ${
  * plan's schedule in words before the buyer agrees; approving redirects (303) to the return URL with
  * `subscription_id` and `ba_token`, cancelling to the cancel URL.
  */
-export function registerApprovalPage(
+export function registerSubscriptionApprovalPage(
   app: FastifyInstance,
   table: RouteTable,
   subscriptions: SubscriptionsService,
   store: Store,
 ): void {
-  const buyers = () => sandboxBuyerEmails(store);
-  const html = (reply: FastifyReply, status: number, render: Render, subscription?: StoredSubscription) =>
-    sendBuyerPage(
-      reply,
-      status,
-      render,
-      subscription ? formTargets([subscription.internal.return_url, subscription.internal.cancel_url]) : [],
-    );
-  const notFoundPage = (reply: FastifyReply, token: string) =>
-    html(
-      reply,
-      404,
-      page(
-        'Subscription not found',
-        `<h1>Subscription not found</h1><p>No subscription has the token <code>${escapeHtml(token)}</code>.</p>`,
-      ),
-    );
-  const show = (
-    reply: FastifyReply,
-    status: number,
-    subscription: StoredSubscription,
-    email: string,
-    error?: string,
-  ) =>
-    html(
-      reply,
-      status,
-      approvalForm(subscription, subscriptions.planOf(subscription), buyers(), email, error),
-      subscription,
-    );
-
-  table.add('GET', APPROVAL_PATH);
-  table.add('POST', APPROVAL_PATH);
-
-  app.get(APPROVAL_PATH, { config: { public: true, html: true } }, async (request, reply) => {
-    const token = String((request.query as { ba_token?: unknown }).ba_token ?? '');
-    const subscription = token ? subscriptions.find(token) : undefined;
-    if (!subscription) return notFoundPage(reply, token);
-    return show(reply, 200, subscription, DEFAULT_BUYER);
-  });
-
-  app.post(
-    APPROVAL_PATH,
-    { config: { public: true, html: true, contentTypes: [FORM_MEDIA_TYPE] } },
-    async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, string | undefined>;
-      const token = form.ba_token ?? '';
-      const subscription = token ? subscriptions.find(token) : undefined;
-      if (!subscription) return notFoundPage(reply, token);
-      const buyerEmail =
-        (form.buyer_email ?? '').trim() || subscription.internal.payer?.email || DEFAULT_BUYER;
-      if (!validCsrfToken(`subscription:${subscription.id}`, form[CSRF_FIELD])) {
-        return show(
-          reply,
-          403,
-          subscription,
-          buyerEmail,
-          'This form has expired or did not come from this page. Check the subscription and submit again.',
-        );
-      }
-      if (form.action === 'cancel') {
-        if (subscription.internal.cancel_url) {
-          return reply.redirect(withQuery(subscription.internal.cancel_url, returnParams(subscription)), 303);
-        }
-        return html(
-          reply,
-          200,
-          page(
-            'Subscription not approved',
-            `<h1>Not approved</h1><p>Subscription <code>${escapeHtml(subscription.id)}</code> was not approved. You can close this page.</p>`,
-          ),
-        );
-      }
-      if (form.action !== 'approve')
-        return show(reply, 400, subscription, buyerEmail, 'Choose Agree or Cancel and return.');
-      const funding: FundingChoice = form.funding === 'CARD' ? 'CARD' : 'WALLET';
-      try {
-        store.transaction(() => subscriptions.approve(subscription, buyerEmail, funding));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        const fresh = subscriptions.find(subscription.id) ?? subscription;
-        return show(reply, error.status, fresh, buyerEmail, error.details[0]?.description ?? error.message);
-      }
-      if (subscription.internal.return_url) {
-        return reply.redirect(withQuery(subscription.internal.return_url, returnParams(subscription)), 303);
-      }
-      const fresh = subscriptions.find(subscription.id) ?? subscription;
-      return html(
-        reply,
-        200,
+  registerApprovalPage<StoredSubscription, Account>(app, table, store, {
+    path: APPROVAL_PATH,
+    tokenField: 'ba_token',
+    find: (token) => subscriptions.find(token),
+    notFound: (token) => unknownTokenPage('Subscription', token),
+    csrfSubject: (subscription) => csrfSubject(subscription.id),
+    hiddenFields: (subscription) => ({ ba_token: subscription.id }),
+    // A revision's form names no buyer: it stands for the subscriber who approved the subscription.
+    defaultBuyerEmail: (subscription) => subscription.internal.payer?.email || DEFAULT_BUYER,
+    redirectUrls: (subscription) => [subscription.internal.return_url, subscription.internal.cancel_url],
+    render: (subscription, view) => approvalPage(subscription, subscriptions.planOf(subscription), view),
+    refusals: {
+      forgedForm:
+        'This form has expired or did not come from this page. Check the subscription and submit again.',
+      unknownAction: 'Choose Agree or Cancel and return.',
+    },
+    cancel: {
+      url: (subscription) => subscription.internal.cancel_url,
+      query: returnParams,
+      page: (subscription) =>
         page(
+          'Subscription not approved',
+          `<h1>Not approved</h1><p>Subscription <code>${escapeHtml(subscription.id)}</code> was not approved. You can close this page.</p>`,
+        ),
+    },
+    approve: {
+      run: (subscription, { buyerEmail, form }) =>
+        subscriptions.approve(subscription, buyerEmail, form.funding === 'CARD' ? 'CARD' : 'WALLET'),
+      url: (subscription) => subscription.internal.return_url,
+      query: returnParams,
+      page: (subscription) => {
+        const fresh = subscriptions.find(subscription.id) ?? subscription;
+        return page(
           'Subscription approved',
           `<h1>Subscription approved</h1><p class="muted">Subscription <code>${escapeHtml(fresh.id)}</code> · <span class="status" data-testid="subscription-status">${escapeHtml(fresh.status)}</span></p><p>You can close this page.</p>`,
-        ),
-      );
+        );
+      },
     },
-  );
+  });
 }

@@ -2,7 +2,7 @@ import { subscriptionsShared } from '../../../../shared/api/subscriptions/index.
 import type { GroupDeps } from '../../group-deps.js';
 import type { GroupModule } from '../../group-module.js';
 import type { CatalogProductsService } from '../catalog-products/index.js';
-import { registerApprovalPage } from './approval-page.js';
+import { registerSubscriptionApprovalPage } from './approval-page.js';
 import { BillingEngine } from './billing-engine.js';
 import { SUBSCRIPTION_EVENTS_CONTRIBUTION } from './events.js';
 import { subscriptionPostings } from './ledger.js';
@@ -43,7 +43,7 @@ export function defineSubscriptions(
     subscriptions,
     engine,
     routes: [...subscriptionRoutes(plans, subscriptions), ...subscriptionTestHelpers(deps, subscriptions)],
-    pages: (app, table) => registerApprovalPage(app, table, subscriptions, deps.store),
+    pages: (app, table) => registerSubscriptionApprovalPage(app, table, subscriptions, deps.store),
     resourceKinds: [
       defineResourceKind<StoredPlan>({
         kind: 'subscription-plan',

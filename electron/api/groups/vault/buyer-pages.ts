@@ -1,19 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { FORM_MEDIA_TYPE } from '../../pipeline/accept.js';
-import { ApiError } from '../../pipeline/api-error.js';
+import { registerApprovalPage, type ApprovalView } from '../../pipeline/approval-page.js';
 import {
+  buyerEmailField,
   buyerPageLayout as page,
-  CSRF_FIELD,
   csrfToken,
   escapeHtml,
-  formTargets,
   sendBuyerPage,
-  validCsrfToken,
-  withQuery,
   type Render,
-  buyerEmailField,
-  sandboxBuyerEmails,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
 import type { PaymentTokensService } from './payment-tokens.js';
@@ -23,10 +18,12 @@ import { MANDATE_PATH, VAULT_APPROVE_PATH } from './views.js';
 
 const DEFAULT_BUYER_EMAIL = 'buyer@example.com';
 
-/** The CSRF token of the approval form of one setup token (tests submit the form as a browser would). */
-export const vaultCsrfToken = (setupTokenId: string): string => csrfToken(`vault:${setupTokenId}`);
+const csrfSubject = (setupTokenId: string): string => `vault:${setupTokenId}`;
 
-function approvalForm(token: StoredSetupToken, buyers: string[], buyerEmail: string, error?: string): Render {
+/** The CSRF token of the approval form of one setup token (tests submit the form as a browser would). */
+export const vaultCsrfToken = (setupTokenId: string): string => csrfToken(csrfSubject(setupTokenId));
+
+function approvalPage(token: StoredSetupToken, view: ApprovalView): Render {
   const merchant = token.internal.brand_name ?? 'the merchant';
   const wallet = token.body.payment_source.svc;
   const waiting = token.status === 'PAYER_ACTION_REQUIRED';
@@ -35,22 +32,20 @@ function approvalForm(token: StoredSetupToken, buyers: string[], buyerEmail: str
     `<h1>Save your wallet with ${escapeHtml(merchant)}</h1>
 <p class="muted">Sandbox vault · setup token <code>${escapeHtml(token.id)}</code> · <span class="status" data-testid="setup-token-status">${escapeHtml(token.status)}</span></p>
 <p>${escapeHtml(merchant)} asks to charge your wallet later without asking again${wallet?.description ? `: ${escapeHtml(wallet.description)}` : ''}. Usage: ${escapeHtml(wallet?.usage_pattern ?? 'IMMEDIATE')}.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${view.alert}
 ${
   waiting
-    ? `<form method="post" action="${VAULT_APPROVE_PATH}">
-  <input type="hidden" name="approval_token_id" value="${escapeHtml(token.id)}">
-  <input type="hidden" name="${CSRF_FIELD}" value="${vaultCsrfToken(token.id)}">
-  ${buyerEmailField(buyerEmail, buyers)}
-  <div class="actions">
-    <button class="secondary" type="submit" name="action" value="cancel">Cancel and return</button>
-    <button class="primary" type="submit" name="action" value="approve">Agree and save</button>
-  </div>
-</form>`
+    ? view.form([buyerEmailField(view.buyerEmail, view.buyers)], 'Agree and save')
     : `<p>This setup token is <strong>${escapeHtml(token.status)}</strong>; there is nothing to approve.</p>`
 }`,
   );
 }
+
+const notFoundPage = (what: string, id: string): Render =>
+  page(
+    `${what} not found`,
+    `<h1>${what} not found</h1><p>Nothing has the id <code>${escapeHtml(id)}</code>.</p>`,
+  );
 
 /**
  * The vault's buyer pages, served by the API host: the approval of a wallet setup token (its `approve`
@@ -63,96 +58,47 @@ export function registerVaultPages(
   paymentTokens: PaymentTokensService,
   store: Store,
 ): void {
-  const buyers = () => sandboxBuyerEmails(store);
-  const html = (reply: FastifyReply, status: number, render: Render, token?: StoredSetupToken) =>
-    sendBuyerPage(
-      reply,
-      status,
-      render,
-      token ? formTargets([token.internal.return_url, token.internal.cancel_url]) : [],
-    );
-  const notFoundPage = (reply: FastifyReply, what: string, id: string) =>
-    html(
-      reply,
-      404,
-      page(
-        `${what} not found`,
-        `<h1>${what} not found</h1><p>Nothing has the id <code>${escapeHtml(id)}</code>.</p>`,
-      ),
-    );
-
-  table.add('GET', VAULT_APPROVE_PATH);
-  table.add('POST', VAULT_APPROVE_PATH);
-  table.add('GET', `${MANDATE_PATH}/:id`);
-
-  app.get(VAULT_APPROVE_PATH, { config: { public: true, html: true } }, async (request, reply) => {
-    const id = String((request.query as { approval_token_id?: unknown }).approval_token_id ?? '');
-    const token = id ? setupTokens.find(id) : undefined;
-    if (!token) return notFoundPage(reply, 'Setup token', id);
-    return html(reply, 200, approvalForm(token, buyers(), DEFAULT_BUYER_EMAIL), token);
+  registerApprovalPage<StoredSetupToken, Account>(app, table, store, {
+    path: VAULT_APPROVE_PATH,
+    tokenField: 'approval_token_id',
+    find: (id) => setupTokens.find(id),
+    notFound: (id) => notFoundPage('Setup token', id),
+    csrfSubject: (token) => csrfSubject(token.id),
+    hiddenFields: (token) => ({ approval_token_id: token.id }),
+    defaultBuyerEmail: () => DEFAULT_BUYER_EMAIL,
+    redirectUrls: (token) => [token.internal.return_url, token.internal.cancel_url],
+    render: approvalPage,
+    refusals: {
+      forgedForm: 'This form has expired or did not come from this page. Submit it again.',
+      unknownAction: 'Choose Agree and save or Cancel and return.',
+    },
+    cancel: {
+      url: (token) => token.internal.cancel_url,
+      query: (token) => ({ approval_token_id: token.id }),
+      page: () =>
+        page('Not saved', `<h1>Not saved</h1><p>Your wallet was not saved. You can close this page.</p>`),
+    },
+    approve: {
+      run: (token, { buyerEmail }) => setupTokens.approve(token, buyerEmail),
+      url: (token) => token.internal.return_url,
+      query: (token) => ({ approval_token_id: token.id, approval_session_id: token.id }),
+      page: (token, buyer) =>
+        page(
+          'Wallet saved',
+          `<h1>Wallet approved</h1><p class="muted">Setup token <code>${escapeHtml(token.id)}</code> · <span class="status" data-testid="setup-token-status">${escapeHtml(token.status)}</span></p><p>Approved by ${escapeHtml(buyer.email)}. The merchant can now create a payment token from it.</p>`,
+        ),
+    },
   });
 
-  app.post(
-    VAULT_APPROVE_PATH,
-    { config: { public: true, html: true, contentTypes: [FORM_MEDIA_TYPE] } },
-    async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, string | undefined>;
-      const id = form.approval_token_id ?? '';
-      const token = id ? setupTokens.find(id) : undefined;
-      if (!token) return notFoundPage(reply, 'Setup token', id);
-      const buyerEmail = (form.buyer_email ?? '').trim() || DEFAULT_BUYER_EMAIL;
-      const again = (status: number, message: string) =>
-        html(reply, status, approvalForm(token, buyers(), buyerEmail, message), token);
-      if (!validCsrfToken(`vault:${token.id}`, form[CSRF_FIELD]))
-        return again(403, 'This form has expired or did not come from this page. Submit it again.');
-      if (form.action === 'cancel') {
-        if (token.internal.cancel_url)
-          return reply.redirect(withQuery(token.internal.cancel_url, { approval_token_id: token.id }), 303);
-        return html(
-          reply,
-          200,
-          page('Not saved', `<h1>Not saved</h1><p>Your wallet was not saved. You can close this page.</p>`),
-        );
-      }
-      if (form.action !== 'approve') return again(400, 'Choose Agree and save or Cancel and return.');
-      try {
-        const buyer = store.transaction(() => setupTokens.approve(token, buyerEmail));
-        if (token.internal.return_url)
-          return reply.redirect(
-            withQuery(token.internal.return_url, {
-              approval_token_id: token.id,
-              approval_session_id: token.id,
-            }),
-            303,
-          );
-        return html(
-          reply,
-          200,
-          page(
-            'Wallet saved',
-            `<h1>Wallet approved</h1><p class="muted">Setup token <code>${escapeHtml(token.id)}</code> · <span class="status" data-testid="setup-token-status">${escapeHtml(token.status)}</span></p><p>Approved by ${escapeHtml(buyer.email)}. The merchant can now create a payment token from it.</p>`,
-          ),
-        );
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        const fresh = setupTokens.find(token.id) ?? token;
-        return html(
-          reply,
-          error.status,
-          approvalForm(fresh, buyers(), buyerEmail, error.details[0]?.description ?? error.message),
-          fresh,
-        );
-      }
-    },
-  );
-
+  table.add('GET', `${MANDATE_PATH}/:id`);
   app.get(`${MANDATE_PATH}/:id`, { config: { public: true, html: true } }, async (request, reply) => {
     const id = String((request.params as { id?: unknown }).id ?? '');
     const token = paymentTokens.find(id);
     const sepa = token?.body.payment_source.bank?.sepa_debit;
-    if (!token || !sepa || token.status !== 'VAULTED') return notFoundPage(reply, 'Mandate', id);
+    if (!token || !sepa || token.status !== 'VAULTED')
+      return sendBuyerPage(reply, 404, notFoundPage('Mandate', id));
     const merchant = store.accounts.byId(token.internal.merchant_id);
-    return html(
+    return sendBuyerPage(
       reply,
       200,
       page(
