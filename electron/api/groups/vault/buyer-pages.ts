@@ -84,7 +84,7 @@ export function registerVaultPages(
       query: (token) => ({ approval_token_id: token.id, approval_session_id: token.id }),
       page: (token, buyer) =>
         page(
-          'Wallet saved',
+          'Wallet approved',
           `<h1>Wallet approved</h1><p class="muted">Setup token <code>${escapeHtml(token.id)}</code> · <span class="status" data-testid="setup-token-status">${escapeHtml(token.status)}</span></p><p>Approved by ${escapeHtml(buyer.email)}. The merchant can now create a payment token from it.</p>`,
         ),
     },
