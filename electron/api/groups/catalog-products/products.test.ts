@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Issue } from '../../../../shared/api/registry.js';
-import type { ErrorName } from '../../../../shared/errors.js';
 import { expectError } from '../../../test-support/expect-error.js';
+import { malformedPatchCases, type PatchRefusalCase } from '../../../test-support/malformed-patches.js';
 import {
   createProduct,
   expectStatus,
@@ -150,36 +149,15 @@ describe('catalog products', () => {
 
   const BAD = 'INVALID_REQUEST';
   const REFUSED = 'UNPROCESSABLE_ENTITY';
-  it.each<[string, unknown[], ErrorName, Issue, string]>([
+  it.each<PatchRefusalCase>([
     // Malformed operations are 400, checked before which paths and ops a product allows.
-    [
-      'replace without value',
-      [{ op: 'replace', path: '/description' }],
-      BAD,
-      'MISSING_REQUIRED_PARAMETER',
-      '/0/value',
-    ],
-    [
-      'replace of another member without value',
-      [{ op: 'replace', path: '/x' }],
-      BAD,
-      'MISSING_REQUIRED_PARAMETER',
-      '/0/value',
-    ],
-    ['move without from', [{ op: 'move', path: '/a' }], BAD, 'MISSING_REQUIRED_PARAMETER', '/0/from'],
+    ...malformedPatchCases('/description'),
     [
       'test without value',
       [{ op: 'test', path: '/description' }],
       BAD,
       'MISSING_REQUIRED_PARAMETER',
       '/0/value',
-    ],
-    [
-      'an unknown op',
-      [{ op: 'merge', path: '/description', value: 'x' }],
-      BAD,
-      'INVALID_PARAMETER_VALUE',
-      '/0/op',
     ],
     [
       'a bad ~ escape',

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Issue } from '../../../../shared/api/registry.js';
-import type { ErrorName } from '../../../../shared/errors.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
+import { malformedPatchCases, type PatchRefusalCase } from '../../../test-support/malformed-patches.js';
 import {
   approveAsBuyer,
   BUYER_PAGE,
@@ -334,30 +333,9 @@ describe('the v1 buyer page and execute', () => {
 
     const BAD = 'INVALID_REQUEST';
     const REFUSED = 'UNPROCESSABLE_ENTITY';
-    it.each<[string, unknown[], ErrorName, Issue, string]>([
+    it.each<PatchRefusalCase>([
       // Malformed operations are 400, checked before which paths and ops v1 allows.
-      [
-        'replace without value',
-        [{ op: 'replace', path: '/note_to_payer' }],
-        BAD,
-        'MISSING_REQUIRED_PARAMETER',
-        '/0/value',
-      ],
-      [
-        'replace of another member without value',
-        [{ op: 'replace', path: '/x' }],
-        BAD,
-        'MISSING_REQUIRED_PARAMETER',
-        '/0/value',
-      ],
-      ['move without from', [{ op: 'move', path: '/a' }], BAD, 'MISSING_REQUIRED_PARAMETER', '/0/from'],
-      [
-        'an unknown op',
-        [{ op: 'merge', path: '/note_to_payer', value: 'x' }],
-        BAD,
-        'INVALID_PARAMETER_VALUE',
-        '/0/op',
-      ],
+      ...malformedPatchCases('/note_to_payer'),
       [
         'a bad ~ escape',
         [{ op: 'replace', path: '/transactions/0/description~2', value: 'x' }],

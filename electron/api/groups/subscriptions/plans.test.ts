@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Issue } from '../../../../shared/api/registry.js';
-import type { ErrorName } from '../../../../shared/errors.js';
 import { expectError } from '../../../test-support/expect-error.js';
+import { malformedPatchCases, type PatchRefusalCase } from '../../../test-support/malformed-patches.js';
 import {
   advance,
   createPlan,
@@ -276,23 +275,9 @@ describe('subscription plans', () => {
 
   const BAD = 'INVALID_REQUEST';
   const REFUSED = 'UNPROCESSABLE_ENTITY';
-  it.each<[string, unknown[], ErrorName, Issue, string]>([
+  it.each<PatchRefusalCase>([
     // Malformed operations are 400, checked before which paths and ops a plan allows.
-    [
-      'replace without value',
-      [{ op: 'replace', path: '/name' }],
-      BAD,
-      'MISSING_REQUIRED_PARAMETER',
-      '/0/value',
-    ],
-    [
-      'replace of another member without value',
-      [{ op: 'replace', path: '/x' }],
-      BAD,
-      'MISSING_REQUIRED_PARAMETER',
-      '/0/value',
-    ],
-    ['move without from', [{ op: 'move', path: '/a' }], BAD, 'MISSING_REQUIRED_PARAMETER', '/0/from'],
+    ...malformedPatchCases('/name'),
     [
       'copy without from',
       [{ op: 'copy', path: '/description' }],
@@ -300,7 +285,6 @@ describe('subscription plans', () => {
       'MISSING_REQUIRED_PARAMETER',
       '/0/from',
     ],
-    ['an unknown op', [{ op: 'merge', path: '/name', value: 'x' }], BAD, 'INVALID_PARAMETER_VALUE', '/0/op'],
     [
       'a path that is not a pointer',
       [{ op: 'replace', path: 'name', value: 'x' }],

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Issue } from '../../../../shared/api/registry.js';
-import type { ErrorName } from '../../../../shared/errors.js';
 import { expectError } from '../../../test-support/expect-error.js';
+import { malformedPatchCases, type PatchRefusalCase } from '../../../test-support/malformed-patches.js';
 import { CSRF_FIELD } from '../../pipeline/buyer-page.js';
 import { approvalCsrfToken } from './approval-page.js';
 import {
@@ -339,36 +338,15 @@ describe('subscriptions', () => {
 
   const BAD = 'INVALID_REQUEST';
   const REFUSED = 'UNPROCESSABLE_ENTITY';
-  it.each<[string, unknown[], ErrorName, Issue, string]>([
+  it.each<PatchRefusalCase>([
     // Malformed operations are 400, checked before which paths and ops a subscription allows.
-    [
-      'replace without value',
-      [{ op: 'replace', path: '/custom_id' }],
-      BAD,
-      'MISSING_REQUIRED_PARAMETER',
-      '/0/value',
-    ],
-    [
-      'replace of another member without value',
-      [{ op: 'replace', path: '/x' }],
-      BAD,
-      'MISSING_REQUIRED_PARAMETER',
-      '/0/value',
-    ],
+    ...malformedPatchCases('/custom_id'),
     [
       'add without value',
       [{ op: 'add', path: '/subscriber/shipping_address' }],
       BAD,
       'MISSING_REQUIRED_PARAMETER',
       '/0/value',
-    ],
-    ['move without from', [{ op: 'move', path: '/a' }], BAD, 'MISSING_REQUIRED_PARAMETER', '/0/from'],
-    [
-      'an unknown op',
-      [{ op: 'merge', path: '/custom_id', value: 'x' }],
-      BAD,
-      'INVALID_PARAMETER_VALUE',
-      '/0/op',
     ],
     // Well-formed operations a subscription refuses, or that cannot be applied, are 422.
     [
