@@ -1,4 +1,5 @@
-import { cloneJson, formatPointer, isObject, jsonEquals, type PatchOperation } from './json-patch.js';
+import { formatPointer, type PatchOperation } from './json-patch.js';
+import { cloneJson, isObject, jsonEquals } from './json-values.js';
 
 /**
  * The other direction of RFC 6902: from two documents, the patch that turns one into the other. The

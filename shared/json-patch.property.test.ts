@@ -6,12 +6,12 @@ import {
   formatPointer,
   getAtPointer,
   JsonPatchError,
-  jsonEquals,
   parsePointer,
   type PatchIssue,
   type PatchOperation,
 } from './json-patch.js';
 import { diffJson } from './json-diff.js';
+import { jsonEquals } from './json-values.js';
 
 // Enough runs to hit the interesting shapes while keeping the whole file around a second.
 const settings = { numRuns: 200 };

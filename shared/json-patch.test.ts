@@ -5,13 +5,13 @@ import {
   formatPointer,
   getAtPointer,
   JsonPatchError,
-  jsonEquals,
   operationFormatError,
   parsePointer,
   type PatchIssue,
   type PatchOperation,
 } from './json-patch.js';
 import { diffJson } from './json-diff.js';
+import { jsonEquals } from './json-values.js';
 
 interface ExpectedError {
   index?: number;

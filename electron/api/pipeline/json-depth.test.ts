@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffJson } from '../../../shared/json-diff.js';
 import { jsonDepth, jsonTextDepth, MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
-import { applyPatch, cloneJson, jsonEquals } from '../../../shared/json-patch.js';
+import { applyPatch } from '../../../shared/json-patch.js';
+import { cloneJson, jsonEquals } from '../../../shared/json-values.js';
 import { redactJson } from '../../../shared/redact.js';
 import { startHarness, type ApiHarness } from '../../test-support/api-harness.js';
 import { expectError } from '../../test-support/expect-error.js';
