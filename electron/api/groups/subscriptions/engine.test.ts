@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test-support/expect-error.js';
 import {
   activeSubscription,
   advance,
@@ -365,6 +366,18 @@ describe('the billing engine', () => {
       await api.request('POST', `${HELPERS}/subscriptions/${id}/approve`, { body: {} }),
       200,
     );
+    // Approved once: a second approval is refused, and the page says there is nothing to approve.
+    expectError(
+      await api.request('POST', `${HELPERS}/subscriptions/${id}/approve`, { body: {} }),
+      'UNPROCESSABLE_ENTITY',
+      'SUBSCRIPTION_STATUS_INVALID',
+    );
+    const again = await api.request(
+      'GET',
+      new URL(approveLink.href).pathname + new URL(approveLink.href).search,
+      { token: null },
+    );
+    expect(again.text).toContain('there is nothing to approve');
     await advanceTo(api, '2026-08-15T12:00:00Z');
     const shown = await getSubscription(api, id);
     expect(shown.quantity).toBe('5');

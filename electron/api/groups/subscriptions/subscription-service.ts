@@ -24,6 +24,7 @@ import { newSubscriptionId } from './ids.js';
 import type { PlansService } from './plan-service.js';
 import {
   embeddedPlan,
+  revisionAwaitsBuyer,
   subscriptionLinks,
   subscriptionView,
   SUBSCRIPTIONS_PATH,
@@ -262,17 +263,14 @@ export class SubscriptionsService {
 
   /** The sandbox buyer approves (the page or the test helper), paying by wallet or card. */
   approve(subscription: StoredSubscription, buyerEmail: string, funding: FundingChoice): Account {
+    // A change to a running subscription is the subscriber's to approve, once, whoever a form names.
+    if (subscription.status !== 'APPROVAL_PENDING' && revisionAwaitsBuyer(subscription))
+      return this.approveRevision(subscription);
     const buyer = this.deps.store.accounts.byEmail(buyerEmail);
     if (!buyer || buyer.type !== 'PERSONAL') {
       throw new ApiError('UNPROCESSABLE_ENTITY', [
         detail('PAYER_ACCOUNT_INVALID', { field: '/buyer_email', value: buyerEmail, location: 'body' }),
       ]);
-    }
-    if (
-      subscription.status !== 'APPROVAL_PENDING' &&
-      subscription.internal.pending_revision?.needs_approval
-    ) {
-      return this.approveRevision(subscription, buyer);
     }
     this.refuse(subscription, 'approve');
     const sourceCard = subscription.internal.source_card;
@@ -313,14 +311,23 @@ export class SubscriptionsService {
     return buyer;
   }
 
-  private approveRevision(subscription: StoredSubscription, buyer: Account): Account {
+  private approveRevision(subscription: StoredSubscription): Account {
     this.refuse(subscription, 'approve-revision');
+    const subscriber = this.deps.store.accounts.byId(subscription.internal.payer?.account_id ?? '');
+    if (!subscriber) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('PAYER_ACCOUNT_INVALID', {
+          location: 'body',
+          description: 'The subscriber of this subscription no longer exists.',
+        }),
+      ]);
+    }
     const revision = subscription.internal.pending_revision;
     if (revision) revision.approved = true;
     transition(this.deps, machine, subscription, 'approve-revision', {
-      note: `revision approved by ${buyer.email}`,
+      note: `revision approved by ${subscriber.email}`,
     });
-    return buyer;
+    return subscriber;
   }
 
   /**

@@ -29,9 +29,12 @@ export function subscriptionView(
 
 /** What the buyer still has to approve: the subscription itself, or a revision with a price rise. */
 export const awaitsBuyer = (subscription: StoredSubscription): boolean =>
-  subscription.status === 'APPROVAL_PENDING' ||
-  (!!subscription.internal.pending_revision?.needs_approval &&
-    !subscription.internal.pending_revision.approved);
+  subscription.status === 'APPROVAL_PENDING' || revisionAwaitsBuyer(subscription);
+
+/** A revision that raises the price and that the subscriber has not approved yet. */
+export const revisionAwaitsBuyer = (subscription: StoredSubscription): boolean =>
+  !!subscription.internal.pending_revision?.needs_approval &&
+  !subscription.internal.pending_revision.approved;
 
 /** Its links: `approve` while the buyer must act, `edit` (PATCH) and `self`, as the platform's. */
 export function subscriptionLinks(subscription: StoredSubscription, base: string): Link[] {
