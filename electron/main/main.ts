@@ -15,6 +15,9 @@ import { HARDENED_WEB_PREFERENCES, isAppUrl, isSafeExternalUrl } from './securit
  * `serve` uses; this file only adds a hardened window, the IPC bridge and the OS secret store.
  */
 
+// Before the host allocates anything: see heap-tuning.ts.
+tuneHeapForServing();
+
 const UI_DIR = join(__dirname, '..', '..', 'renderer', 'dist');
 const trustedWindows = new Set<number>();
 let host: Host | undefined;
@@ -27,7 +30,6 @@ async function openExternalSafely(url: string): Promise<boolean> {
 }
 
 async function start(): Promise<void> {
-  tuneHeapForServing();
   // Permissions the app never needs are refused outright.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   protocol.handle(APP_SCHEME, (request) => respondFromUi(UI_DIR, request));
