@@ -4,7 +4,6 @@ import {
   type FundingChoice,
   type ReviseRequest,
   type SubscriptionCreateRequest,
-  type SubscriptionTrigger,
 } from '../../../../shared/api/subscriptions/index.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { money } from '../../../../shared/money.js';
@@ -13,18 +12,19 @@ import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
-import { createResource, refuseUnless, transition } from '../../transition.js';
+import { createResource, transition } from '../../transition.js';
 import { pagedBody, pageRequest } from '../catalog-products/index.js';
 import type { BillingEngine } from './billing-engine.js';
 import { finalPaymentMs, initialExecutions } from './cycle-executions.js';
 import { planCurrency, requestAmount as moneyIn } from './request-money.js';
+import { approveSubscription } from './subscription-approval.js';
 import { patchSubscription } from './subscription-patch.js';
+import { refuseSubscription } from './subscription-refusals.js';
 import { reviseSubscription } from './subscription-revision.js';
 import { newSubscriptionId } from './ids.js';
 import type { PlansService } from './plan-service.js';
 import {
   embeddedPlan,
-  revisionAwaitsBuyer,
   subscriptionLinks,
   subscriptionView,
   SUBSCRIPTIONS_PATH,
@@ -33,17 +33,6 @@ import type { StoredPlan, StoredSale, StoredSubscription, SubscriptionInternal }
 
 const KIND = 'subscription';
 
-/** What each refused move says: the action, the statuses it needs, and the one the subscription is in. */
-const NEEDS: Partial<Record<SubscriptionTrigger, string>> = {
-  approve: 'APPROVAL_PENDING',
-  update: 'APPROVAL_PENDING, APPROVED, ACTIVE or SUSPENDED',
-  revise: 'APPROVED, ACTIVE or SUSPENDED',
-  suspend: 'ACTIVE',
-  activate: 'SUSPENDED',
-  cancel: 'APPROVED, ACTIVE or SUSPENDED',
-  capture: 'ACTIVE or SUSPENDED',
-};
-
 /** Subscriptions (issue #12 item 3): create, approve, show, update, revise, suspend, activate, cancel. */
 export class SubscriptionsService {
   constructor(
@@ -51,16 +40,6 @@ export class SubscriptionsService {
     private readonly plans: PlansService,
     private readonly engine: BillingEngine,
   ) {}
-
-  /** Answers 422 SUBSCRIPTION_STATUS_INVALID (or the machine's issue) naming the current status. */
-  refuse(subscription: StoredSubscription, trigger: SubscriptionTrigger): void {
-    refuseUnless(
-      machine,
-      subscription,
-      trigger,
-      `Invalid subscription status for ${trigger} action; subscription status should be ${NEEDS[trigger] ?? 'another'} (it is ${subscription.status}).`,
-    );
-  }
 
   /** `legacy`: the v1 agreement this subscription bills (the billing-v1 group creates those). */
   create(
@@ -106,7 +85,7 @@ export class SubscriptionsService {
         detail('INVALID_START_TIME', { field: '/start_time', value: request.start_time, location: 'body' }),
       ]);
     }
-    const currency = this.currencyOf(plan);
+    const currency = planCurrency(plan);
     if (request.shipping_amount) {
       moneyIn(request.shipping_amount, '/shipping_amount/value');
       if (request.shipping_amount.currency_code !== currency) {
@@ -257,77 +236,13 @@ export class SubscriptionsService {
 
   update(id: string, operations: PatchOperation[], ctx: RequestContext): void {
     const subscription = this.get(id, ctx);
-    this.refuse(subscription, 'update');
+    refuseSubscription(subscription, 'update');
     patchSubscription(this.deps, this.engine, subscription, operations);
   }
 
   /** The sandbox buyer approves (the page or the test helper), paying by wallet or card. */
   approve(subscription: StoredSubscription, buyerEmail: string, funding: FundingChoice): Account {
-    // A change to a running subscription is the subscriber's to approve, once, whoever a form names.
-    if (subscription.status !== 'APPROVAL_PENDING' && revisionAwaitsBuyer(subscription))
-      return this.approveRevision(subscription);
-    const buyer = this.deps.store.accounts.byEmail(buyerEmail);
-    if (!buyer || buyer.type !== 'PERSONAL') {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('PAYER_ACCOUNT_INVALID', { field: '/buyer_email', value: buyerEmail, location: 'body' }),
-      ]);
-    }
-    this.refuse(subscription, 'approve');
-    const sourceCard = subscription.internal.source_card;
-    const card =
-      sourceCard ??
-      (buyer.cards[0]
-        ? { last_digits: buyer.cards[0].number.slice(-4), brand: buyer.cards[0].brand }
-        : undefined);
-    const byCard = funding === 'CARD' || !!sourceCard;
-    if (byCard && !card) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('PAYER_CANNOT_PAY', {
-          field: '/funding',
-          value: funding,
-          location: 'body',
-          description: `${buyer.email} has no card.`,
-        }),
-      ]);
-    }
-    subscription.internal.payer = {
-      account_id: buyer.id,
-      email: buyer.email,
-      given_name: buyer.name.given_name,
-      surname: buyer.name.surname,
-      funding: byCard ? 'CARD' : 'WALLET',
-      ...(byCard && card ? { card_last_digits: card.last_digits, card_brand: card.brand } : {}),
-    };
-    subscription.body.subscriber = {
-      ...(subscription.body.subscriber ?? {}),
-      name: { given_name: buyer.name.given_name, surname: buyer.name.surname },
-      email_address: buyer.email,
-      payer_id: buyer.id,
-    };
-    const nowMs = this.deps.clock.now();
-    subscription.body.status_update_time = isoSeconds(nowMs);
-    transition(this.deps, machine, subscription, 'approve', { note: `approved by ${buyer.email}` });
-    this.engine.approved(subscription, nowMs);
-    return buyer;
-  }
-
-  private approveRevision(subscription: StoredSubscription): Account {
-    this.refuse(subscription, 'approve-revision');
-    const subscriber = this.deps.store.accounts.byId(subscription.internal.payer?.account_id ?? '');
-    if (!subscriber) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('PAYER_ACCOUNT_INVALID', {
-          location: 'body',
-          description: 'The subscriber of this subscription no longer exists.',
-        }),
-      ]);
-    }
-    const revision = subscription.internal.pending_revision;
-    if (revision) revision.approved = true;
-    transition(this.deps, machine, subscription, 'approve-revision', {
-      note: `revision approved by ${subscriber.email}`,
-    });
-    return subscriber;
+    return approveSubscription(this.deps, this.engine, subscription, buyerEmail, funding);
   }
 
   /**
@@ -336,13 +251,13 @@ export class SubscriptionsService {
    */
   revise(id: string, request: ReviseRequest, ctx: RequestContext): Record<string, unknown> {
     const subscription = this.get(id, ctx);
-    this.refuse(subscription, 'revise');
+    refuseSubscription(subscription, 'revise');
     return reviseSubscription(this.deps, this.plans, subscription, request, ctx);
   }
 
   suspend(id: string, reason: string, ctx: RequestContext): void {
     const subscription = this.get(id, ctx);
-    this.refuse(subscription, 'suspend');
+    refuseSubscription(subscription, 'suspend');
     this.engine.stop(subscription);
     this.statusChange(subscription, reason);
     transition(this.deps, machine, subscription, 'suspend', { note: reason });
@@ -350,7 +265,7 @@ export class SubscriptionsService {
 
   activate(id: string, reason: string | undefined, ctx: RequestContext): void {
     const subscription = this.get(id, ctx);
-    this.refuse(subscription, 'activate');
+    refuseSubscription(subscription, 'activate');
     // The merchant re-activates on purpose: the failure count starts again.
     if (subscription.body.billing_info) subscription.body.billing_info.failed_payments_count = 0;
     this.statusChange(subscription, reason);
@@ -360,7 +275,7 @@ export class SubscriptionsService {
 
   cancel(id: string, reason: string, ctx: RequestContext): void {
     const subscription = this.get(id, ctx);
-    this.refuse(subscription, 'cancel');
+    refuseSubscription(subscription, 'cancel');
     this.engine.stop(subscription);
     if (subscription.body.billing_info) delete subscription.body.billing_info.next_billing_time;
     this.statusChange(subscription, reason);
@@ -369,7 +284,7 @@ export class SubscriptionsService {
 
   capture(id: string, request: CaptureRequest, ctx: RequestContext): StoredSale {
     const subscription = this.get(id, ctx);
-    this.refuse(subscription, 'capture');
+    refuseSubscription(subscription, 'capture');
     const outstanding = BigInt(subscription.internal.outstanding_minor);
     const currency = subscription.internal.currency;
     if (outstanding === 0n) {
@@ -442,10 +357,6 @@ export class SubscriptionsService {
   private statusChange(subscription: StoredSubscription, reason: string | undefined): void {
     subscription.body.status_update_time = this.deps.clock.nowIso();
     if (reason !== undefined) subscription.body.status_change_note = reason;
-  }
-
-  private currencyOf(plan: StoredPlan): string {
-    return planCurrency(plan);
   }
 }
 
