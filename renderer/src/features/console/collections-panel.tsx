@@ -13,25 +13,10 @@ import type { Collection, SavedRequest } from './collection-model';
 import { useCollections } from './collections-store';
 import { rowsFromRecord, useConsoleStore } from './console-store';
 import { importPostmanText, toPostmanCollection } from './postman-collection';
+import { saveFile } from '../../components/save-file';
 
 const fileName = (name: string) =>
   `${name.replace(/[^\w.-]+/g, '-').replace(/^-|-$/g, '') || 'collection'}.postman_collection.json`;
-
-/** Saves the collection as a Postman v2.1 file (a Blob URL and an `<a download>`, no host round trip). */
-function download(collection: Collection, document: unknown): void {
-  const url = URL.createObjectURL(
-    new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }),
-  );
-  const link = Object.assign(window.document.createElement('a'), {
-    href: url,
-    download: fileName(collection.name),
-  });
-  link.style.display = 'none';
-  window.document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Opens a saved request in a tab (or shows the tab it is already open in). */
 export function openSaved(collection: Collection, request: SavedRequest): void {
@@ -164,7 +149,11 @@ export function CollectionsPanel({ baseUrl }: { baseUrl: string | undefined }) {
               <Button
                 size="small"
                 onClick={() =>
-                  download(collection, toPostmanCollection(collection, variables, baseUrl ?? ''))
+                  saveFile(
+                    fileName(collection.name),
+                    [JSON.stringify(toPostmanCollection(collection, variables, baseUrl ?? ''), null, 2)],
+                    'application/json',
+                  )
                 }
                 data-testid="console-export"
                 title="Download as a Postman collection v2.1"

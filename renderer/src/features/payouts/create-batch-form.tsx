@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -13,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiCallError, linksOf, newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { hrefFor } from '../../app/router';
@@ -21,7 +20,8 @@ import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { ItemGrid, type GridRow } from './item-grid';
-import { CSV_HEADER, importPayoutCsv, itemsToCsv } from './payout-csv';
+import { CsvImportStatus, useCsvImport } from './csv-import';
+import { CSV_HEADER, itemsToCsv } from './payout-csv';
 import {
   buildCreateRequest,
   editItem,
@@ -43,6 +43,7 @@ import {
 } from './payout-draft';
 import { createPayoutBatch } from './payouts-api';
 import { SandboxReceiversHelp } from './sandbox-receivers-help';
+import { saveFile } from '../../components/save-file';
 
 /**
  * The create-batch form: the sender batch header, the item grid (typed, or imported from CSV) with every
@@ -50,13 +51,6 @@ import { SandboxReceiversHelp } from './sandbox-receivers-help';
  * `payout-csv-input`, `payout-add-item`, `payout-invalid-count`, `payout-only-invalid`,
  * `payout-remove-invalid`, `payout-next-problem`, `payout-create-submit`, `payout-create-error`.
  */
-
-interface ImportState {
-  fileName: string;
-  progress: number;
-  busy: boolean;
-  problems: string[];
-}
 
 const HEADER_LABELS: Record<HeaderField, string> = {
   sender_batch_id: 'Sender batch id',
@@ -100,13 +94,11 @@ export function CreateBatchForm({
   }));
   const [headerApiErrors, setHeaderApiErrors] = useState<HeaderErrors>({});
   const [items, setItems] = useState<DraftItem[]>(() => [newItem()]);
-  const [imported, setImported] = useState<ImportState | undefined>();
   const [onlyProblems, setOnlyProblems] = useState<ReadonlySet<number> | undefined>();
   const [scrollTo, setScrollTo] = useState<{ position: number }>();
   // Every edit is a new version; a resend of the same version (after a 5xx) reuses its Svc-Request-Id.
   const [version, setVersion] = useState(0);
   const retry = useRef<{ version: number; requestId: string } | undefined>(undefined);
-  const importAbort = useRef<AbortController | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const changed = () => setVersion((v) => v + 1);
@@ -169,34 +161,13 @@ export function CreateBatchForm({
     create.mutate(requestId);
   };
 
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    importAbort.current?.abort();
-    const controller = new AbortController();
-    importAbort.current = controller;
-    setImported({ fileName: file.name, progress: 0, busy: true, problems: [] });
-    try {
-      const text = await file.text();
-      const result = await importPayoutCsv(text, {
-        signal: controller.signal,
-        onProgress: (progress) => setImported((s) => (s ? { ...s, progress } : s)),
-      });
-      if (controller.signal.aborted) return;
-      setImported({ fileName: file.name, progress: 1, busy: false, problems: result.problems });
-      if (result.items.length > 0) {
-        setItems(result.items);
-        setOnlyProblems(undefined);
-        setScrollTo({ position: 0 });
-        create.reset();
-        changed();
-      }
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setImported({ fileName: file.name, progress: 1, busy: false, problems: [(error as Error).message] });
-    }
-  };
+  const csv = useCsvImport((rows) => {
+    setItems(rows);
+    setOnlyProblems(undefined);
+    setScrollTo({ position: 0 });
+    create.reset();
+    changed();
+  });
 
   const toggleOnlyProblems = (on: boolean) => {
     setOnlyProblems(on ? new Set(invalid.map((index) => items[index]?.key ?? -1)) : undefined);
@@ -217,16 +188,7 @@ export function CreateBatchForm({
     changed();
   };
 
-  const downloadCsv = (name: string, text: string) => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-
-  const importing = imported?.busy ?? false;
+  const importing = csv.importing;
   const originalBatch = create.error instanceof ApiCallError ? duplicateOf(create.error) : undefined;
   const blocked =
     items.length === 0 ||
@@ -313,14 +275,14 @@ export function CreateBatchForm({
               type="file"
               accept=".csv,text/csv,text/plain"
               hidden
-              onChange={(e) => void importFile(e)}
+              onChange={(e) => void csv.importFile(e)}
               data-testid="payout-csv-input"
             />
             <Link
               component="button"
               type="button"
               variant="body2"
-              onClick={() => downloadCsv('payouts-template.csv', TEMPLATE)}
+              onClick={() => saveFile('payouts-template.csv', [TEMPLATE], 'text/csv')}
             >
               CSV template
             </Link>
@@ -328,7 +290,9 @@ export function CreateBatchForm({
               component="button"
               type="button"
               variant="body2"
-              onClick={() => downloadCsv(`${header.sender_batch_id || 'payouts'}.csv`, itemsToCsv(items))}
+              onClick={() =>
+                saveFile(`${header.sender_batch_id || 'payouts'}.csv`, [itemsToCsv(items)], 'text/csv')
+              }
               disabled={items.length === 0}
             >
               Export rows
@@ -354,29 +318,8 @@ export function CreateBatchForm({
             </Tooltip>
           </Stack>
 
-          {imported ? (
-            <Box data-testid="payout-import-status" data-busy={imported.busy ? 'true' : 'false'}>
-              {imported.busy ? (
-                <>
-                  <Typography variant="body2" color="text.secondary">
-                    Reading {imported.fileName}… {Math.round(imported.progress * 100)}%
-                  </Typography>
-                  <LinearProgress variant="determinate" value={imported.progress * 100} />
-                </>
-              ) : imported.problems.length > 0 ? (
-                <Alert
-                  severity="error"
-                  data-testid="payout-import-problems"
-                  onClose={() => setImported(undefined)}
-                >
-                  {imported.fileName}: {imported.problems.join(' ')}
-                </Alert>
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  Imported {items.length.toLocaleString('en-US')} rows from {imported.fileName}.
-                </Typography>
-              )}
-            </Box>
+          {csv.state ? (
+            <CsvImportStatus state={csv.state} rowCount={items.length} onDismiss={csv.dismiss} />
           ) : null}
 
           {invalid.length > 0 || onlyProblems ? (

@@ -20,18 +20,9 @@ import { SearchForm } from './search-form';
 import { useReportsView } from './reports-view-state';
 import { defaultForm, pathOf, searchParams } from './search-model';
 import { queryKeys } from '../../api/query-keys';
+import { saveFile } from '../../components/save-file';
 
 const EXPORT_PAGE_SIZE = 500;
-
-/** Saves the CSV's parts as one file: the browser joins them, the page never builds one big string. */
-function download(name: string, parts: string[]): void {
-  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * Reports: the transaction search of spec 4.11 with every filter (sent through the active environment,
@@ -90,7 +81,11 @@ export function ReportsPage() {
         signal: controller.signal,
         onProgress: setExporting,
       });
-      download(`transactions-${submitted.start.slice(0, 10)}-${submitted.end.slice(0, 10)}.csv`, parts);
+      saveFile(
+        `transactions-${submitted.start.slice(0, 10)}-${submitted.end.slice(0, 10)}.csv`,
+        parts,
+        'text/csv;charset=utf-8',
+      );
       notify(`Exported ${formatCount(rows)} entries as CSV`, 'success');
     } catch (error) {
       if (controller.signal.aborted) notify('CSV export cancelled; nothing was saved', 'info');

@@ -1,4 +1,5 @@
 import type { BridgeInput, RequestLogDetail } from '../../../../shared/bridge';
+import { saveFile } from '../../components/save-file';
 import type { ConsoleDraft } from '../../app/ui-store';
 import { REQUEST_SOURCES, SOURCE_LABELS, type RequestSource } from '../../../../shared/request-source';
 
@@ -120,14 +121,5 @@ export const harFileName = (now = new Date()): string =>
 
 /** Saves the HAR as a file through a Blob URL and an `<a download>` (no server round trip). */
 export function downloadHar(har: unknown, fileName = harFileName()): void {
-  const blob = new Blob([JSON.stringify(har, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(fileName, [JSON.stringify(har, null, 2)], 'application/json');
 }
