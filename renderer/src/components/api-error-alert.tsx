@@ -58,3 +58,26 @@ export function ApiErrorAlert({
     </Alert>
   );
 }
+
+/**
+ * The API's refusal of a dialog's form, between its content and its buttons: it scrolls on its own, so a
+ * long list of details never pushes the buttons out of the dialog.
+ */
+export function DialogApiError({
+  error,
+  title,
+  onClose,
+  testId,
+}: {
+  error: unknown;
+  title: string;
+  onClose(): void;
+  testId: string;
+}) {
+  if (!error) return null;
+  return (
+    <Box sx={{ px: 3, pt: 1.5, maxHeight: 220, overflowY: 'auto', flexShrink: 0 }}>
+      <ApiErrorAlert error={error} title={title} onClose={onClose} testId={testId} />
+    </Box>
+  );
+}

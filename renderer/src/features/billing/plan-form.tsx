@@ -16,7 +16,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { ApiErrorAlert, DialogApiError } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createPlan, PLANS_PATH } from './billing-api';
@@ -362,16 +362,12 @@ export function PlanForm({
           </Grid>
         </Grid>
       </DialogContent>
-      {create.error ? (
-        <Box sx={{ px: 3, pt: 1.5, maxHeight: 220, overflowY: 'auto', flexShrink: 0 }}>
-          <ApiErrorAlert
-            error={create.error}
-            title="The API refused the plan"
-            onClose={() => create.reset()}
-            testId="plan-form-error"
-          />
-        </Box>
-      ) : null}
+      <DialogApiError
+        error={create.error}
+        title="The API refused the plan"
+        onClose={() => create.reset()}
+        testId="plan-form-error"
+      />
       <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
         <Box sx={{ flexGrow: 1 }}>
           {validation.count > 0 && problems.shown ? (

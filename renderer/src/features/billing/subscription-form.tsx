@@ -13,7 +13,7 @@ import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscript
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { ApiErrorAlert, DialogApiError } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createSubscription, type Plan } from './billing-api';
@@ -285,16 +285,12 @@ export function SubscriptionForm({
           </Grid>
         </Grid>
       </DialogContent>
-      {create.error ? (
-        <Box sx={{ px: 3, pt: 1.5, maxHeight: 220, overflowY: 'auto', flexShrink: 0 }}>
-          <ApiErrorAlert
-            error={create.error}
-            title="The API refused the subscription"
-            onClose={() => create.reset()}
-            testId="subscription-form-error"
-          />
-        </Box>
-      ) : null}
+      <DialogApiError
+        error={create.error}
+        title="The API refused the subscription"
+        onClose={() => create.reset()}
+        testId="subscription-form-error"
+      />
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={onClose}>Cancel</Button>
         <Button

@@ -19,7 +19,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useUi } from '../../app/ui-store';
 import { bridge } from '../../bridge';
 import { JsonView } from '../../components/json-view';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { DialogApiError } from '../../components/api-error-alert';
 import { ApiCallError, callApi, newRequestId } from '../../api/api-call';
 import { ordersPath } from './orders-api';
 import {
@@ -305,16 +305,12 @@ export function CreateOrderForm({
           </Box>
         </Stack>
       </DialogContent>
-      {create.error ? (
-        <Box sx={{ px: 3, pt: 1.5, maxHeight: 220, overflowY: 'auto', flexShrink: 0 }}>
-          <ApiErrorAlert
-            error={create.error}
-            title="The API refused the order"
-            onClose={() => create.reset()}
-            testId="create-order-error"
-          />
-        </Box>
-      ) : null}
+      <DialogApiError
+        error={create.error}
+        title="The API refused the order"
+        onClose={() => create.reset()}
+        testId="create-order-error"
+      />
       <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
         <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
           {valid ? (
