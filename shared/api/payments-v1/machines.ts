@@ -38,6 +38,22 @@ export type SaleV1Trigger = 'create' | 'refund' | 'refund-rest';
 /** What a refund of a sale or a capture answers once nothing remains to refund. */
 const REFUND_REFUSAL = { issue: 'TRANSACTION_ALREADY_REFUNDED' } as const;
 
+/** A v1 sale and a v1 capture are refunded alike: in parts, then the rest. */
+const REFUND_TRANSITIONS = [
+  {
+    trigger: 'refund',
+    from: ['completed', 'partially_refunded'],
+    to: 'partially_refunded',
+    label: 'Refund part',
+  },
+  {
+    trigger: 'refund-rest',
+    from: ['completed', 'partially_refunded'],
+    to: 'refunded',
+    label: 'Refund the rest',
+  },
+] as const;
+
 export const saleV1Machine = defineMachine<SaleV1Status, SaleV1Trigger>({
   resource: 'sale-v1',
   states: {
@@ -45,21 +61,7 @@ export const saleV1Machine = defineMachine<SaleV1Status, SaleV1Trigger>({
     partially_refunded: 'Part of the sale was refunded.',
     refunded: 'The whole sale was refunded.',
   },
-  transitions: [
-    { trigger: 'create', from: [], to: 'completed', label: 'Sale' },
-    {
-      trigger: 'refund',
-      from: ['completed', 'partially_refunded'],
-      to: 'partially_refunded',
-      label: 'Refund part',
-    },
-    {
-      trigger: 'refund-rest',
-      from: ['completed', 'partially_refunded'],
-      to: 'refunded',
-      label: 'Refund the rest',
-    },
-  ],
+  transitions: [{ trigger: 'create', from: [], to: 'completed', label: 'Sale' }, ...REFUND_TRANSITIONS],
   refusals: { refund: REFUND_REFUSAL, 'refund-rest': REFUND_REFUSAL },
 });
 
@@ -126,21 +128,7 @@ export const captureV1Machine = defineMachine<CaptureV1Status, CaptureV1Trigger>
     partially_refunded: 'Part of the capture was refunded.',
     refunded: 'The whole capture was refunded.',
   },
-  transitions: [
-    { trigger: 'create', from: [], to: 'completed', label: 'Capture' },
-    {
-      trigger: 'refund',
-      from: ['completed', 'partially_refunded'],
-      to: 'partially_refunded',
-      label: 'Refund part',
-    },
-    {
-      trigger: 'refund-rest',
-      from: ['completed', 'partially_refunded'],
-      to: 'refunded',
-      label: 'Refund the rest',
-    },
-  ],
+  transitions: [{ trigger: 'create', from: [], to: 'completed', label: 'Capture' }, ...REFUND_TRANSITIONS],
   refusals: { refund: REFUND_REFUSAL, 'refund-rest': REFUND_REFUSAL },
 });
 
