@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { HistoryEntry } from '../../../shared/bridge';
+import { JsonView } from './json-view';
+import { Section } from './section';
 import { StatusChip } from './status-chip';
 
 /** A resource's transitions, oldest first, in simulated time. */
@@ -43,5 +45,27 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** The last two sections of a resource's page: what happened to it, and the resource as the API shows it. */
+export function HistoryAndResource({
+  history,
+  resource,
+  jsonTestId,
+}: {
+  history: HistoryEntry[];
+  resource: unknown;
+  jsonTestId: string;
+}) {
+  return (
+    <>
+      <Section title="History">
+        <HistoryTimeline history={history} />
+      </Section>
+      <Section title="As the API shows it">
+        <JsonView value={resource} testId={jsonTestId} />
+      </Section>
+    </>
   );
 }

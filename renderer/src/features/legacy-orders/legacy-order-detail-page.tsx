@@ -19,8 +19,7 @@ import { formatMoney, formatTime } from '../../api/format';
 import { hrefFor, navigate } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { DeprecationNotice } from '../../components/deprecation';
-import { HistoryTimeline } from '../../components/history-timeline';
-import { JsonView } from '../../components/json-view';
+import { HistoryAndResource } from '../../components/history-timeline';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
@@ -269,12 +268,7 @@ function Detail({ detail }: { detail: ResourceDetail }) {
           </TableBody>
         </Table>
       </Section>
-      <Section title="History">
-        <HistoryTimeline history={history} />
-      </Section>
-      <Section title="As the API shows it">
-        <JsonView value={resource} testId="order-v1-json" />
-      </Section>
+      <HistoryAndResource history={history} resource={resource} jsonTestId="order-v1-json" />
     </Stack>
   );
 }

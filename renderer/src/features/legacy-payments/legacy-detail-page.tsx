@@ -16,8 +16,7 @@ import { formatMoney, formatTime } from '../../api/format';
 import { hrefFor } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { DeprecatedChip, replacementsUnder } from '../../components/deprecation';
-import { HistoryTimeline } from '../../components/history-timeline';
-import { JsonView } from '../../components/json-view';
+import { HistoryAndResource } from '../../components/history-timeline';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
@@ -324,12 +323,7 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
           </Table>
         )}
       </Section>
-      <Section title="History">
-        <HistoryTimeline history={history} />
-      </Section>
-      <Section title="As the API shows it">
-        <JsonView value={resource} testId="legacy-json" />
-      </Section>
+      <HistoryAndResource history={history} resource={resource} jsonTestId="legacy-json" />
       <LegacyActionDialog action={action} onClose={() => setAction(null)} />
     </Stack>
   );

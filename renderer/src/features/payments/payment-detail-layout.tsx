@@ -2,8 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
-import { HistoryTimeline } from '../../components/history-timeline';
-import { JsonView } from '../../components/json-view';
+import { HistoryAndResource } from '../../components/history-timeline';
 import type { PaymentKind } from './payment-model';
 import { Section } from '../../components/section';
 import { FieldGrid, PaymentHeader } from './payment-parts';
@@ -50,12 +49,7 @@ export function PaymentDetailLayout({
         <Section title="State">{state}</Section>
       </Box>
       {related}
-      <Section title="History">
-        <HistoryTimeline history={history} />
-      </Section>
-      <Section title="As the API shows it">
-        <JsonView value={resource} testId="payment-json" />
-      </Section>
+      <HistoryAndResource history={history} resource={resource} jsonTestId="payment-json" />
       {children}
     </Stack>
   );
