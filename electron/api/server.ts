@@ -36,7 +36,7 @@ export interface ApiServer {
 }
 
 /**
- * Builds the Fastify app of the embedded API. The request pipeline (DESIGN.md section 4) reads top to
+ * Builds the Fastify app of the embedded API. The request pipeline (docs/architecture.md) reads top to
  * bottom below: each numbered step is one hook or one part of the operation handler.
  */
 export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: readonly ApiGroup[]): ApiServer {
