@@ -16,7 +16,7 @@ import { applyMockResponse } from './pipeline/mock-response.js';
 import { RateLimiter } from './pipeline/rate-limit.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
-import { closeEarlyAnswers, limitConnections, transportOptions } from './pipeline/transport.js';
+import { boundConnections, closeEarlyAnswers, transportOptions } from './pipeline/transport.js';
 import { validateInput } from './pipeline/validate.js';
 import type { RegisterPages } from './group-module.js';
 import type { Representation, ResourceKinds } from './resource-kinds.js';
@@ -49,7 +49,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     // Step 0, the connection: deadlines, router limits and the framework's errors in the one body.
     ...transportOptions(deps.config),
   });
-  limitConnections(app.server, deps.config.maxConnections);
+  boundConnections(app.server, deps.config);
   closeEarlyAnswers(app);
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
