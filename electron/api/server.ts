@@ -18,7 +18,7 @@ import { parseQuery } from './pipeline/repeated-query.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
 import { withoutTrailingSlash } from './pipeline/trailing-slash.js';
-import { closeEarlyAnswers, limitConnections, transportOptions } from './pipeline/transport.js';
+import { boundConnections, closeEarlyAnswers, transportOptions } from './pipeline/transport.js';
 import { validateInput } from './pipeline/validate.js';
 import type { RegisterPages } from './group-module.js';
 import type { Representation, ResourceKinds } from './resource-kinds.js';
@@ -56,7 +56,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     rewriteUrl: withoutTrailingSlash,
     routerOptions: { ...transport.routerOptions, querystringParser: parseQuery },
   });
-  limitConnections(app.server, deps.config.maxConnections);
+  boundConnections(app.server, deps.config);
   closeEarlyAnswers(app);
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
