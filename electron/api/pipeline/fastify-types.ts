@@ -1,4 +1,5 @@
 import type { AnyRoute, RequestContext } from '../route.js';
+import type { UploadedFile } from './multipart.js';
 
 /** What the pipeline attaches to Fastify's request and route objects. */
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     validated?: { params: unknown; query: unknown; headers: unknown; body: unknown };
     /** The body's text as received: the request log keeps it, and `rawBody` routes (signature checks) read it. */
     rawBody?: string;
+    /** The file parts of a `multipart/form-data` body. */
+    uploads?: UploadedFile[];
   }
   interface FastifyContextConfig {
     /** The API operation this Fastify route serves. */
