@@ -15,8 +15,10 @@ import { parseJsonBody } from './pipeline/json-body.js';
 import { MULTIPART_MEDIA_TYPE, parseMultipart } from './pipeline/multipart.js';
 import { applyMockResponse } from './pipeline/mock-response.js';
 import { RateLimiter } from './pipeline/rate-limit.js';
+import { parseQuery } from './pipeline/repeated-query.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
+import { withoutTrailingSlash } from './pipeline/trailing-slash.js';
 import { closeEarlyAnswers, limitConnections, transportOptions } from './pipeline/transport.js';
 import { validateInput } from './pipeline/validate.js';
 import type { RegisterPages } from './group-module.js';
@@ -37,18 +39,23 @@ export interface ApiServer {
 }
 
 /**
- * Builds the Fastify app of the embedded API. The request pipeline (DESIGN.md section 4) reads top to
+ * Builds the Fastify app of the embedded API. The request pipeline (docs/architecture.md) reads top to
  * bottom below: each numbered step is one hook or one part of the operation handler.
  */
 export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: readonly ApiGroup[]): ApiServer {
   // forceCloseConnections: a closing host ends open event streams and keep-alive sockets instead of waiting on them.
+  const transport = transportOptions(deps.config);
   const app = Fastify({
     logger: false,
     bodyLimit: deps.config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: true,
     // Step 0, the connection: deadlines, router limits and the framework's errors in the one body.
-    ...transportOptions(deps.config),
+    ...transport,
+    // Before routing, the URL as the platform reads it: one trailing slash is no part of the path, and a
+    // query parameter repeated with the same value is one parameter.
+    rewriteUrl: withoutTrailingSlash,
+    routerOptions: { ...transport.routerOptions, querystringParser: parseQuery },
   });
   limitConnections(app.server, deps.config.maxConnections);
   closeEarlyAnswers(app);

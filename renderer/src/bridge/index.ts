@@ -16,11 +16,16 @@ function connectBridge(): { bridge: WorkbenchBridge; onResumed: (listener: () =>
   return { bridge: http, onResumed: http.onResumed };
 }
 
-const connected = connectBridge();
+// Connected on first use, not at import: modules that only hold a reference to the bridge (every
+// feature, hence the feature registry) load under Node, where there is no window to connect from.
+let connected: ReturnType<typeof connectBridge> | undefined;
+const connection = () => (connected ??= connectBridge());
 
 /** The host, whichever way it is reached: Electron's preload API, or HTTP in browser mode. */
-export const bridge: WorkbenchBridge = connected.bridge;
+export const bridge: WorkbenchBridge = new Proxy({} as WorkbenchBridge, {
+  get: (_target, name) => Reflect.get(connection().bridge, name),
+});
 
 /** `listener` runs whenever the event stream reconnected after a break, so views refetch what they missed. */
-export const onEventsResumed = connected.onResumed;
+export const onEventsResumed = (listener: () => void): (() => void) => connection().onResumed(listener);
 export { BridgeCallError } from '../../../shared/bridge-call-error';
