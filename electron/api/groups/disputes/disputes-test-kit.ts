@@ -25,7 +25,10 @@ export const startDisputesHarness = (options: { dataDir?: string } = {}): Promis
   startPaymentsHarness(options);
 
 /** A captured card order; returns the order and its capture's id. */
-export async function capturedOrder(api: ApiHarness, value = '100.00'): Promise<{ orderId: string; captureId: string }> {
+export async function capturedOrder(
+  api: ApiHarness,
+  value = '100.00',
+): Promise<{ orderId: string; captureId: string }> {
   const orderId = await createCardOrder(api, 'CAPTURE', value);
   const reply = await api.request('POST', `/v2/checkout/orders/${orderId}/capture`, {
     headers: { 'Svc-Request-Id': requestId('capture'), Prefer: 'return=representation' },
@@ -36,7 +39,11 @@ export async function capturedOrder(api: ApiHarness, value = '100.00'): Promise<
 }
 
 /** Opens a dispute on a capture through the test helper; answers the dispute (201 expected). */
-export async function openDispute(api: ApiHarness, captureId: string, body: Record<string, unknown> = {}): Promise<Json> {
+export async function openDispute(
+  api: ApiHarness,
+  captureId: string,
+  body: Record<string, unknown> = {},
+): Promise<Json> {
   const reply = await api.request('POST', OPEN, { body: { disputed_transaction_id: captureId, ...body } });
   expect(reply.status, reply.text).toBe(201);
   return reply.body;

@@ -30,7 +30,14 @@ describe('opening a dispute', () => {
     expect(dispute.dispute_life_cycle_stage).toBe('INQUIRY');
     expect(dispute.seller_response_due_date).toBe('2026-06-04T12:00:00Z');
     expect(dispute.disputed_transactions[0].seller_transaction_id).toBe(captureId);
-    expect(rels(dispute.links)).toEqual(['self', 'accept_claim', 'provide_evidence', 'make_offer', 'send_message', 'escalate']);
+    expect(rels(dispute.links)).toEqual([
+      'self',
+      'accept_claim',
+      'provide_evidence',
+      'make_offer',
+      'send_message',
+      'escalate',
+    ]);
     expect(dispute.allowed_response_options.make_offer.offer_types).toContain('REFUND');
     expect(await balanceMinor(api)).toBe(before - 4000n);
 
@@ -48,7 +55,9 @@ describe('opening a dispute', () => {
     });
     expect(reply.status).toBe(422);
     expect(reply.body.details[0].issue).toBe('DISPUTE_AMOUNT_EXCEEDS_AVAILABLE');
-    const unknown = await api.request('POST', OPEN, { body: { disputed_transaction_id: 'NOSUCHCAPTURE1234' } });
+    const unknown = await api.request('POST', OPEN, {
+      body: { disputed_transaction_id: 'NOSUCHCAPTURE1234' },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.details[0].issue).toBe('TRANSACTION_NOT_DISPUTABLE');
   });
@@ -73,7 +82,14 @@ describe('offer accepted', () => {
     });
     expect(offered.status).toBe('WAITING_FOR_BUYER_RESPONSE');
     expect(offered.buyer_response_due_date).toBeDefined();
-    expect(rels(offered.links)).toEqual(['self', 'accept_claim', 'send_message', 'escalate', 'accept_offer', 'deny_offer']);
+    expect(rels(offered.links)).toEqual([
+      'self',
+      'accept_claim',
+      'send_message',
+      'escalate',
+      'accept_offer',
+      'deny_offer',
+    ]);
     const refused = await api.request('POST', `${DISPUTES}/${id}/make-offer`, {
       body: { note: 'again', offer_type: 'REFUND', offer_amount: { currency_code: 'USD', value: '1.00' } },
     });
@@ -86,7 +102,10 @@ describe('offer accepted', () => {
       outcome_code: 'RESOLVED_BUYER_FAVOUR',
       amount_refunded: { currency_code: 'USD', value: '50.00' },
     });
-    expect(resolved.offer.history.map((h: { event_type: string }) => h.event_type)).toEqual(['PROPOSED', 'ACCEPTED']);
+    expect(resolved.offer.history.map((h: { event_type: string }) => h.event_type)).toEqual([
+      'PROPOSED',
+      'ACCEPTED',
+    ]);
     expect(rels(resolved.links)).toEqual(['self']);
     const capture = await getCapture(api, captureId);
     expect(capture.status).toBe('PARTIALLY_REFUNDED');
