@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * Layering of DESIGN.md section 2, enforced as import zones: "Bad layering" is a lint error, not a
+ * Layering of docs/architecture.md ("Processes and layers"), enforced as import zones: "Bad layering" is a lint error, not a
  * review comment. Each zone lists what its files may not import.
  */
 const zone = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -71,7 +71,7 @@ export default tseslint.config(
     rules: zone(ELECTRON, RENDERER_CODE),
   },
   { files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'], rules: zone(RENDERER_CODE) },
-  // DESIGN.md section 10: the ledger, the webhooks, the host and the store never name a group.
+  // A group is a module: the ledger, the webhooks, the host and the store never name a group.
   {
     files: [
       'electron/{ledger,webhooks,host,store,mailbox}/**/*.ts',

@@ -49,7 +49,8 @@ export function exportInWorker(
     worker.terminate();
     settle.reject(new Error(event.message || 'The export worker failed.'));
   };
-  send({ type: 'start', request, ...(rpcEndpoint ? { rpc: rpcEndpoint } : {}) });
+  const rpc = rpcEndpoint();
+  send({ type: 'start', request, ...(rpc ? { rpc } : {}) });
   return {
     done,
     cancel() {
