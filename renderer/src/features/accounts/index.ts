@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { AccountsPage } from './accounts-page';
+import { lazyPage } from '../lazy-page';
+
+const AccountsPage = lazyPage(() => import('./accounts-page'), 'AccountsPage');
 
 /** Sandbox accounts: buyers and sellers with their ledger balances, top-ups and drains. */
 export const accountsFeature = defineFeature({

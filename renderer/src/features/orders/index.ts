@@ -1,6 +1,8 @@
 import { defineFeature } from '../feature';
-import { OrderDetailPage } from './order-detail-page';
 import { OrdersPage } from './orders-page';
+import { lazyPage } from '../lazy-page';
+
+const OrderDetailPage = lazyPage(() => import('./order-detail-page'), 'OrderDetailPage');
 
 /** Orders v2: the list with its create dialog, and each order's page. */
 export const ordersFeature = defineFeature({
