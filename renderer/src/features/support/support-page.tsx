@@ -17,7 +17,7 @@ import { bridge } from '../../bridge';
 import { QueryState } from '../../components/query-state';
 import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
-import { LedgerLines } from './ledger-lines';
+import { LedgerLines } from '../../components/ledger-lines';
 import { SupportTimeline } from './support-timeline';
 import { queryKeys } from '../../api/query-keys';
 import { Section } from '../../components/section';
