@@ -11,7 +11,7 @@ import { hrefFor, resourceRoute } from '../../app/router';
 import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { MONO } from '../../components/mono-font';
-import { LedgerLines } from './ledger-lines';
+import { LedgerLines } from '../../components/ledger-lines';
 
 /** A resource's kind, id (a link to its page), status and amount: the head of its card. */
 export function ResourceHeading({ summary }: { summary: ResourceSummary }) {
