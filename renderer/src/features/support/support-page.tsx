@@ -21,6 +21,7 @@ import { LedgerLines } from './ledger-lines';
 import { SupportTimeline } from './support-timeline';
 import { queryKeys } from '../../api/query-keys';
 import { Section } from '../../components/section';
+import { OpenDisputeButton } from '../disputes';
 
 /** Net of every balance-affecting line per currency: what the flow left in the merchant's balance. */
 function netByCurrency(lines: readonly LedgerLine[]): string[] {
@@ -53,6 +54,9 @@ function ResourceCard({ resource, lines }: { resource: SupportResource; lines: r
           <Typography variant="body2" color="text.secondary">
             {formatMoney(amount)}
           </Typography>
+        ) : null}
+        {kind === 'capture' && status !== 'REFUNDED' ? (
+          <OpenDisputeButton captureId={id} {...(amount ? { currency: amount.currency_code } : {})} />
         ) : null}
       </Stack>
       {machine ? <StateMachineView machine={machine} current={status} history={resource.history} /> : null}
