@@ -305,13 +305,13 @@ export class WorkbenchService {
             resource: this.view(r),
             history: store.resources.history(r.kind, r.id),
           })),
-          ledger: found.ledger.map(ledgerLine),
+          ledger: found.ledger.map((entry) => ledgerLine(entry, ledger.codes)),
         };
       },
       reportingSummary: async ({ days, currency }) => {
         const accountId = this.host.sandboxApp.merchant_id;
         const primary = store.accounts.byId(accountId)?.balances[0]?.currency_code ?? 'USD';
-        return reportingSummary(ledger.reads, accountId, primary, clock.now(), days, currency);
+        return reportingSummary(ledger.reads, ledger.codes, accountId, primary, clock.now(), days, currency);
       },
     };
   }

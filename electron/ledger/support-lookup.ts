@@ -1,11 +1,11 @@
 import type { LedgerLine } from '../../shared/bridge.js';
-import { eventCode } from '../../shared/api/reporting/schemas.js';
 import { isoSeconds } from '../clock.js';
 import { fromMinor, money } from '../../shared/money.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
 import type { Store } from '../store/store.js';
 import type { EntryRow, LedgerRepository } from './ledger-repo.js';
 import type { LedgerEntry } from './ledger-types.js';
+import type { TransactionCodes } from './transaction-codes.js';
 
 /**
  * How much one lookup carries, whatever the volume: a lineage of at most `lineage` resources is shown
@@ -43,13 +43,13 @@ export interface SupportFindings {
 }
 
 /** A ledger entry as the support view shows it. */
-export function ledgerLine(entry: LedgerEntry): LedgerLine {
+export function ledgerLine(entry: LedgerEntry, codes: TransactionCodes): LedgerLine {
   return {
     seq: entry.seq,
     account_id: entry.accountId,
     transaction_id: entry.transactionId,
     event_code: entry.eventCode,
-    event_name: eventCode(entry.eventCode)?.name ?? entry.eventCode,
+    event_name: codes.get(entry.eventCode)?.name ?? entry.eventCode,
     status: entry.status,
     initiated: isoSeconds(entry.initiatedMs),
     updated: isoSeconds(entry.updatedMs),

@@ -16,7 +16,7 @@ import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { MONO } from '../../components/mono-font';
 import { queryKeys } from '../../api/query-keys';
-import { LedgerLines } from './ledger-lines';
+import { LedgerLines } from '../../components/ledger-lines';
 import { RelatedResources } from './related-resources';
 import { ResourceCard } from './resource-card';
 import { SupportTimeline } from './support-timeline';
