@@ -26,8 +26,11 @@ function option(args: string[], name: string, fallback: number): number {
   return value;
 }
 
+/** A JSON answer, read as the benchmark needs it. */
+type Json = ReturnType<typeof JSON.parse>;
+
 interface Api {
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }>;
 }
 
 async function apiOf(served: Served): Promise<Api> {
@@ -64,7 +67,7 @@ async function createOrders(api: Api, count: number, callers: number): Promise<v
   );
 }
 
-async function must(reply: Promise<{ status: number; body: any }>, status: number, what: string) {
+async function must(reply: Promise<{ status: number; body: Json }>, status: number, what: string) {
   const answer = await reply;
   if (answer.status !== status)
     throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -74,6 +74,13 @@ export class BrowserBridge {
   private register(app: FastifyInstance, table: RouteTable): void {
     const config = { public: true, unlogged: true, html: true } as const;
     app.get(WORKBENCH_PREFIX, { config }, async (request, reply) => {
+      // `/__workbench/` reaches this route too (one trailing slash is dropped before routing): that is
+      // the page itself, and redirecting it to itself would loop.
+      if (request.originalUrl.split('?')[0]?.endsWith('/')) {
+        this.guardHost(request);
+        this.startSession(request, reply);
+        return this.serveFile('', reply);
+      }
       this.startSession(request, reply);
       return reply.redirect(`${WORKBENCH_PREFIX}/`, 302);
     });

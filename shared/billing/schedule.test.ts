@@ -84,6 +84,10 @@ describe('the schedule in words', () => {
       '25.00 USD setup fee, then 1 month free, then 10.00 USD monthly until cancelled (8.25% tax added)',
     );
     expect(described.setupFee).toBe('25.00 USD setup fee');
+    // A fee typed wrong is no fee in the words (the form says what is wrong with it).
+    const typo = describeSchedule({ ...plan, payment_preferences: { setup_fee: usd('abc') } });
+    expect(typo.setupFee).toBeUndefined();
+    expect(typo.text).not.toContain('abc');
     expect(described.cycles).toEqual(['1 month free', '10.00 USD monthly until cancelled']);
     expect(describeSchedule({ ...plan, taxes: { percentage: '10', inclusive: true } }).taxes).toBe(
       '10% tax included',

@@ -130,7 +130,10 @@ export interface ScheduleDescription {
 /** The whole schedule in words: setup fee, each cycle in sequence order, and the tax. */
 export function describeSchedule(plan: SchedulePlan): ScheduleDescription {
   const fee = plan.payment_preferences?.setup_fee;
-  const setupFee = fee && minorOrUndefined(fee) !== 0n ? `${formatScheduleMoney(fee)} setup fee` : undefined;
+  // A fee that is not an amount yet (a draft's `abc`) is no fee in the preview; the form says what is wrong.
+  const feeMinor = fee ? minorOrUndefined(fee) : undefined;
+  const setupFee =
+    fee && feeMinor !== undefined && feeMinor !== 0n ? `${formatScheduleMoney(fee)} setup fee` : undefined;
   const cycles = orderedCycles(plan).map(describeCycle);
   const taxes = describeTaxes(plan.taxes);
   const steps = [...(setupFee ? [setupFee] : []), ...cycles];

@@ -55,9 +55,16 @@ export function createHttpBridge(): HttpBridge {
     const body = (await response.json().catch(() => null)) as unknown;
     if (!response.ok) {
       const error = (body as BridgeErrorBody | null)?.error;
+      // Without the session cookie (a browser the workbench URL was never opened in) the host refuses
+      // every call: say how to get in rather than only the status.
+      const noSession =
+        response.status === 403 &&
+        !error &&
+        'This browser has no workbench session. Open the workbench_url that `npm run serve` printed when it ' +
+          'started (it carries the launch token); after that every tab of this browser gets in.';
       throw new BridgeCallError(
-        error?.name ?? 'FAILED',
-        error?.message ?? `The host answered ${response.status}.`,
+        error?.name ?? (response.status === 403 ? 'FORBIDDEN' : 'FAILED'),
+        (noSession || error?.message) ?? `The host answered ${response.status}.`,
         error?.details,
       );
     }

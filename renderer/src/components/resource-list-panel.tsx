@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatCount } from '../api/format';
+import { pluralNoun } from '../api/plural';
 import { MONO } from './mono-font';
 import { PageJump } from './page-jump';
 import { QueryState } from './query-state';
@@ -98,8 +99,7 @@ export function ResourceListPanel({
         <Box sx={{ flexGrow: 1 }} />
         {query.data ? (
           <Typography variant="body2" color="text.secondary" data-testid={`${testIdPrefix}-total`}>
-            {formatCount(total)} {noun}
-            {total === 1 ? '' : 's'}
+            {formatCount(total)} {pluralNoun(noun, total)}
             {list.filtered ? ' match' : ''}
           </Typography>
         ) : null}
@@ -109,7 +109,7 @@ export function ResourceListPanel({
         loading={query.isLoading}
         error={query.error}
         empty={list.items.length === 0}
-        emptyText={list.filtered ? `No ${noun}s match these filters.` : emptyText}
+        emptyText={list.filtered ? `No ${pluralNoun(noun, 0)} match these filters.` : emptyText}
       >
         <TableContainer>
           <Table size="small" data-testid={`${testIdPrefix}-table`}>
