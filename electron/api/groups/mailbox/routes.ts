@@ -1,0 +1,24 @@
+import { MAILBOX_ENDPOINTS as E } from '../../../../shared/api/mailbox/index.js';
+import type { GroupDeps } from '../../group-deps.js';
+import { defineRoute, type AnyRoute } from '../../route.js';
+
+/**
+ * `GET /v1/test-helpers/mailbox` lists every e-mail the platform sent (newest first, links absolute
+ * against the caller's base URL), `DELETE` empties it.
+ */
+export function mailboxRoutes(mailbox: GroupDeps['mailbox']): AnyRoute[] {
+  return [
+    defineRoute(E.list, {
+      handle: ({ query, ctx }) => ({
+        status: 200,
+        body: { messages: mailbox.list(ctx.baseUrl, query.recipient) },
+      }),
+    }),
+    defineRoute(E.clear, {
+      handle: () => {
+        mailbox.clear();
+        return { status: 204 };
+      },
+    }),
+  ];
+}
