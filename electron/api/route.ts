@@ -3,6 +3,7 @@ import type { AnyEndpoint, Endpoint } from '../../shared/api/endpoint.js';
 import type { Account, PartnerLink } from '../store/repositories/accounts-repo.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
+import type { UploadedFile } from './pipeline/multipart.js';
 
 export type { HttpMethod } from '../../shared/api/endpoint.js';
 
@@ -29,6 +30,8 @@ export interface OperationInput<P, Q, H, B> {
   ctx: RequestContext;
   /** The request body as received (UTF-8 text), for routes that set `rawBody`. */
   rawBody?: string;
+  /** The files of a `multipart/form-data` request (the operation's `contentTypes` must allow it). */
+  uploads?: readonly UploadedFile[];
 }
 
 /** A resource an operation answers with, remembered under the request's `Svc-Request-Id`. */

@@ -12,13 +12,14 @@ import { sendError } from './pipeline/error-body.js';
 import './pipeline/fastify-types.js';
 import { IdempotencyGate } from './pipeline/idempotency.js';
 import { parseJsonBody } from './pipeline/json-body.js';
+import { MULTIPART_MEDIA_TYPE, parseMultipart } from './pipeline/multipart.js';
 import { applyMockResponse } from './pipeline/mock-response.js';
 import { RateLimiter } from './pipeline/rate-limit.js';
 import { parseQuery } from './pipeline/repeated-query.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
 import { withoutTrailingSlash } from './pipeline/trailing-slash.js';
-import { closeEarlyAnswers, limitConnections, transportOptions } from './pipeline/transport.js';
+import { boundConnections, closeEarlyAnswers, transportOptions } from './pipeline/transport.js';
 import { validateInput } from './pipeline/validate.js';
 import type { RegisterPages } from './group-module.js';
 import type { Representation, ResourceKinds } from './resource-kinds.js';
@@ -38,7 +39,7 @@ export interface ApiServer {
 }
 
 /**
- * Builds the Fastify app of the embedded API. The request pipeline (DESIGN.md section 4) reads top to
+ * Builds the Fastify app of the embedded API. The request pipeline (docs/architecture.md) reads top to
  * bottom below: each numbered step is one hook or one part of the operation handler.
  */
 export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: readonly ApiGroup[]): ApiServer {
@@ -56,7 +57,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     rewriteUrl: withoutTrailingSlash,
     routerOptions: { ...transport.routerOptions, querystringParser: parseQuery },
   });
-  limitConnections(app.server, deps.config.maxConnections);
+  boundConnections(app.server, deps.config);
   closeEarlyAnswers(app);
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
@@ -146,6 +147,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
       ...validated,
       ctx,
       ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
+      ...(request.uploads ? { uploads: request.uploads } : {}),
     } as Parameters<AnyRoute['handle']>[0];
 
     // 7. mock response: Svc-Mock-Response forces a documented error (negative testing).
@@ -234,7 +236,7 @@ function requestIdOf(request: FastifyRequest): string | undefined {
 
 /**
  * JSON (empty body allowed: SDKs send a Content-Type with bodiless captures), the JSON of a `+json`
- * media type (RFC 6839: `application/scim+json`) and HTML forms. Which of them an operation takes is the
+ * media type (RFC 6839: `application/scim+json`), HTML forms and multipart forms with files. Which of them an operation takes is the
  * accept step's question (415).
  */
 function registerBodyParsers(app: FastifyInstance): void {
@@ -255,6 +257,17 @@ function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = String(body);
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // Documents (dispute evidence): the `input` part is the body, the files go to the operation apart.
+  app.addContentTypeParser(MULTIPART_MEDIA_TYPE, { parseAs: 'buffer' }, (request, body, done) => {
+    try {
+      const parsed = parseMultipart(body as Buffer, request.headers['content-type']);
+      request.uploads = parsed.files;
+      request.rawBody = `multipart/form-data: ${JSON.stringify(parsed.body)}; ${parsed.files.length} file(s)`;
+      done(null, parsed.body);
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
   // Any other type reaches the accept step's 415 first; this only keeps Fastify from failing earlier.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, String(body)));

@@ -1,4 +1,5 @@
 import type { AnyRoute, RequestContext } from '../route.js';
+import type { UploadedFile } from './multipart.js';
 
 /** What the pipeline attaches to Fastify's request and route objects. */
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     rawBody?: string;
     /** The error form of the path's family, for errors before or without a matched route. */
     pathErrorStyle?: 'identity' | 'scim' | undefined;
+    /** The file parts of a `multipart/form-data` body. */
+    uploads?: UploadedFile[];
   }
   interface FastifyContextConfig {
     /** The API operation this Fastify route serves. */

@@ -25,12 +25,16 @@ interface UiState {
   dismiss(id: number): void;
 }
 
-const storedTheme = (): 'light' | 'dark' =>
-  localStorage.getItem('workbench.theme') === 'dark' ||
-  (localStorage.getItem('workbench.theme') === null &&
-    window.matchMedia?.('(prefers-color-scheme: dark)').matches)
-    ? 'dark'
-    : 'light';
+/**
+ * The theme chosen before, else the system's. Read when the store is created, which is at import: where
+ * there is no browser storage (the feature registry loaded by a unit test under Node) it is light.
+ */
+function storedTheme(): 'light' | 'dark' {
+  if (typeof localStorage === 'undefined') return 'light';
+  const chosen = localStorage.getItem('workbench.theme');
+  if (chosen !== null) return chosen === 'dark' ? 'dark' : 'light';
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
 
 let nextNotice = 1;
 
