@@ -24,8 +24,13 @@ export interface ApiConfig {
   headersTimeoutMs: number;
   /** Deadline for a whole request, headers and body, to arrive (408 past it); at least headersTimeoutMs. */
   requestTimeoutMs: number;
-  /** Open connections the server holds at most; one more is answered 503 and closed. */
+  /**
+   * Open connections the server holds at most; at the cap the connection idle the longest is closed for
+   * a newcomer, and when none is idle the newcomer is answered 503 and closed.
+   */
   maxConnections: number;
+  /** How long an answer may wait with the client reading none of it before the client is dropped. */
+  unreadAnswerTimeoutMs: number;
 }
 
 export const DEFAULT_API_CONFIG: ApiConfig = {
@@ -40,6 +45,8 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   requestTimeoutMs: 30_000,
   // Far below the usual 4,096 file handles, far above a load test (50) plus 1,000 event streams.
   maxConnections: 2_000,
+  // A client on this machine reads a megabyte in milliseconds; one that takes nothing for this long is gone.
+  unreadAnswerTimeoutMs: 10_000,
 };
 
 /** What every API group's service is built from. */

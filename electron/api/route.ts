@@ -78,6 +78,11 @@ export interface RouteBinding<
    * error_description}` of identity errors; `scim` is RFC 7644's error with those two members besides.
    */
   errorStyle?: 'identity' | 'scim';
+  /**
+   * The access token may come in the form body's `access_token` instead of the Authorization header
+   * (RFC 6750 2.2; OpenID Connect's userinfo by POST).
+   */
+  tokenInForm?: boolean;
   /** Keep the body text exactly as received (signature checks over the caller's own bytes). */
   rawBody?: boolean;
   /** A larger body limit than the API's default (a 15,000-item payout batch is a few MiB). */

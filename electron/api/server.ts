@@ -7,7 +7,7 @@ import {
   JSON_SUFFIX_MEDIA_TYPE,
 } from './pipeline/accept.js';
 import { ApiError } from './pipeline/api-error.js';
-import { authenticate, TokenCache } from './pipeline/authenticate.js';
+import { authenticate, authenticateFromForm, TokenCache } from './pipeline/authenticate.js';
 import { sendError } from './pipeline/error-body.js';
 import './pipeline/fastify-types.js';
 import { IdempotencyGate } from './pipeline/idempotency.js';
@@ -19,7 +19,7 @@ import { parseQuery } from './pipeline/repeated-query.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
 import { withoutTrailingSlash } from './pipeline/trailing-slash.js';
-import { closeEarlyAnswers, limitConnections, transportOptions } from './pipeline/transport.js';
+import { boundConnections, closeEarlyAnswers, transportOptions } from './pipeline/transport.js';
 import { validateInput } from './pipeline/validate.js';
 import type { RegisterPages } from './group-module.js';
 import type { Representation, ResourceKinds } from './resource-kinds.js';
@@ -57,7 +57,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     rewriteUrl: withoutTrailingSlash,
     routerOptions: { ...transport.routerOptions, querystringParser: parseQuery },
   });
-  limitConnections(app.server, deps.config.maxConnections);
+  boundConnections(app.server, deps.config);
   closeEarlyAnswers(app);
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
@@ -67,11 +67,12 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   const routes = groups.flatMap((g) => g.routes);
 
   registerBodyParsers(app);
-  app.setErrorHandler((error, request, reply) =>
-    sendError(error, request, reply, (unexpected, debugId) =>
+  app.setErrorHandler((error, request, reply) => {
+    request.pathErrorStyle = table.errorStyleOf(request.url);
+    return sendError(error, request, reply, (unexpected, debugId) =>
       deps.logger.error(`unhandled error, debug_id ${debugId}`, unexpected),
-    ),
-  );
+    );
+  });
 
   // ---------------------------------------------------------------------------------------------
   // 1. accept: Accept (406) and request media type (415); the body size limit is Fastify's bodyLimit.
@@ -91,6 +92,13 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   app.addHook('onRequest', (request, _reply, done) => {
     authenticate(request, deps, tokens);
     rateLimiter.check(request);
+    done();
+  });
+
+  // 2 and 3 again, for an operation that takes its access token in the form body (RFC 6750 2.2): once
+  // the body is parsed, and only when no Authorization header was given.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (authenticateFromForm(request, deps, tokens)) rateLimiter.check(request);
     done();
   });
 
@@ -180,7 +188,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   }
 
   for (const route of routes) {
-    table.add(route.method, route.path);
+    table.add(route.method, route.path, route.errorStyle);
     app.route({
       method: route.method,
       url: route.path,
@@ -191,6 +199,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
         ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}),
         ...(route.produces ? { produces: route.produces } : {}),
         ...(route.errorStyle ? { errorStyle: route.errorStyle } : {}),
+        ...(route.tokenInForm ? { tokenInForm: true } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
       },
       handler: (request, reply) => runOperation(route, request, reply),

@@ -6,8 +6,8 @@ import type {
   ListenerSettings,
   ListenerSettingsInput,
   ListenerState,
-} from '../../shared/api/webhooks/schemas.js';
-import { MOCK_WEBHOOK_ID } from '../../shared/api/webhooks/schemas.js';
+} from '../../shared/webhooks/listener.js';
+import { MOCK_WEBHOOK_ID } from '../../shared/webhooks/delivery.js';
 import type { HostEvents } from '../events.js';
 import type { CertificateCache } from './cert-cache.js';
 import { verifyReceived, type Verification, type WebhookIdCandidate } from './listener-verify.js';

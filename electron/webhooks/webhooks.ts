@@ -1,4 +1,4 @@
-import { WILDCARD_EVENT_TYPE } from '../../shared/api/webhooks/schemas.js';
+import { WILDCARD_EVENT_TYPE } from '../../shared/webhooks/event-envelope.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import { CertificateCache } from './cert-cache.js';

@@ -44,11 +44,7 @@ export function useHostEvents(): void {
     const logRefresh = coalesced(() => invalidate(queryKeys.requestLog.all));
     // The outbox views (event list, an event, its deliveries); subscriptions and the catalog stay put.
     const outboxRefresh = coalesced(() =>
-      invalidate(
-        queryKeys.webhooks.eventLists,
-        queryKeys.webhooks.eventDetails,
-        queryKeys.webhooks.deliveryLists,
-      ),
+      invalidate(queryKeys.events.eventLists, queryKeys.events.eventDetails, queryKeys.events.deliveryLists),
     );
     const changes = new ResourceChangeBurst();
     const resourceRefresh = coalesced(() => {
@@ -62,7 +58,7 @@ export function useHostEvents(): void {
     const webhookRefresh = coalesced(() => {
       const last = received.at(-1);
       if (last) {
-        invalidate(queryKeys.webhooks.all);
+        invalidate(queryKeys.events.all);
         const answered = `the listener answered ${last.answered_status}`;
         const what = `${last.mock ? 'mock event ' : ''}${last.event_type}`;
         notify(

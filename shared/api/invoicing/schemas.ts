@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, EmailSchema, MoneyValueSchema } from '../common.js';
+import { LenientMoneyValueSchema } from '../lenient.js';
 
 /**
  * Invoicing v1 (spec 2.11, 4.12, part 8): request schemas and limits. The schemas check shape and
@@ -52,7 +53,7 @@ export const InvoiceDateSchema = z
   .refine(isInvoiceDate, 'Expected a date such as "2026-05-16" or "2026-05-16 PST".');
 
 /** Money v1 (spec 2.1): `currency` and `value`. */
-export const InvoiceMoneySchema = z.object({ currency: CurrencyCodeSchema, value: MoneyValueSchema });
+export const InvoiceMoneySchema = z.object({ currency: CurrencyCodeSchema, value: LenientMoneyValueSchema });
 export type InvoiceMoney = z.infer<typeof InvoiceMoneySchema>;
 
 /** Decimal places of a JSON number, or undefined when it is written with an exponent beyond them. */

@@ -171,12 +171,12 @@ export class AgreementsService {
   }
 
   private byToken(token: string, ctx: RequestContext): StoredAgreement {
-    const row = this.deps.store.db
-      .prepare(
-        "SELECT id FROM resources WHERE kind = 'billing-agreement-v1' AND app_id = ? AND json_extract(internal, '$.token') = ?",
-      )
-      .get(ctx.app.id, token) as { id: string } | undefined;
-    if (!row) throw notFound('billing agreement token', token, 'payment_token');
-    return this.getAgreement(row.id, ctx);
+    const agreement = this.deps.store.resources.findOne<StoredAgreement>({
+      kind: 'billing-agreement-v1',
+      app: ctx.app.id,
+      members: { 'internal.token': token },
+    });
+    if (!agreement) throw notFound('billing agreement token', token, 'payment_token');
+    return agreement;
   }
 }

@@ -48,7 +48,14 @@ export class OrdersService {
     attributionId?: string,
   ): StoredOrder {
     requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
-    if (request.payment_source && !requestId) {
+    const now = this.deps.clock.now();
+    const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store, ctx.app);
+    const source = request.payment_source;
+    const resolved = source ? resolvePaymentSource(source, ctx, this.vault, now) : undefined;
+    // Spec 4.4: the header is mandatory for a single-step create, one whose payment source completes
+    // the order without the payer (a card, a vaulted token). A wallet source that leaves the order
+    // waiting for the payer (PAYER_ACTION_REQUIRED) is a two-step create like any other.
+    if (resolved?.approved && !requestId) {
       throw new ApiError('INVALID_REQUEST', [
         detail('MISSING_REQUIRED_PARAMETER', {
           field: 'Svc-Request-Id',
@@ -58,10 +65,6 @@ export class OrdersService {
         }),
       ]);
     }
-    const now = this.deps.clock.now();
-    const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store, ctx.app);
-    const source = request.payment_source;
-    const resolved = source ? resolvePaymentSource(source, ctx, this.vault, now) : undefined;
     const trigger: OrderTrigger = !resolved
       ? 'create'
       : !resolved.approved

@@ -125,12 +125,10 @@ export class PaymentsV1Service {
 
   /** The buyer page finds a payment by the token of its approval_url (the buyer has no app token). */
   findByToken(token: string): StoredPaymentV1 | undefined {
-    const row = this.deps.store.db
-      .prepare(`SELECT id FROM resources WHERE kind = ? AND json_extract(internal, '$.token') = ?`)
-      .get(KINDS.payment, token) as { id: string } | undefined;
-    return row
-      ? (this.deps.store.resources.get(KINDS.payment, row.id) as StoredPaymentV1 | undefined)
-      : undefined;
+    return this.deps.store.resources.findOne<StoredPaymentV1>({
+      kind: KINDS.payment,
+      members: { 'internal.token': token },
+    });
   }
 
   update(id: string, operations: readonly PatchOperation[], ctx: RequestContext): StoredPaymentV1 {

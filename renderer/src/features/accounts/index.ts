@@ -1,6 +1,9 @@
 import { defineFeature } from '../feature';
 import { AccountsPage } from './accounts-page';
 
+// The partners page picks a seller among the sandbox accounts.
+export { listAccounts } from './accounts-api';
+
 /** Sandbox accounts: buyers and sellers with their ledger balances, top-ups and drains. */
 export const accountsFeature = defineFeature({
   name: 'accounts',

@@ -5,10 +5,13 @@ import { StateMachineView, type MachineAction } from '../../components/state-mac
 import { formatMinor, formatMoney, formatTime } from '../../api/format';
 import { captureRefundAvailability } from './payment-availability';
 import { childrenOf, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
-import { Amount, Field, OptionalField, OrderField, RelatedSection, ResourceLink } from './payment-parts';
+import { Amount } from '../../components/amount';
+import { Field } from '../../components/field-grid';
+import { ResourceLink } from '../../components/resource-link';
+import { OptionalField, OrderField, RelatedSection } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
 import { RefundForm } from './refund-form';
-import { CaptureTrackers } from '../orders/capture-trackers';
+import { CaptureTrackers } from '../orders';
 import { OpenDisputeButton } from '../disputes';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
