@@ -3,8 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * Layering of DESIGN.md section 2, enforced as import zones: "Bad layering" is a lint error, not a
- * review comment. Each zone lists what its files may not import.
+ * Layering of docs/architecture.md ("Processes and layers", "Lint zones"), enforced as import zones:
+ * "Bad layering" is a lint error, not a review comment. Each zone lists what its files may not import;
+ * scripts/architecture/lint-zones.test.ts proves each boundary with a probe import.
  */
 const zone = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const NODE_BUILTINS = {
@@ -146,7 +147,7 @@ export default tseslint.config(
     rules: zone(RENDERER_CODE, TEST_SUPPORT, DEEP_INTO_A_GROUP),
   },
   { files: TEST_CODE_IN('electron'), rules: zone(ELECTRON, RENDERER_CODE) },
-  // DESIGN.md sections 10 and 11: the infrastructure (ledger, webhooks, host, store, mailbox, the API's
+  // A group is a module (docs/architecture.md): the infrastructure (ledger, webhooks, host, store, mailbox, the API's
   // own modules, the pipeline, the docs, and the top-level clock, scheduler, cli) names no group, not
   // even a group's shared half.
   {

@@ -3,8 +3,8 @@ import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import { clean, describe, drive, median, type LoadOptions, type LoadRequest } from './load.js';
 
 /**
- * `npm run bench -- payouts [--items N] [--batches N] [--duration S]`: a 15,000-item payout batch, as the
- * issue's targets measure it, against the real host (in memory, as `serve --ephemeral` runs):
+ * `npm run bench -- payouts [--items N] [--batches N] [--duration S]`: 15,000-item payout batches against
+ * the real host (in memory, as `serve --ephemeral` runs), each figure beside its target:
  *
  * - create latency of `--batches` batches (median; target under 1.5 s);
  * - processing rate: items made final per second, from the create's answer until every item is final

@@ -24,6 +24,7 @@ import { vaultShared } from './vault/index.js';
 import { subscriptionsShared } from './subscriptions/index.js';
 import { webhooksShared } from './webhooks/index.js';
 import { webProfilesShared } from './web-profiles/index.js';
+import { disputesShared } from './disputes/index.js';
 
 /**
  * Every API group's shared half, one line each. The console's endpoint list, the machines the UI
@@ -51,6 +52,7 @@ export const SHARED_GROUPS = [
   catalogProductsShared,
   subscriptionsShared,
   billingV1Shared,
+  disputesShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;

@@ -20,6 +20,9 @@ export const queryKeys = {
     ) => ['resources', kind, view] as const,
     /** The console's recent ids for a `{id}` placeholder. */
     recent: (kind: ResourceKind | undefined) => ['resources', kind, 'console-ids'] as const,
+    /** One page of a large lineage in the transaction view (a batch's items). */
+    related: (kind: ResourceKind, rootId: string, page: number) =>
+      ['resources', kind, 'related', rootId, page] as const,
   },
 
   /** One resource and what hangs off it (invalidated by every resource change and clock move). */

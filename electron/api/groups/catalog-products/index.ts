@@ -12,7 +12,7 @@ export { restrictedPatch } from './restricted-patch.js';
 export { PRODUCT_CREATED, PRODUCT_UPDATED } from './events.js';
 export { pagedBody, pageRequest, type PageRequest } from './paging.js';
 
-/** Catalog products (issue #12 item 1): what plans are made for. */
+/** Catalog products: what plans are made for. */
 export function defineCatalogProducts(deps: GroupDeps): GroupModule & { api: CatalogProductsService } {
   const products = new CatalogProductsService(deps);
   return {

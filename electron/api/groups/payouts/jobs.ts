@@ -12,6 +12,7 @@ import { ChunkPacer } from './chunk-pacer.js';
 import { newTransactionId } from './ids.js';
 import { processedItemPostings } from './ledger.js';
 import { isPaying, outcomeOf } from './outcomes.js';
+import type { SenderBatchHeader } from '../../../../shared/api/payouts/schemas.js';
 import type { PayoutItemSpec, StoredPayoutBatch, StoredPayoutItem } from './types.js';
 import { sendUnclaimedNotice } from './unclaimed-notice.js';
 import { moneyV1, payoutItemId } from './views.js';
@@ -40,6 +41,12 @@ interface BatchContext {
   sender: string;
   sender_batch_id?: string;
   count: number;
+  /**
+   * The header's e-mail subject and message, for the notices of unclaimed items: kept here so that a
+   * chunk does not read the batch row (megabytes while it holds its items) to find them. Absent in
+   * payloads written before it was kept; such a chunk reads the batch.
+   */
+  notice?: Pick<SenderBatchHeader, 'email_subject' | 'email_message'>;
 }
 
 interface ProcessPayload {
@@ -162,13 +169,16 @@ export class PayoutProcessor {
         transition(this.deps, payoutBatchMachine, batch, 'process', { at, note: 'funded by the balance' });
       }
       this.batchItems.of(batch);
+      const { sender_batch_id, email_subject, email_message } = batch.body.sender_batch_header;
       context = {
         app_id: batch.app_id,
         sender: batch.internal.sender_account_id,
         count: batch.internal.item_count,
-        ...(batch.body.sender_batch_header.sender_batch_id !== undefined
-          ? { sender_batch_id: batch.body.sender_batch_header.sender_batch_id }
-          : {}),
+        ...(sender_batch_id !== undefined ? { sender_batch_id } : {}),
+        notice: {
+          ...(email_subject !== undefined ? { email_subject } : {}),
+          ...(email_message !== undefined ? { email_message } : {}),
+        },
       };
     }
 
@@ -178,15 +188,18 @@ export class PayoutProcessor {
     const accounts = new Map<string, Account | null>();
     const postings: LedgerPosting[] = [];
     let unclaimed = payload.unclaimed ?? 0;
-    // The batch's e-mail subject and message, read once per chunk and only when a notice needs them.
-    let header: StoredPayoutBatch['body']['sender_batch_header'] | undefined | null = null;
+    // The batch's e-mail subject and message, and its sender, looked up once per chunk and only when a
+    // notice needs them.
+    let notice = context.notice ?? null;
+    let sender: Account | undefined | null = null;
     for (let index = payload.next; index < end; index++) {
       const item = this.processItem(payload.id, context, items[index] as PayoutItemSpec, index, at, accounts);
       postings.push(...processedItemPostings(item, run.dueAt));
       if (item.status === 'UNCLAIMED') {
         unclaimed++;
-        if (header === null) header = this.readBatch(payload.id)?.body.sender_batch_header;
-        sendUnclaimedNotice(this.deps.mailbox, this.deps.store, item, header, UNCLAIMED_RETURN_MS);
+        if (notice === null) notice = this.readBatch(payload.id)?.body.sender_batch_header ?? {};
+        if (sender === null) sender = this.deps.store.accounts.byId(context.sender);
+        sendUnclaimedNotice(this.deps.mailbox, sender, item, notice, UNCLAIMED_RETURN_MS);
       }
     }
     this.deps.ledger.writer.apply(postings);

@@ -24,7 +24,7 @@ interface ActivityRow {
 
 // One read per call, whatever the number of references: the items of the app that are in flight or
 // paid out on any of the given references (json_each expands the list). Item rows are read through the
-// kind's index; a reference index would make this a seek (it needs a migration; see the README).
+// kind's index; a reference index would make this a seek (it needs a migration).
 const ACTIVITY_SQL = `SELECT id, status,
     json_extract(body, '$.reference_type') AS type,
     json_extract(body, '$.reference_id') AS ref,

@@ -33,7 +33,7 @@ import type { StoredPlan, StoredSale, StoredSubscription, SubscriptionInternal }
 
 const KIND = 'subscription';
 
-/** Subscriptions (issue #12 item 3): create, approve, show, update, revise, suspend, activate, cancel. */
+/** Subscriptions: create, approve, show, update, revise, suspend, activate, cancel. */
 export class SubscriptionsService {
   constructor(
     private readonly deps: ApiDeps,
