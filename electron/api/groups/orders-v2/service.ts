@@ -8,7 +8,6 @@ import { isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
@@ -47,7 +46,6 @@ export class OrdersService {
     requestId: string | undefined,
     attributionId?: string,
   ): StoredOrder {
-    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     const now = this.deps.clock.now();
     const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store, ctx.app);
     const source = request.payment_source;
@@ -193,7 +191,6 @@ export class OrdersService {
     source: PaymentSourceInput | undefined,
     ctx: RequestContext,
   ): StoredOrder {
-    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     const order = this.get(id, ctx);
     const field = { field: 'id', value: id, location: 'path' as const };
     if ((action === 'capture') !== (order.body.intent === 'CAPTURE')) {

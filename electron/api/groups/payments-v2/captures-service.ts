@@ -6,7 +6,6 @@ import { newTransactionId } from '../../../ledger/ledger-writer.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
@@ -40,7 +39,6 @@ export class CapturesService {
   }
 
   refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
-    requirePartnerFeature(ctx.consent, 'REFUND', { field: 'Svc-Auth-Assertion', location: 'header' });
     const capture = this.getCapture(id, ctx);
     const currency = capture.body.amount.currency_code;
     refuseUnless(captureMachine, capture, 'refund');

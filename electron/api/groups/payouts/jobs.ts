@@ -9,6 +9,7 @@ import type { GroupDeps } from '../../group-deps.js';
 import { createResource, transition, transitionIfLegal } from '../../transition.js';
 import type { BatchItems } from './batch-items.js';
 import { ChunkPacer } from './chunk-pacer.js';
+import { SenderFunds } from './sender-funds.js';
 import { newTransactionId } from './ids.js';
 import { processedItemPostings } from './ledger.js';
 import { isPaying, outcomeOf } from './outcomes.js';
@@ -186,6 +187,7 @@ export class PayoutProcessor {
     const items = this.batchItems.ofId(payload.id, () => this.readBatch(payload.id));
     const end = Math.min(payload.next + CHUNK_ITEMS, context.count);
     const accounts = new Map<string, Account | null>();
+    const funds = new SenderFunds(this.deps, context.sender, run.dueAt);
     const postings: LedgerPosting[] = [];
     let unclaimed = payload.unclaimed ?? 0;
     // The batch's e-mail subject and message, and its sender, looked up once per chunk and only when a
@@ -193,7 +195,15 @@ export class PayoutProcessor {
     let notice = context.notice ?? null;
     let sender: Account | undefined | null = null;
     for (let index = payload.next; index < end; index++) {
-      const item = this.processItem(payload.id, context, items[index] as PayoutItemSpec, index, at, accounts);
+      const item = this.processItem(
+        payload.id,
+        context,
+        items[index] as PayoutItemSpec,
+        index,
+        at,
+        accounts,
+        funds,
+      );
       postings.push(...processedItemPostings(item, run.dueAt));
       if (item.status === 'UNCLAIMED') {
         unclaimed++;
@@ -246,10 +256,15 @@ export class PayoutProcessor {
     index: number,
     at: string,
     accounts: Map<string, Account | null>,
+    funds: SenderFunds,
   ): StoredPayoutItem {
     const currency = spec.amount.currency;
     const amountMinor = toMinor(spec.amount.value, currency);
-    const outcome = outcomeOf(spec, this.deps.store, accounts);
+    let outcome = outcomeOf(spec, this.deps.store, accounts);
+    // Funded item by item: what the balance can no longer cover (drained since the batch started) fails.
+    if (isPaying(outcome) && !funds.take(currency, amountMinor + payoutFee(amountMinor, currency))) {
+      outcome = { trigger: 'fail', error: 'INSUFFICIENT_FUNDS' };
+    }
     const paid = isPaying(outcome);
     const fee = paid ? payoutFee(amountMinor, currency) : 0n;
     const payment = paid ? newTransactionId() : undefined;
