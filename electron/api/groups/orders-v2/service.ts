@@ -19,6 +19,7 @@ import { resolvePaymentSource } from './payment-source.js';
 import type { OrderTracking } from './tracking-port.js';
 import type { OrderBody, StoredOrder } from './types.js';
 import type { OrderVault } from './vault-port.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const PatchedOrderSchema = OrderCreateSchema.pick({ intent: true, payer: true, purchase_units: true });
 
@@ -78,14 +79,7 @@ export class OrdersService {
     const paymentSource = resolved?.stored;
     const payer = request.payer ?? resolved?.payer;
     const order: StoredOrder = {
-      kind: 'order',
-      id,
-      app_id: ctx.app.id,
-      status,
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: 'order', id, app: ctx.app.id, status, at }),
       body: {
         id,
         intent: request.intent,

@@ -12,6 +12,7 @@ import { captureFee, refundedFee } from './fee-schedule.js';
 import { requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './types.js';
 import type { UnitPayment } from './service.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -105,14 +106,15 @@ export class CapturesService {
     const totalRefunded = refundedBefore + amountMinor;
     const refundId = newRefundId();
     const refund: StoredRefund = {
-      kind: 'refund',
-      id: refundId,
-      app_id: appId,
-      status: 'COMPLETED',
-      parent_id: capture.id,
-      root_id: capture.root_id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'refund',
+        id: refundId,
+        app: appId,
+        status: 'COMPLETED',
+        parent: capture.id,
+        root: capture.root_id,
+        at,
+      }),
       body: {
         id: refundId,
         status: 'COMPLETED',
@@ -175,14 +177,15 @@ export class CapturesService {
     }
     const id = newCaptureId();
     const capture: StoredCapture = {
-      kind: 'capture',
-      id,
-      app_id: unit.appId,
-      status: 'COMPLETED',
-      parent_id: authorizationId ?? unit.orderId,
-      root_id: unit.orderId,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'capture',
+        id,
+        app: unit.appId,
+        status: 'COMPLETED',
+        parent: authorizationId ?? unit.orderId,
+        root: unit.orderId,
+        at,
+      }),
       body: {
         id,
         status: 'COMPLETED',

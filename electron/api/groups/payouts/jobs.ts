@@ -17,6 +17,7 @@ import type { SenderBatchHeader } from '../../../../shared/api/payouts/schemas.j
 import type { PayoutItemSpec, StoredPayoutBatch, StoredPayoutItem } from './types.js';
 import { sendUnclaimedNotice } from './unclaimed-notice.js';
 import { moneyV1, payoutItemId } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export const PROCESS_BATCH_JOB = 'payouts.process-batch';
 export const RETURN_UNCLAIMED_JOB = 'payouts.return-unclaimed';
@@ -271,14 +272,15 @@ export class PayoutProcessor {
     const id = payoutItemId(batchId, index);
     const senderBatchId = batch.sender_batch_id;
     const item: StoredPayoutItem = {
-      kind: 'payout-item',
-      id,
-      app_id: batch.app_id,
-      status: 'PENDING',
-      parent_id: batchId,
-      root_id: batchId,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'payout-item',
+        id,
+        app: batch.app_id,
+        status: 'PENDING',
+        parent: batchId,
+        root: batchId,
+        at,
+      }),
       body: {
         payout_item_id: id,
         ...(payment ? { transaction_id: payment, activity_id: newTransactionId() } : {}),
