@@ -16,15 +16,21 @@ export interface ApiConfig {
   tokenLifetimeSeconds: number;
   /**
    * Access tokens expire on the simulated clock (moving it past their lifetime expires them), for those
-   * who test their refresh logic; by default they expire on real elapsed time (issue #18 item 4).
+   * who test their refresh logic; by default they expire on real elapsed time, so a clock move never
+   * turns an SDK's cached token into a 401.
    */
   tokenExpiryFollowsClock: boolean;
   /** Deadline for a request's line and headers to arrive, from its first byte (408 past it). */
   headersTimeoutMs: number;
   /** Deadline for a whole request, headers and body, to arrive (408 past it); at least headersTimeoutMs. */
   requestTimeoutMs: number;
-  /** Open connections the server holds at most; one more is answered 503 and closed. */
+  /**
+   * Open connections the server holds at most; at the cap the connection idle the longest is closed for
+   * a newcomer, and when none is idle the newcomer is answered 503 and closed.
+   */
   maxConnections: number;
+  /** How long an answer may wait with the client reading none of it before the client is dropped. */
+  unreadAnswerTimeoutMs: number;
 }
 
 export const DEFAULT_API_CONFIG: ApiConfig = {
@@ -39,6 +45,8 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   requestTimeoutMs: 30_000,
   // Far below the usual 4,096 file handles, far above a load test (50) plus 1,000 event streams.
   maxConnections: 2_000,
+  // A client on this machine reads a megabyte in milliseconds; one that takes nothing for this long is gone.
+  unreadAnswerTimeoutMs: 10_000,
 };
 
 /** What every API group's service is built from. */

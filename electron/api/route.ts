@@ -3,6 +3,8 @@ import type { AnyEndpoint, Endpoint } from '../../shared/api/endpoint.js';
 import type { Account, PartnerLink } from '../store/repositories/accounts-repo.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
+import type { UploadedFile } from './pipeline/multipart.js';
+import type { PartnerFeatures } from './pipeline/partner-consent.js';
 
 export type { HttpMethod } from '../../shared/api/endpoint.js';
 
@@ -29,6 +31,8 @@ export interface OperationInput<P, Q, H, B> {
   ctx: RequestContext;
   /** The request body as received (UTF-8 text), for routes that set `rawBody`. */
   rawBody?: string;
+  /** The files of a `multipart/form-data` request (the operation's `contentTypes` must allow it). */
+  uploads?: readonly UploadedFile[];
 }
 
 /** A resource an operation answers with, remembered under the request's `Svc-Request-Id`. */
@@ -75,6 +79,11 @@ export interface RouteBinding<
    * error_description}` of identity errors; `scim` is RFC 7644's error with those two members besides.
    */
   errorStyle?: 'identity' | 'scim';
+  /**
+   * The access token may come in the form body's `access_token` instead of the Authorization header
+   * (RFC 6750 2.2; OpenID Connect's userinfo by POST).
+   */
+  tokenInForm?: boolean;
   /** Keep the body text exactly as received (signature checks over the caller's own bytes). */
   rawBody?: boolean;
   /** A larger body limit than the API's default (a 15,000-item payout batch is a few MiB). */
@@ -89,6 +98,13 @@ export interface RouteBinding<
    * the operation ignores `Prefer` and always answers the whole resource.
    */
   prefer?: 'minimal' | 'representation';
+  /**
+   * What a partner acting for a seller (`Svc-Auth-Assertion`) needs the seller to have granted: the
+   * third-party features (fixed, or read from the validated input), or `PARTNER_ONLY` for the partner's
+   * own operations. The pipeline checks it for every operation (pipeline/partner-consent.ts); an
+   * operation that declares nothing is never run for a seller.
+   */
+  partnerFeatures?: PartnerFeatures<{ params: Out<PS>; query: Out<QS>; headers: Out<HS>; body: Out<BS> }>;
   handle(input: OperationInput<Out<PS>, Out<QS>, Out<HS>, Out<BS>>): OperationResult;
 }
 

@@ -7,16 +7,20 @@ import {
   JSON_SUFFIX_MEDIA_TYPE,
 } from './pipeline/accept.js';
 import { ApiError } from './pipeline/api-error.js';
-import { authenticate, TokenCache } from './pipeline/authenticate.js';
+import { authenticate, authenticateFromForm, TokenCache } from './pipeline/authenticate.js';
 import { sendError } from './pipeline/error-body.js';
 import './pipeline/fastify-types.js';
 import { IdempotencyGate } from './pipeline/idempotency.js';
 import { parseJsonBody } from './pipeline/json-body.js';
+import { MULTIPART_MEDIA_TYPE, parseMultipart } from './pipeline/multipart.js';
+import { checkPartnerConsent } from './pipeline/partner-consent.js';
 import { applyMockResponse } from './pipeline/mock-response.js';
 import { RateLimiter } from './pipeline/rate-limit.js';
+import { parseQuery } from './pipeline/repeated-query.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
-import { closeEarlyAnswers, limitConnections, transportOptions } from './pipeline/transport.js';
+import { withoutTrailingSlash } from './pipeline/trailing-slash.js';
+import { boundConnections, closeEarlyAnswers, transportOptions } from './pipeline/transport.js';
 import { validateInput } from './pipeline/validate.js';
 import type { RegisterPages } from './group-module.js';
 import type { Representation, ResourceKinds } from './resource-kinds.js';
@@ -36,20 +40,25 @@ export interface ApiServer {
 }
 
 /**
- * Builds the Fastify app of the embedded API. The request pipeline (DESIGN.md section 4) reads top to
+ * Builds the Fastify app of the embedded API. The request pipeline (docs/architecture.md) reads top to
  * bottom below: each numbered step is one hook or one part of the operation handler.
  */
 export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: readonly ApiGroup[]): ApiServer {
   // forceCloseConnections: a closing host ends open event streams and keep-alive sockets instead of waiting on them.
+  const transport = transportOptions(deps.config);
   const app = Fastify({
     logger: false,
     bodyLimit: deps.config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: true,
     // Step 0, the connection: deadlines, router limits and the framework's errors in the one body.
-    ...transportOptions(deps.config),
+    ...transport,
+    // Before routing, the URL as the platform reads it: one trailing slash is no part of the path, and a
+    // query parameter repeated with the same value is one parameter.
+    rewriteUrl: withoutTrailingSlash,
+    routerOptions: { ...transport.routerOptions, querystringParser: parseQuery },
   });
-  limitConnections(app.server, deps.config.maxConnections);
+  boundConnections(app.server, deps.config);
   closeEarlyAnswers(app);
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
@@ -59,11 +68,12 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   const routes = groups.flatMap((g) => g.routes);
 
   registerBodyParsers(app);
-  app.setErrorHandler((error, request, reply) =>
-    sendError(error, request, reply, (unexpected, debugId) =>
+  app.setErrorHandler((error, request, reply) => {
+    request.pathErrorStyle = table.errorStyleOf(request.url);
+    return sendError(error, request, reply, (unexpected, debugId) =>
       deps.logger.error(`unhandled error, debug_id ${debugId}`, unexpected),
-    ),
-  );
+    );
+  });
 
   // ---------------------------------------------------------------------------------------------
   // 1. accept: Accept (406) and request media type (415); the body size limit is Fastify's bodyLimit.
@@ -86,6 +96,13 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     done();
   });
 
+  // 2 and 3 again, for an operation that takes its access token in the form body (RFC 6750 2.2): once
+  // the body is parsed, and only when no Authorization header was given.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (authenticateFromForm(request, deps, tokens)) rateLimiter.check(request);
+    done();
+  });
+
   // ---------------------------------------------------------------------------------------------
   // 4. route: the router matched an operation, or the not-found handler answers 404 / 405.
   // ---------------------------------------------------------------------------------------------
@@ -95,12 +112,15 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
 
   // ---------------------------------------------------------------------------------------------
   // 5. validate: params, query, headers and body against the operation's zod schemas (400).
+  // 5b. consent: acting for a seller (Svc-Auth-Assertion) needs the features the operation declares.
   // 6. idempotency: reserve the Svc-Request-Id while the request is in flight (409 on a duplicate).
   // ---------------------------------------------------------------------------------------------
   app.addHook('preHandler', (request, _reply, done) => {
     const route = request.routeOptions.config?.route;
     if (!route || !request.ctx) return done();
     request.validated = validateInput(route, request);
+    // 5b. consent: a partner acting for a seller runs only what the seller granted it (403).
+    checkPartnerConsent(route, request.validated, request.ctx);
     const key = route.idempotency ? requestIdOf(request) : undefined;
     if (key) {
       // The operation the router matched, with its decoded parameters: never the raw URL text.
@@ -131,6 +151,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
       ...validated,
       ctx,
       ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
+      ...(request.uploads ? { uploads: request.uploads } : {}),
     } as Parameters<AnyRoute['handle']>[0];
 
     // 7. mock response: Svc-Mock-Response forces a documented error (negative testing).
@@ -171,7 +192,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   }
 
   for (const route of routes) {
-    table.add(route.method, route.path);
+    table.add(route.method, route.path, route.errorStyle);
     app.route({
       method: route.method,
       url: route.path,
@@ -182,6 +203,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
         ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}),
         ...(route.produces ? { produces: route.produces } : {}),
         ...(route.errorStyle ? { errorStyle: route.errorStyle } : {}),
+        ...(route.tokenInForm ? { tokenInForm: true } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
       },
       handler: (request, reply) => runOperation(route, request, reply),
@@ -218,7 +240,7 @@ function requestIdOf(request: FastifyRequest): string | undefined {
 
 /**
  * JSON (empty body allowed: SDKs send a Content-Type with bodiless captures), the JSON of a `+json`
- * media type (RFC 6839: `application/scim+json`) and HTML forms. Which of them an operation takes is the
+ * media type (RFC 6839: `application/scim+json`), HTML forms and multipart forms with files. Which of them an operation takes is the
  * accept step's question (415).
  */
 function registerBodyParsers(app: FastifyInstance): void {
@@ -239,6 +261,17 @@ function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = String(body);
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // Documents (dispute evidence): the `input` part is the body, the files go to the operation apart.
+  app.addContentTypeParser(MULTIPART_MEDIA_TYPE, { parseAs: 'buffer' }, (request, body, done) => {
+    try {
+      const parsed = parseMultipart(body as Buffer, request.headers['content-type']);
+      request.uploads = parsed.files;
+      request.rawBody = `multipart/form-data: ${JSON.stringify(parsed.body)}; ${parsed.files.length} file(s)`;
+      done(null, parsed.body);
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
   // Any other type reaches the accept step's 415 first; this only keeps Fastify from failing earlier.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, String(body)));

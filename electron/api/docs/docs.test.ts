@@ -35,4 +35,33 @@ describe('public documents', () => {
     for (const name of Object.keys(ERROR_NAMES)) expect(reply.text).toContain(`id="${name}"`);
     for (const issue of Object.keys(ISSUES)) expect(reply.text).toContain(`id="${issue}"`);
   });
+
+  it('serves each document with an ETag and answers a revalidation with 304 and no body', async () => {
+    api = await startHarness();
+    for (const path of ['/openapi.json', '/docs/errors']) {
+      const first = await api.request('GET', path, { token: null });
+      const etag = first.headers.etag;
+      expect(etag, path).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      const again = await api.request('GET', path, { token: null });
+      expect(again.headers.etag, path).toBe(etag);
+      expect(again.text, path).toBe(first.text);
+      const revalidated = await api.request('GET', path, {
+        token: null,
+        headers: { 'if-none-match': `W/"other", ${String(etag)}` },
+      });
+      expect(revalidated.status, path).toBe(304);
+      expect(revalidated.text, path).toBe('');
+      const stale = await api.request('GET', path, { token: null, headers: { 'if-none-match': '"other"' } });
+      expect(stale.status, path).toBe(200);
+    }
+  });
+
+  it('names the base URL the caller used in each OpenAPI document it renders', async () => {
+    api = await startHarness();
+    const a = await api.request('GET', '/openapi.json', { token: null, headers: { host: 'a.test:1' } });
+    const b = await api.request('GET', '/openapi.json', { token: null, headers: { host: 'b.test:2' } });
+    expect(a.body.servers[0].url).toBe('http://a.test:1');
+    expect(b.body.servers[0].url).toBe('http://b.test:2');
+    expect(a.headers.etag).not.toBe(b.headers.etag);
+  });
 });

@@ -6,6 +6,12 @@ import { mockCodes } from '../pipeline/mock-response.js';
 import type { RouteTable } from '../pipeline/route-not-found.js';
 import type { AnyRoute } from '../route.js';
 import type { ApiGroup } from '../server.js';
+import {
+  cachedDocument,
+  DocumentsByBaseUrl,
+  sendCachedDocument,
+  type CachedDocument,
+} from './cached-document.js';
 import { registerFavicon } from './favicon.js';
 import { buildOpenApi, type JsonSchema } from './openapi.js';
 
@@ -35,7 +41,11 @@ function errorsPage(): string {
 <h1>Mock codes</h1><p>Send <code>Svc-Mock-Response: {"mock_application_codes":"CODE"}</code> on any operation to force one.</p><table>${mocks}</table></body></html>`;
 }
 
-/** `GET /openapi.json`, `GET /docs/errors` and the icon: public documents served by the API host. */
+/**
+ * `GET /openapi.json`, `GET /docs/errors` and the icon: public documents served by the API host. They
+ * change only with the program, so each is rendered once per process (the OpenAPI document once per base
+ * URL it names) and served with an ETag: a repeat costs a map lookup, and a revalidation a 304.
+ */
 export function docsGroup(
   routes: () => readonly AnyRoute[],
   pages: () => Readonly<Record<string, JsonSchema>>,
@@ -45,12 +55,17 @@ export function docsGroup(
     pages(app: FastifyInstance, table: RouteTable) {
       table.add('GET', '/openapi.json');
       table.add('GET', '/docs/errors');
-      app.get('/openapi.json', { config: { public: true } }, async (request) =>
-        buildOpenApi(routes(), pages(), requestBaseUrl(request)),
+      const openApi = new DocumentsByBaseUrl((baseUrl) =>
+        cachedDocument(JSON.stringify(buildOpenApi(routes(), pages(), baseUrl)), 'application/json'),
       );
-      app.get('/docs/errors', { config: { public: true, html: true } }, async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').send(errorsPage()),
+      let errors: CachedDocument | undefined;
+      app.get('/openapi.json', { config: { public: true } }, async (request, reply) =>
+        sendCachedDocument(request, reply, openApi.get(requestBaseUrl(request))),
       );
+      app.get('/docs/errors', { config: { public: true, html: true } }, async (request, reply) => {
+        errors ??= cachedDocument(errorsPage(), 'text/html; charset=utf-8');
+        return sendCachedDocument(request, reply, errors);
+      });
       registerFavicon(app, table);
     },
   };

@@ -1,106 +1,11 @@
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorBody, ErrorName } from '../../../shared/errors.js';
 import type { Issue } from '../../../shared/api/registry.js';
 import { createHost, type Host } from '../../host/create-host.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, basic } from '../../test-support/api-harness.js';
 import { expectError } from '../../test-support/expect-error.js';
+import { RawClient, type RawResponse } from '../../test-support/raw-http-client.js';
 import type { ApiConfig } from '../deps.js';
-
-/** A raw HTTP/1.1 response as it came off the socket. */
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  body: unknown;
-}
-
-/**
- * A client that speaks HTTP by hand, so it can be as slow, malformed or oversized as a hostile one:
- * `response()` waits for one whole response, `closed` settles when the server closes the socket.
- */
-class RawClient {
-  private received = Buffer.alloc(0);
-  private waiters: (() => void)[] = [];
-  readonly closed: Promise<void>;
-  private isClosed = false;
-
-  constructor(readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      this.received = Buffer.concat([this.received, chunk]);
-      this.wake();
-    });
-    socket.on('error', () => {});
-    this.closed = new Promise((resolve) =>
-      socket.on('close', () => {
-        this.isClosed = true;
-        this.wake();
-        resolve();
-      }),
-    );
-  }
-
-  static open(port: number): Promise<RawClient> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new RawClient(socket)));
-      socket.once('error', reject);
-    });
-  }
-
-  write(text: string | Buffer): void {
-    this.socket.write(text);
-  }
-
-  /** The next whole response (Content-Length framed), or what arrived before the socket closed. */
-  async response(): Promise<RawResponse> {
-    for (;;) {
-      const parsed = this.parse();
-      if (parsed) return parsed;
-      if (this.isClosed) throw new Error(`closed after ${JSON.stringify(this.received.toString())}`);
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-
-  /** True once the server has closed the connection, within `ms` (never in a test that passes). */
-  async closesWithin(ms: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-    const closed = await Promise.race([this.closed.then(() => true as const), timeout]);
-    clearTimeout(timer);
-    return closed;
-  }
-
-  destroy(): void {
-    this.socket.destroy();
-  }
-
-  private wake(): void {
-    for (const waiter of this.waiters.splice(0)) waiter();
-  }
-
-  private parse(): RawResponse | undefined {
-    const text = this.received.toString('latin1');
-    const end = text.indexOf('\r\n\r\n');
-    if (end < 0) return undefined;
-    const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
-    const headers: Record<string, string> = {};
-    for (const line of lines) {
-      const colon = line.indexOf(':');
-      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-    }
-    const length = Number(headers['content-length'] ?? 0);
-    if (this.received.length < end + 4 + length) return undefined;
-    const body = this.received.subarray(end + 4, end + 4 + length).toString('utf8');
-    this.received = this.received.subarray(end + 4 + length);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      parsed = undefined;
-    }
-    return { status: Number(statusLine.split(' ')[1]), headers, text: body, body: parsed };
-  }
-}
 
 /** The documented error body (spec part 7), checked by the helper every API test uses. */
 function expectDocumentedError(response: RawResponse, name: ErrorName, issue?: Issue): void {
@@ -259,15 +164,23 @@ describe('slow, malformed and too many clients', () => {
     expectDocumentedError(brokenBody, 'INVALID_REQUEST');
   });
 
-  it('caps open connections: one over the cap gets the documented 503 and is closed; the others work on', async () => {
-    await start({ maxConnections: 4 });
-    const held: RawClient[] = [];
-    for (let i = 0; i < 4; i++) {
-      const open = await client();
-      open.write(head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1', 'Connection: keep-alive']));
-      await open.response();
-      held.push(open);
+  it('caps open connections: with every one busy, one more gets the documented 503 and is closed; the others work on', async () => {
+    await start({ ...patient, maxConnections: 4 });
+    const token = await accessToken();
+    // Each holds a request whose body is still arriving: busy, so none gives way to a newcomer.
+    const busy = (await Promise.all([client(), client(), client(), client()])) as RawClient[];
+    for (const held of busy) {
+      held.write(
+        head([
+          'POST /v2/checkout/orders HTTP/1.1',
+          'Host: 127.0.0.1',
+          'Content-Type: application/json',
+          'Content-Length: 1000',
+          `Authorization: Bearer ${token}`,
+        ]) + '{',
+      );
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const refused = await client();
     refused.write(head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1']));
     const response = await refused.response();
@@ -276,10 +189,10 @@ describe('slow, malformed and too many clients', () => {
     expect(response.headers['retry-after']).toBeDefined();
     await refused.closed;
     // A held connection still answers, and a closed one frees its place.
-    held[0]?.write(head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1']));
-    expect((await held[0]!.response()).status).not.toBe(503);
-    held[1]?.destroy();
-    await held[1]?.closed;
+    busy[0]?.write(' '.repeat(998) + '}');
+    expect((await busy[0]!.response()).status).not.toBe(503);
+    busy[1]?.destroy();
+    await busy[1]?.closed;
     await new Promise((resolve) => setTimeout(resolve, 50));
     const next = await client();
     next.write(head(['GET /v1/test-helpers/clock HTTP/1.1', 'Host: 127.0.0.1']));

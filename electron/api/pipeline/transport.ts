@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { newDebugId } from '../../../shared/ids.js';
 import type { ApiConfig } from '../deps.js';
 import { ApiError, detail } from './api-error.js';
+import { ConnectionBounds, type ConnectionLimits } from './connection-bounds.js';
 import { errorBody, sendError } from './error-body.js';
 
 /**
@@ -67,25 +68,15 @@ function bodyStillArriving(request: FastifyRequest): boolean {
 }
 
 /**
- * At most `max` open connections. One more is answered 503 `SERVICE_UNAVAILABLE` with `Retry-After`
- * and closed, without being parsed; past a few dozen of those at once the server stops accepting
- * (`server.maxConnections`), so a flood can never take the last file handles.
+ * At most `maxConnections` open connections (an idle one gives way to a newcomer, see ConnectionBounds);
+ * when all are busy one more is answered 503 `SERVICE_UNAVAILABLE` with `Retry-After` and closed, without
+ * being parsed; past a few dozen of those at once the server stops accepting (`server.maxConnections`),
+ * so a flood can never take the last file handles. Pipelined requests run one at a time, and a client
+ * that does not read its answers is dropped.
  */
-export function limitConnections(server: Server, max: number): void {
-  // The HTTP server's own listener parses every connection: only connections under the cap reach it.
-  const listeners = server.listeners('connection') as ((socket: Socket) => void)[];
-  server.removeAllListeners('connection');
-  server.maxConnections = max + REFUSAL_SLOTS;
-  let open = 0;
-  server.on('connection', (socket: Socket) => {
-    if (open >= max) {
-      refuse(socket, max);
-      return;
-    }
-    open++;
-    socket.once('close', () => open--);
-    for (const listener of listeners) listener.call(server, socket);
-  });
+export function boundConnections(server: Server, limits: ConnectionLimits): void {
+  server.maxConnections = limits.maxConnections + REFUSAL_SLOTS;
+  new ConnectionBounds(limits, (socket) => refuse(socket, limits.maxConnections)).install(server);
 }
 
 function refuse(socket: Socket, max: number): void {

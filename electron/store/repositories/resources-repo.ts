@@ -53,6 +53,25 @@ interface ResourceRow {
   internal: string;
 }
 
+/** What {@link ResourcesRepository.seek} filters by: the owner, the parent, statuses and times. */
+export interface SeekFilter {
+  appId?: string;
+  /** The lineage the resources descend from (its root excluded): narrows a parent filter to an index. */
+  rootId?: string;
+  parentId?: string;
+  statuses?: readonly string[];
+  createdFrom?: string;
+  updatedBefore?: string;
+  updatedAfter?: string;
+}
+
+/** Where a page of {@link ResourcesRepository.seek} ended: the last row's creation time and row id. */
+export interface SeekCursor {
+  createTime: string;
+  rowid: number;
+}
+
+/** The columns of a stored resource; how it was created is read only with its history. */
 const COLUMNS = 'kind, id, app_id, status, parent_id, root_id, create_time, update_time, body, internal';
 // Built once: a template literal in the call would make a new string, hashed again for the statement
 // cache, on every request.
@@ -179,6 +198,68 @@ export class ResourcesRepository {
       .prepare(`SELECT ${COLUMNS} FROM resources WHERE ${clause} ${orderBy(sort)} LIMIT ? OFFSET ?`)
       .all(...args, limit, offset) as unknown as ResourceRow[];
     return { items: rows.map((row) => toResource<B, I>(row)), total };
+  }
+
+  /**
+   * One page of an owner's resources of `kind`, newest first, after the `after` cursor (keyset paging:
+   * a page costs the same wherever it is in the list), filtered by statuses, parent, and creation and
+   * update times (ISO 8601 UTC text, compared as stored). Returns one more row's worth of cursor when a
+   * further page exists.
+   */
+  seek<B, I>(
+    kind: ResourceKind,
+    filter: SeekFilter,
+    limit: number,
+    after?: SeekCursor,
+  ): { items: StoredResource<B, I>[]; next: SeekCursor | undefined } {
+    const where = ['kind = ?'];
+    const args: (string | number)[] = [kind];
+    if (filter.appId !== undefined) {
+      where.push('app_id = ?');
+      args.push(filter.appId);
+    }
+    if (filter.rootId !== undefined) {
+      // Descendants of a lineage's root through the partial index (see byRoot).
+      where.push('root_id = ? AND root_id <> id');
+      args.push(filter.rootId);
+    }
+    if (filter.parentId !== undefined) {
+      where.push('parent_id = ?');
+      args.push(filter.parentId);
+    }
+    if (filter.statuses && filter.statuses.length > 0) {
+      where.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
+      args.push(...filter.statuses);
+    }
+    if (filter.createdFrom !== undefined) {
+      where.push('create_time >= ?');
+      args.push(filter.createdFrom);
+    }
+    if (filter.updatedBefore !== undefined) {
+      where.push('update_time < ?');
+      args.push(filter.updatedBefore);
+    }
+    if (filter.updatedAfter !== undefined) {
+      where.push('update_time > ?');
+      args.push(filter.updatedAfter);
+    }
+    if (after) {
+      where.push('(create_time < ? OR (create_time = ? AND rowid < ?))');
+      args.push(after.createTime, after.createTime, after.rowid);
+    }
+    const rows = this.store
+      .prepare(
+        `SELECT rowid, ${COLUMNS} FROM resources WHERE ${where.join(' AND ')} ORDER BY create_time DESC, rowid DESC LIMIT ?`,
+      )
+      .all(...args, limit + 1) as unknown as (ResourceRow & { rowid: number })[];
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const next =
+      rows.length > limit && last ? { createTime: last.create_time, rowid: Number(last.rowid) } : undefined;
+    return {
+      items: page.map(({ rowid: _rowid, ...row }) => toResource<B, I>(row)),
+      next,
+    };
   }
 
   /** A resource the app owns; undefined when it is missing or another app's (callers answer 404 alike). */

@@ -10,7 +10,7 @@ export type { CatalogProductsService } from './service.js';
 export type { StoredProduct } from './types.js';
 export { PRODUCT_CREATED, PRODUCT_UPDATED } from './events.js';
 
-/** Catalog products (issue #12 item 1): what plans are made for. */
+/** Catalog products: what plans are made for. */
 export function defineCatalogProducts(deps: GroupDeps): GroupModule & { api: CatalogProductsService } {
   const products = new CatalogProductsService(deps);
   return {

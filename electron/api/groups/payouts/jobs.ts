@@ -9,9 +9,11 @@ import type { GroupDeps } from '../../group-deps.js';
 import { createResource, transition, transitionIfLegal } from '../../transition.js';
 import type { BatchItems } from './batch-items.js';
 import { ChunkPacer } from './chunk-pacer.js';
+import { SenderFunds } from './sender-funds.js';
 import { newTransactionId } from './ids.js';
 import { processedItemPostings } from './ledger.js';
 import { isPaying, outcomeOf } from './outcomes.js';
+import type { SenderBatchHeader } from '../../../../shared/api/payouts/schemas.js';
 import type { PayoutItemSpec, StoredPayoutBatch, StoredPayoutItem } from './types.js';
 import { sendUnclaimedNotice } from './unclaimed-notice.js';
 import { moneyV1, payoutItemId } from './views.js';
@@ -41,6 +43,12 @@ interface BatchContext {
   sender: string;
   sender_batch_id?: string;
   count: number;
+  /**
+   * The header's e-mail subject and message, for the notices of unclaimed items: kept here so that a
+   * chunk does not read the batch row (megabytes while it holds its items) to find them. Absent in
+   * payloads written before it was kept; such a chunk reads the batch.
+   */
+  notice?: Pick<SenderBatchHeader, 'email_subject' | 'email_message'>;
 }
 
 interface ProcessPayload {
@@ -163,13 +171,16 @@ export class PayoutProcessor {
         transition(this.deps, payoutBatchMachine, batch, 'process', { at, note: 'funded by the balance' });
       }
       this.batchItems.of(batch);
+      const { sender_batch_id, email_subject, email_message } = batch.body.sender_batch_header;
       context = {
         app_id: batch.app_id,
         sender: batch.internal.sender_account_id,
         count: batch.internal.item_count,
-        ...(batch.body.sender_batch_header.sender_batch_id !== undefined
-          ? { sender_batch_id: batch.body.sender_batch_header.sender_batch_id }
-          : {}),
+        ...(sender_batch_id !== undefined ? { sender_batch_id } : {}),
+        notice: {
+          ...(email_subject !== undefined ? { email_subject } : {}),
+          ...(email_message !== undefined ? { email_message } : {}),
+        },
       };
     }
 
@@ -177,17 +188,29 @@ export class PayoutProcessor {
     const items = this.batchItems.ofId(payload.id, () => this.readBatch(payload.id));
     const end = Math.min(payload.next + CHUNK_ITEMS, context.count);
     const accounts = new Map<string, Account | null>();
+    const funds = new SenderFunds(this.deps, context.sender, run.dueAt);
     const postings: LedgerPosting[] = [];
     let unclaimed = payload.unclaimed ?? 0;
-    // The batch's e-mail subject and message, read once per chunk and only when a notice needs them.
-    let header: StoredPayoutBatch['body']['sender_batch_header'] | undefined | null = null;
+    // The batch's e-mail subject and message, and its sender, looked up once per chunk and only when a
+    // notice needs them.
+    let notice = context.notice ?? null;
+    let sender: Account | undefined | null = null;
     for (let index = payload.next; index < end; index++) {
-      const item = this.processItem(payload.id, context, items[index] as PayoutItemSpec, index, at, accounts);
+      const item = this.processItem(
+        payload.id,
+        context,
+        items[index] as PayoutItemSpec,
+        index,
+        at,
+        accounts,
+        funds,
+      );
       postings.push(...processedItemPostings(item, run.dueAt));
       if (item.status === 'UNCLAIMED') {
         unclaimed++;
-        if (header === null) header = this.readBatch(payload.id)?.body.sender_batch_header;
-        sendUnclaimedNotice(this.deps.mailbox, this.deps.store, item, header, UNCLAIMED_RETURN_MS);
+        if (notice === null) notice = this.readBatch(payload.id)?.body.sender_batch_header ?? {};
+        if (sender === null) sender = this.deps.store.accounts.byId(context.sender);
+        sendUnclaimedNotice(this.deps.mailbox, sender, item, notice, UNCLAIMED_RETURN_MS);
       }
     }
     this.deps.ledger.writer.apply(postings);
@@ -234,10 +257,15 @@ export class PayoutProcessor {
     index: number,
     at: string,
     accounts: Map<string, Account | null>,
+    funds: SenderFunds,
   ): StoredPayoutItem {
     const currency = spec.amount.currency;
     const amountMinor = toMinor(spec.amount.value, currency);
-    const outcome = outcomeOf(spec, this.deps.store, accounts);
+    let outcome = outcomeOf(spec, this.deps.store, accounts);
+    // Funded item by item: what the balance can no longer cover (drained since the batch started) fails.
+    if (isPaying(outcome) && !funds.take(currency, amountMinor + payoutFee(amountMinor, currency))) {
+      outcome = { trigger: 'fail', error: 'INSUFFICIENT_FUNDS' };
+    }
     const paid = isPaying(outcome);
     const fee = paid ? payoutFee(amountMinor, currency) : 0n;
     const payment = paid ? newTransactionId() : undefined;

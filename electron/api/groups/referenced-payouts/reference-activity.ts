@@ -15,7 +15,7 @@ export interface ReferenceActivity {
 
 // One read per call, whatever the number of references: the items of the app that are in flight or
 // paid out on any of the given references. Item rows are read through the kind's index; a reference
-// index would make this a seek (it needs a migration; see the README).
+// index would make this a seek (it needs a migration).
 
 /**
  * The activity on each of `references` (keys of {@link referenceKey}) of the app's earlier referenced

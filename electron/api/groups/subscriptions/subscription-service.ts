@@ -34,7 +34,7 @@ import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const KIND = 'subscription';
 
-/** Subscriptions (issue #12 item 3): create, approve, show, update, revise, suspend, activate, cancel. */
+/** Subscriptions: create, approve, show, update, revise, suspend, activate, cancel. */
 export class SubscriptionsService {
   constructor(
     private readonly deps: ApiDeps,
