@@ -37,7 +37,7 @@ test.describe('Support transaction view', () => {
     await page.getByTestId('support-submit').click();
     const result = page.getByTestId('support-result');
     await expect(result).toHaveAttribute('data-order-id', orderId);
-    await expect(page.getByTestId('support-match')).toContainText(['refund']);
+    await expect(page.getByTestId('support-match')).toContainText(['Refund', 'Ledger transaction']);
 
     // Every resource of the flow with its state machine at its current state.
     for (const [kind, state] of [
@@ -121,13 +121,21 @@ test.describe('Support transaction view at volume', () => {
     const batchId = created.body.batch_header.payout_batch_id as string;
     expect((await workbench.api('POST', '/v1/test-helpers/clock', { advance_seconds: 5 })).status).toBe(200);
     const batch = await workbench.api('GET', `/v1/payments/payouts/${batchId}?page_size=5`);
-    const item = batch.body.items[3] as { payout_item_id: string; transaction_id: string };
+    const item = batch.body.items[3] as {
+      payout_item_id: string;
+      transaction_id: string;
+      transaction_status: string;
+    };
+    expect(item.transaction_id).toBeTruthy();
 
     await openWorkbench(page, workbench, `support/${item.payout_item_id}`);
     const card = page.getByTestId('resource-payout-item');
     await expect(card).toHaveAttribute('data-resource-id', item.payout_item_id);
     await expect(card.getByTestId('resource-kind')).toHaveText('Payout item');
-    await expect(card.getByTestId('state-machine')).toHaveAttribute('data-current-state', 'SUCCESS');
+    await expect(card.getByTestId('state-machine')).toHaveAttribute(
+      'data-current-state',
+      item.transaction_status,
+    );
     await expect(card.getByTestId('ledger-line').first()).toHaveAttribute('data-event-code', 'T0001');
     // The batch: a summary with its link, not its 120 items drawn.
     const batchCard = page.getByTestId('resource-payout-batch');

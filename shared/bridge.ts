@@ -222,6 +222,24 @@ export const BridgeInputs = {
       /** JSON body (sent as application/json) or a form object when `form` is true. */
       body: z.unknown().optional(),
       form: z.boolean().optional(),
+      /**
+       * Files to upload: the call goes as multipart/form-data, `body` (if any) as its JSON `input` part
+       * (the platform's dispute actions take documents so).
+       */
+      files: z
+        .array(
+          z
+            .object({
+              field: z.string().min(1).max(100),
+              name: z.string().min(1).max(255),
+              type: z.string().min(1).max(100),
+              /** The file's bytes, base64 (10 MB of file at most). */
+              data_base64: z.string().max(14_000_000),
+            })
+            .strict(),
+        )
+        .max(10)
+        .optional(),
       /** Send without the bearer token (e.g. to see the 401). */
       anonymous: z.boolean().optional(),
     })

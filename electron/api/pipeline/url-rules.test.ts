@@ -79,3 +79,15 @@ describe('the URL as the platform reads it', () => {
     expectError(reply, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
   });
 });
+
+describe('empty path segments', () => {
+  let api: ApiHarness;
+  afterEach(async () => api?.close());
+
+  it('reads a doubled slash as one, as the legacy SDK writes its invoice-number path', async () => {
+    api = await startHarness();
+    const reply = await api.request('POST', '/v1/invoicing/invoices//next-invoice-number', { body: {} });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.number).toEqual(expect.any(String));
+  });
+});

@@ -167,4 +167,13 @@ export const queryKeys = {
   webProfiles: {
     list: ['resources', 'web-profile', 'api-list'] as const,
   },
+
+  /**
+   * The Disputes page: under `resources` and `resource`, so resource changes and clock moves refresh the
+   * queue (time left) and the dispute (its due date, its links).
+   */
+  disputes: {
+    queue: ['resources', 'dispute', 'queue'] as const,
+    api: (id: string) => ['resource', 'dispute', id, 'as-the-api-shows-it'] as const,
+  },
 };

@@ -12,6 +12,7 @@ import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { MONO } from '../../components/mono-font';
 import { LedgerLines } from '../../components/ledger-lines';
+import { OpenDisputeButton } from '../disputes';
 
 /** A resource's kind, id (a link to its page), status and amount: the head of its card. */
 export function ResourceHeading({ summary }: { summary: ResourceSummary }) {
@@ -29,6 +30,9 @@ export function ResourceHeading({ summary }: { summary: ResourceSummary }) {
         <Typography variant="body2" color="text.secondary">
           {formatMoney(amount)}
         </Typography>
+      ) : null}
+      {kind === 'capture' && status !== 'REFUNDED' ? (
+        <OpenDisputeButton captureId={id} {...(amount ? { currency: amount.currency_code } : {})} />
       ) : null}
     </Stack>
   );
