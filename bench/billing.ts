@@ -4,7 +4,7 @@ import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 
 /**
  * `npm run bench -- billing [--subscriptions N] [--year-subscriptions N]`: the billing engine against the
- * real host (in memory, as `serve --ephemeral` runs), as issue #12 measures it:
+ * real host (in memory, as `serve --ephemeral` runs):
  *
  * - renewals per second: N active subscriptions (default 10,000), the clock advanced one month in one
  *   move; each renewal is a cycle job, a sale resource, its T0002 ledger entry and its outbox event

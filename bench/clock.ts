@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 
 /**
- * Clock moves with many due jobs (issue 18, item 3): N orders are approved (each sets a 3-day
+ * Clock moves with many due jobs: N orders are approved (each sets a 3-day
  * approval-reversal job), then one `POST /v1/test-helpers/clock` moves the clock 4 days and runs all N
  * jobs. Targets: 500 due jobs in under 1 s, 50,000 in under 30 s. The baseline of the run is the same move
  * with no job due, and each size reports its jobs per second.

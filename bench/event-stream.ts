@@ -15,7 +15,7 @@ import {
 } from './load.js';
 
 /**
- * The browser bridge's event stream under load (issue 17, item 3): order-create throughput of the
+ * The browser bridge's event stream under load: order-create throughput of the
  * headless host with N connected event-stream clients that never read, against the same host with none.
  * Targets: the clients cost under 10% of throughput, and under 100 MB of the host's memory.
  *

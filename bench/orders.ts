@@ -47,7 +47,7 @@ const ORDER_BODY = JSON.stringify({
   ],
 });
 
-function createRequest(baseUrl: string, token?: string): LoadRequest {
+export function createRequest(baseUrl: string, token?: string): LoadRequest {
   return {
     url: `${baseUrl}${ORDERS_PATH}`,
     method: 'POST',
@@ -62,7 +62,7 @@ function createRequest(baseUrl: string, token?: string): LoadRequest {
 }
 
 /** One request before the load, so a broken setup fails loudly instead of as a wall of non-2xx. */
-async function checkOnce(request: LoadRequest, label: string): Promise<void> {
+export async function checkOnce(request: LoadRequest, label: string): Promise<void> {
   const response = await fetch(request.url, {
     method: request.method,
     headers: request.headers,

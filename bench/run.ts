@@ -2,17 +2,22 @@
  * `npm run bench -- <name> [options]`: runs one benchmark module. Each module exports `main(args)` and
  * resolves to the process exit code; add `webhooks` or `reporting` by adding a file and a line below.
  */
+import { tuneHeapForServing } from '../electron/host/heap-tuning.js';
+import { loadLine } from './machine-load.js';
+
 export type BenchMain = (args: string[]) => Promise<number>;
 
 // Lazy imports: a benchmark only loads (and starts) what it measures.
 const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   orders: () => import('./orders.js'),
+  'orders-profile': () => import('./orders-profile.js'),
   webhooks: () => import('./webhooks.js'),
   reporting: () => import('./reporting.js'),
   payouts: () => import('./payouts.js'),
   billing: () => import('./billing.js'),
   'event-stream': () => import('./event-stream.js'),
   'ui-burst': () => import('./ui-burst.js'),
+  'ui-scale': () => import('./ui-scale.js'),
   clock: () => import('./clock.js'),
 };
 
@@ -26,6 +31,14 @@ if (!load) {
   );
   process.exitCode = 2;
 } else {
-  // exitCode rather than exit(): the process must end by itself, which proves every server closed.
-  process.exitCode = await (await load()).main(rest);
+  // The in-process benchmarks run the host in this process: with the V8 settings `serve` and Electron's
+  // main process run it with, before anything is allocated, so their figures describe the shipped host.
+  tuneHeapForServing();
+  console.log(loadLine('start'));
+  try {
+    // exitCode rather than exit(): the process must end by itself, which proves every server closed.
+    process.exitCode = await (await load()).main(rest);
+  } finally {
+    console.log(loadLine('end'));
+  }
 }

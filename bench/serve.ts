@@ -20,11 +20,19 @@ export interface Served {
   workbenchToken: string;
 }
 
-/** `serve --ephemeral` on a free port; resolves on its JSON ready line. */
-export async function startServe(extraArgs: readonly string[] = []): Promise<Served> {
+/**
+ * `serve --ephemeral` on a free port; resolves on its JSON ready line. `nodeArgs` go to Node before the
+ * script (`--cpu-prof`); `npm run serve`'s own `--enable-source-maps` is always among them.
+ */
+export async function startServe(
+  extraArgs: readonly string[] = [],
+  nodeArgs: readonly string[] = [],
+): Promise<Served> {
   const child = spawn(
     process.execPath,
     [
+      '--enable-source-maps',
+      ...nodeArgs,
       SERVE,
       '--ephemeral',
       '--port',

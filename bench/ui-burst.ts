@@ -5,7 +5,7 @@ import { accessToken } from './host.js';
 import { startServe, stopServe } from './serve.js';
 
 /**
- * The workbench under a burst of API writes (issue 18, item 2): the Orders page is open in Chromium while
+ * The workbench under a burst of API writes: the Orders page is open in Chromium while
  * `--orders` orders (default 2,000) are created through the API at full speed. Measured:
  * - the longest main-thread task of the page during the burst (target: none over 200 ms), against the
  *   longest while the same page sits idle for as long (the baseline of this run);

@@ -1,6 +1,6 @@
 import { expect, openWorkbench, test } from './fixtures';
 
-/** Issue #18 item 1: the browser keeps its workbench session after the token leaves the address bar. */
+/** The browser keeps its workbench session after the token leaves the address bar. */
 test('a reload, a new tab and a pasted address keep working; another browser gets nothing', async ({
   page,
   context,
@@ -43,7 +43,7 @@ test('a reload, a new tab and a pasted address keep working; another browser get
   await other.close();
 });
 
-/** Issue #18 item 5: the buyer page as a receipt, its own result page, and no favicon error. */
+/** The buyer page as a receipt, its own result page, and no favicon error. */
 test('the buyer page adds up, lands on the host result page without a return_url, and leads back', async ({
   page,
   context,

@@ -145,14 +145,27 @@ export interface SupportResource {
   history: HistoryEntry[];
 }
 
-/** Everything related to one pasted id: its lineage's root, every resource of it and every ledger entry. */
+/**
+ * Everything related to one pasted id, bounded at any volume: its lineage's root, the resources of it
+ * (the whole lineage when it is small, else the ones the id names and the root, with `related` saying
+ * what else there is to page through) and the first ledger entries with the count and net of all.
+ */
 export interface SupportLookupResult {
   query: string;
   matches: { kind: ResourceKind; id: string }[];
-  /** The root of the lineage (an order for payments), when one was found. */
+  /** The root of the lineage (an order for payments, a batch for its items), when one was found. */
   root_id: string | null;
+  /** The root as a summary (null when only the ledger knows it). */
+  root: ResourceSummary | null;
   resources: SupportResource[];
+  /** Lineage kinds with more resources than `resources` shows: page them with listResources({kind, root_id}). */
+  related: { kind: ResourceKind; total: number }[];
+  /** The first ledger entries found, oldest first. */
   ledger: LedgerLine[];
+  /** How many ledger entries were found (more than `ledger` holds for a large flow). */
+  ledger_total: number;
+  /** Net of every balance-affecting entry found (amount + fee), per currency. */
+  net: { currency_code: string; value: string }[];
 }
 
 /** One UTC day of one currency for the Reports charts (decimal strings, exact). */
@@ -209,6 +222,24 @@ export const BridgeInputs = {
       /** JSON body (sent as application/json) or a form object when `form` is true. */
       body: z.unknown().optional(),
       form: z.boolean().optional(),
+      /**
+       * Files to upload: the call goes as multipart/form-data, `body` (if any) as its JSON `input` part
+       * (the platform's dispute actions take documents so).
+       */
+      files: z
+        .array(
+          z
+            .object({
+              field: z.string().min(1).max(100),
+              name: z.string().min(1).max(255),
+              type: z.string().min(1).max(100),
+              /** The file's bytes, base64 (10 MB of file at most). */
+              data_base64: z.string().max(14_000_000),
+            })
+            .strict(),
+        )
+        .max(10)
+        .optional(),
       /** Send without the bearer token (e.g. to see the 401). */
       anonymous: z.boolean().optional(),
     })

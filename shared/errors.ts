@@ -67,6 +67,8 @@ export const COMMON_ISSUES = {
     INVALID_PARAMETER_SYNTAX: 'The value of a field does not conform to the expected format.',
     INVALID_STRING_LENGTH: 'The value of a field is either too short or too long.',
     MALFORMED_REQUEST_JSON: 'The request JSON is not well formed.',
+    MALFORMED_MULTIPART_BODY:
+      'The multipart/form-data body does not follow RFC 7578 (boundary, parts, names).',
     JSON_NESTING_TOO_DEEP: 'The request JSON nests objects and arrays deeper than 64 levels.',
   }),
   // What the HTTP server itself refuses, before any route: malformed requests, deadlines, sizes, capacity.

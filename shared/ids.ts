@@ -16,7 +16,7 @@ let poolOffset = pool.length;
 export function randomString(alphabet: string, length: number): string {
   if (length > pool.length) throw new RangeError('id too long');
   if (poolOffset + length > pool.length) {
-    globalThis.crypto.getRandomValues(pool);
+    crypto.getRandomValues(pool);
     poolOffset = 0;
   }
   let out = '';

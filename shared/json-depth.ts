@@ -1,5 +1,5 @@
 /**
- * How deep JSON may nest (issue #17, item 4). The API refuses a request body nested deeper than
+ * How deep JSON may nest. The API refuses a request body nested deeper than
  * `MAX_JSON_DEPTH` before parsing it (400 `INVALID_REQUEST`, issue `JSON_NESTING_TOO_DEEP`), so nothing
  * that walks a body (schemas, patches, diffs, redaction, storage) ever sees deeper data.
  *

@@ -1,5 +1,5 @@
 /**
- * The one place that decides what of a card or a secret may be shown (issue #17, item 2). Error bodies
+ * The one place that decides what of a card or a secret may be shown. Error bodies
  * (`details[].value`, descriptions), the request log (bodies, query strings, headers) and the HAR export
  * all mask through these functions, so a shape handled here is handled everywhere.
  *

@@ -16,6 +16,10 @@ export const SCOPES = {
   catalog: 'https://uri.svc.example/services/catalog/products',
   subscriptions: 'https://uri.svc.example/services/subscriptions',
   billingAgreements: 'https://uri.svc.example/services/payments/billing-agreements',
+  disputesRead: 'https://uri.svc.example/services/disputes/read-seller',
+  disputesUpdate: 'https://uri.svc.example/services/disputes/update-seller',
+  // The buyer's side of a dispute, which the sandbox lets the merchant's app play (accept or deny an offer).
+  disputesUpdateBuyer: 'https://uri.svc.example/services/disputes/update-buyer',
   openid: 'openid',
   // OpenID Connect's standard claim scopes and the platform's own attributes (spec 2.18, part 5.6):
   // each opens some userinfo claims (shared/api/identity/claims.ts has the table).

@@ -16,7 +16,8 @@ export interface ApiConfig {
   tokenLifetimeSeconds: number;
   /**
    * Access tokens expire on the simulated clock (moving it past their lifetime expires them), for those
-   * who test their refresh logic; by default they expire on real elapsed time (issue #18 item 4).
+   * who test their refresh logic; by default they expire on real elapsed time, so a clock move never
+   * turns an SDK's cached token into a 401.
    */
   tokenExpiryFollowsClock: boolean;
   /** Deadline for a request's line and headers to arrive, from its first byte (408 past it). */

@@ -49,7 +49,7 @@ export interface EventContribution {
 }
 
 /**
- * Everything the rest of the program needs from one API group (DESIGN.md section 10). A group's
+ * Everything the rest of the program needs from one API group (docs/architecture.md, "A group is a module"). A group's
  * `index.ts` builds it; `electron/api/registry.ts` lists every group once; the host, the ledger,
  * the webhooks, the scheduler, the docs and the workbench read the registry and never name a group.
  */

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENDPOINTS, ISSUES, MACHINES, RESOURCE_KINDS, SHARED_GROUPS } from '../../shared/api/registry.js';
+import {
+  ENDPOINTS,
+  ISSUES,
+  MACHINES,
+  RESOURCE_KINDS,
+  SHARED_GROUPS,
+  TRANSACTION_CODES,
+} from '../../shared/api/registry.js';
 import { startHarness, type ApiHarness } from '../test-support/api-harness.js';
 import { GroupRegistry } from './group-registry.js';
 import type { GroupModule } from './group-module.js';
@@ -57,5 +64,27 @@ describe('group registry', () => {
     expect(() => new GroupRegistry(all.slice(1))).toThrow(/has no host module/);
     expect(() => new GroupRegistry([...all, fake(SHARED_GROUPS[0])])).toThrow(/registered twice/);
     expect(() => new GroupRegistry(all)).not.toThrow();
+  });
+
+  it('gives the ledger exactly the transaction codes the groups contribute, and it refuses any other', async () => {
+    api = await startHarness();
+    const { ledger } = api.host.services;
+    for (const code of TRANSACTION_CODES) expect(ledger.codes.get(code.code)).toEqual(code);
+    expect(ledger.codes.get('T9999')).toBeUndefined();
+    const line = {
+      accountId: api.host.sandboxApp.merchant_id,
+      transactionId: 'PROBE0000000000001',
+      status: 'S' as const,
+      initiatedMs: api.host.deps.clock.now(),
+      currency: 'USD',
+      amountMinor: 100n,
+      feeMinor: 0n,
+      source: 'api',
+      details: {},
+    };
+    expect(() => ledger.writer.record([{ ...line, eventCode: 'T9999' }])).toThrow(/no group contributes it/);
+    expect(ledger.repo.byTransaction(line.transactionId)).toEqual([]);
+    ledger.writer.record([{ ...line, eventCode: 'T0300' }]);
+    expect(ledger.repo.byTransaction(line.transactionId).map((e) => e.eventCode)).toEqual(['T0300']);
   });
 });

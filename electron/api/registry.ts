@@ -21,6 +21,7 @@ import { defineVault } from './groups/vault/index.js';
 import { defineSubscriptions } from './groups/subscriptions/index.js';
 import { defineWebhooks } from './groups/webhooks/index.js';
 import { defineWebProfiles } from './groups/web-profiles/index.js';
+import { defineDisputes } from './groups/disputes/index.js';
 
 /**
  * Every API group of the host, one line each (a group that another needs is defined before it). A new
@@ -57,5 +58,6 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     products,
     subscriptions,
     defineBillingV1(deps, products.api, subscriptions.plans, subscriptions.subscriptions),
+    defineDisputes(deps, payments.api),
   ];
 }

@@ -3,6 +3,7 @@ import type { AnyEndpoint, Endpoint } from '../../shared/api/endpoint.js';
 import type { Account, PartnerLink } from '../store/repositories/accounts-repo.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
+import type { UploadedFile } from './pipeline/multipart.js';
 import type { PartnerFeatures } from './pipeline/partner-consent.js';
 
 export type { HttpMethod } from '../../shared/api/endpoint.js';
@@ -30,6 +31,8 @@ export interface OperationInput<P, Q, H, B> {
   ctx: RequestContext;
   /** The request body as received (UTF-8 text), for routes that set `rawBody`. */
   rawBody?: string;
+  /** The files of a `multipart/form-data` request (the operation's `contentTypes` must allow it). */
+  uploads?: readonly UploadedFile[];
 }
 
 /** A resource an operation answers with, remembered under the request's `Svc-Request-Id`. */
@@ -76,6 +79,11 @@ export interface RouteBinding<
    * error_description}` of identity errors; `scim` is RFC 7644's error with those two members besides.
    */
   errorStyle?: 'identity' | 'scim';
+  /**
+   * The access token may come in the form body's `access_token` instead of the Authorization header
+   * (RFC 6750 2.2; OpenID Connect's userinfo by POST).
+   */
+  tokenInForm?: boolean;
   /** Keep the body text exactly as received (signature checks over the caller's own bytes). */
   rawBody?: boolean;
   /** A larger body limit than the API's default (a 15,000-item payout batch is a few MiB). */

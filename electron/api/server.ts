@@ -7,16 +7,19 @@ import {
   JSON_SUFFIX_MEDIA_TYPE,
 } from './pipeline/accept.js';
 import { ApiError } from './pipeline/api-error.js';
-import { authenticate, TokenCache } from './pipeline/authenticate.js';
+import { authenticate, authenticateFromForm, TokenCache } from './pipeline/authenticate.js';
 import { sendError } from './pipeline/error-body.js';
 import './pipeline/fastify-types.js';
 import { IdempotencyGate } from './pipeline/idempotency.js';
 import { parseJsonBody } from './pipeline/json-body.js';
+import { MULTIPART_MEDIA_TYPE, parseMultipart } from './pipeline/multipart.js';
 import { checkPartnerConsent } from './pipeline/partner-consent.js';
 import { applyMockResponse } from './pipeline/mock-response.js';
 import { RateLimiter } from './pipeline/rate-limit.js';
+import { parseQuery } from './pipeline/repeated-query.js';
 import { RequestLogger } from './pipeline/request-log.js';
 import { RouteTable } from './pipeline/route-not-found.js';
+import { withoutTrailingSlash } from './pipeline/trailing-slash.js';
 import { boundConnections, closeEarlyAnswers, transportOptions } from './pipeline/transport.js';
 import { validateInput } from './pipeline/validate.js';
 import type { RegisterPages } from './group-module.js';
@@ -37,18 +40,23 @@ export interface ApiServer {
 }
 
 /**
- * Builds the Fastify app of the embedded API. The request pipeline (DESIGN.md section 4) reads top to
+ * Builds the Fastify app of the embedded API. The request pipeline (docs/architecture.md) reads top to
  * bottom below: each numbered step is one hook or one part of the operation handler.
  */
 export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: readonly ApiGroup[]): ApiServer {
   // forceCloseConnections: a closing host ends open event streams and keep-alive sockets instead of waiting on them.
+  const transport = transportOptions(deps.config);
   const app = Fastify({
     logger: false,
     bodyLimit: deps.config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: true,
     // Step 0, the connection: deadlines, router limits and the framework's errors in the one body.
-    ...transportOptions(deps.config),
+    ...transport,
+    // Before routing, the URL as the platform reads it: one trailing slash is no part of the path, and a
+    // query parameter repeated with the same value is one parameter.
+    rewriteUrl: withoutTrailingSlash,
+    routerOptions: { ...transport.routerOptions, querystringParser: parseQuery },
   });
   boundConnections(app.server, deps.config);
   closeEarlyAnswers(app);
@@ -60,11 +68,12 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   const routes = groups.flatMap((g) => g.routes);
 
   registerBodyParsers(app);
-  app.setErrorHandler((error, request, reply) =>
-    sendError(error, request, reply, (unexpected, debugId) =>
+  app.setErrorHandler((error, request, reply) => {
+    request.pathErrorStyle = table.errorStyleOf(request.url);
+    return sendError(error, request, reply, (unexpected, debugId) =>
       deps.logger.error(`unhandled error, debug_id ${debugId}`, unexpected),
-    ),
-  );
+    );
+  });
 
   // ---------------------------------------------------------------------------------------------
   // 1. accept: Accept (406) and request media type (415); the body size limit is Fastify's bodyLimit.
@@ -84,6 +93,13 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   app.addHook('onRequest', (request, _reply, done) => {
     authenticate(request, deps, tokens);
     rateLimiter.check(request);
+    done();
+  });
+
+  // 2 and 3 again, for an operation that takes its access token in the form body (RFC 6750 2.2): once
+  // the body is parsed, and only when no Authorization header was given.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (authenticateFromForm(request, deps, tokens)) rateLimiter.check(request);
     done();
   });
 
@@ -135,6 +151,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
       ...validated,
       ctx,
       ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
+      ...(request.uploads ? { uploads: request.uploads } : {}),
     } as Parameters<AnyRoute['handle']>[0];
 
     // 7. mock response: Svc-Mock-Response forces a documented error (negative testing).
@@ -175,7 +192,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   }
 
   for (const route of routes) {
-    table.add(route.method, route.path);
+    table.add(route.method, route.path, route.errorStyle);
     app.route({
       method: route.method,
       url: route.path,
@@ -186,6 +203,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
         ...(route.contentTypes ? { contentTypes: route.contentTypes } : {}),
         ...(route.produces ? { produces: route.produces } : {}),
         ...(route.errorStyle ? { errorStyle: route.errorStyle } : {}),
+        ...(route.tokenInForm ? { tokenInForm: true } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
       },
       handler: (request, reply) => runOperation(route, request, reply),
@@ -222,7 +240,7 @@ function requestIdOf(request: FastifyRequest): string | undefined {
 
 /**
  * JSON (empty body allowed: SDKs send a Content-Type with bodiless captures), the JSON of a `+json`
- * media type (RFC 6839: `application/scim+json`) and HTML forms. Which of them an operation takes is the
+ * media type (RFC 6839: `application/scim+json`), HTML forms and multipart forms with files. Which of them an operation takes is the
  * accept step's question (415).
  */
 function registerBodyParsers(app: FastifyInstance): void {
@@ -243,6 +261,17 @@ function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = String(body);
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // Documents (dispute evidence): the `input` part is the body, the files go to the operation apart.
+  app.addContentTypeParser(MULTIPART_MEDIA_TYPE, { parseAs: 'buffer' }, (request, body, done) => {
+    try {
+      const parsed = parseMultipart(body as Buffer, request.headers['content-type']);
+      request.uploads = parsed.files;
+      request.rawBody = `multipart/form-data: ${JSON.stringify(parsed.body)}; ${parsed.files.length} file(s)`;
+      done(null, parsed.body);
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
   // Any other type reaches the accept step's 415 first; this only keeps Fastify from failing earlier.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, String(body)));

@@ -6,7 +6,7 @@ import { Random } from './random.js';
 import { fuzzTargets } from './targets.js';
 
 /**
- * The fuzz suite (issue #17, item 11): sweeps every operation of every registered group with malformed
+ * The fuzz suite: sweeps every operation of every registered group with malformed
  * bodies, types, lengths, encodings, media types, headers and ids, and fails on any 5xx, any hang, and
  * any error body off the documented shape (spec part 7: `name`, `message`, `debug_id`, `details`,
  * `links` with an `information_link`; the token endpoint's `{error, error_description}`). The targets

@@ -12,6 +12,8 @@ export interface OutgoingRequest {
   headers?: Record<string, string> | undefined;
   body?: unknown;
   form?: boolean | undefined;
+  /** Files of a multipart/form-data call; `body` goes with them as the JSON `input` part. */
+  files?: { field: string; name: string; type: string; data_base64: string }[] | undefined;
   anonymous?: boolean | undefined;
 }
 
@@ -72,7 +74,20 @@ export class ApiClient {
     const url = environment.base_url + request.path;
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let payload: string | undefined;
-    if (request.body !== undefined) {
+    let multipart: FormData | undefined;
+    if (request.files && request.files.length > 0) {
+      multipart = new FormData();
+      if (request.body !== undefined)
+        multipart.append('input', new Blob([JSON.stringify(request.body)], { type: 'application/json' }));
+      for (const file of request.files)
+        multipart.append(
+          file.field,
+          new Blob([Buffer.from(file.data_base64, 'base64')], { type: file.type }),
+          file.name,
+        );
+      // fetch writes the Content-Type with its boundary; the log and the curl line show the parts.
+      payload = JSON.stringify({ input: request.body, files: request.files.map((f) => f.name) });
+    } else if (request.body !== undefined) {
       if (request.form) {
         payload = new URLSearchParams(request.body as Record<string, string>).toString();
         headers['content-type'] ??= 'application/x-www-form-urlencoded';
@@ -92,7 +107,7 @@ export class ApiClient {
     const response = await fetch(url, {
       method: request.method,
       headers,
-      ...(payload !== undefined ? { body: payload } : {}),
+      ...(multipart ? { body: multipart } : payload !== undefined ? { body: payload } : {}),
       redirect: 'manual',
     });
     const text = await response.text();

@@ -11,7 +11,7 @@ import { WorkbenchService } from './workbench-service.js';
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /**
- * Issue #18 item 1: the launch token starts a browser session (an HttpOnly, SameSite=Strict cookie on
+ * The launch token starts a browser session (an HttpOnly, SameSite=Strict cookie on
  * the workbench's path), so a reload, a new tab or a pasted address works once the page has dropped the
  * token from its address bar; without the cookie or the token nothing is answered. `/` in a browser is a
  * small page pointing to the workbench and the docs; an API client still gets JSON.

@@ -1,3 +1,4 @@
+import { SHARED_GROUPS } from '../../shared/api/registry.js';
 import { Clock } from '../clock.js';
 import { HostEvents } from '../events.js';
 import { Scheduler, type Logger } from '../scheduler.js';
@@ -94,6 +95,9 @@ export function createHost(options: HostOptions): Host {
   // exist before anything can move; the groups then register what they contribute.
   const kinds = new ResourceKinds();
   const ledger = new Ledger(deps);
+  // The ledger's transaction codes come from the groups' shared halves, before any group is built: a
+  // group may write its first lines while it is defined (the seeded accounts' opening balances).
+  for (const shared of SHARED_GROUPS) ledger.codes.add(shared.transactionCodes ?? [], shared.name);
   const webhooks = new Webhooks(deps, options.webhooks);
   const mailbox = new Mailbox(store, clock);
   const scheduleSweep = registerRetentionSweep(deps);

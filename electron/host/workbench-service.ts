@@ -21,7 +21,7 @@ import type { Host } from './create-host.js';
 import { EMBEDDED_ENVIRONMENT_ID, Environments, type Environment } from './environments.js';
 import { toHar } from './har.js';
 import { workbenchUserAgent } from '../../shared/request-source.js';
-import { ledgerLine, supportLookup } from '../ledger/support-lookup.js';
+import { ledgerLine, netAmounts, supportLookup } from '../ledger/support-lookup.js';
 import { reportingSummary } from '../ledger/ledger-summary.js';
 import type { ResourceKinds } from '../api/resource-kinds.js';
 import type { SecretVault } from './vault.js';
@@ -282,23 +282,36 @@ export class WorkbenchService {
         return { opened: this.options.openExternal ? await this.options.openExternal(url) : false };
       },
       lookupId: async ({ id }): Promise<SupportLookupResult> => {
-        const found = supportLookup(store, ledger.repo, kinds.list(), id);
+        const found = supportLookup(
+          store,
+          ledger.repo,
+          {
+            list: () => kinds.list(),
+            rootKindOf: (kind) => kinds.get(kind).rootKind,
+            lineageOf: (rootKind) => kinds.lineageOf(rootKind),
+          },
+          id,
+        );
         return {
           query: found.query,
           matches: found.matches,
           root_id: found.rootId,
+          root: found.root ? summary(found.root) : null,
+          related: found.related,
+          ledger_total: found.ledgerTotal,
+          net: netAmounts(found.net),
           resources: found.resources.map((r) => ({
             summary: summary(r),
             resource: this.view(r),
             history: store.resources.history(r.kind, r.id),
           })),
-          ledger: found.ledger.map(ledgerLine),
+          ledger: found.ledger.map((entry) => ledgerLine(entry, ledger.codes)),
         };
       },
       reportingSummary: async ({ days, currency }) => {
         const accountId = this.host.sandboxApp.merchant_id;
         const primary = store.accounts.byId(accountId)?.balances[0]?.currency_code ?? 'USD';
-        return reportingSummary(ledger.reads, accountId, primary, clock.now(), days, currency);
+        return reportingSummary(ledger.reads, ledger.codes, accountId, primary, clock.now(), days, currency);
       },
     };
   }

@@ -1,4 +1,4 @@
-import type { PayerInfo } from '../../shared/api/reporting/schemas.js';
+import type { PayerInfo } from '../../shared/ledger/payer-info.js';
 import type { Database } from '../store/db.js';
 import type { CartLine, EntryDetails } from './ledger-types.js';
 

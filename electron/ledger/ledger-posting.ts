@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '../../shared/api/reporting/schemas.js';
+import type { TransactionStatus } from '../../shared/ledger/transaction-status.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
 import type { NewLedgerEntry } from './ledger-types.js';
 

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../shared/api/reporting/schemas.js';
+import { TRANSACTION_CODES } from '../../shared/api/registry.js';
+import { DAY_MS } from '../../shared/time-units.js';
 import { Database } from '../store/db.js';
 import { LedgerReads } from './ledger-reads.js';
 import { LedgerRepository } from './ledger-repo.js';
 import type { NewLedgerEntry } from './ledger-types.js';
+import { TransactionCodes } from './transaction-codes.js';
 
 const ACCOUNT = 'ACCOUNT-1';
 const DAY = 20_000 * DAY_MS;
@@ -49,7 +51,9 @@ describe('LedgerReads.balance', () => {
 
   beforeEach(() => {
     db = new Database({ kind: 'memory' });
-    repo = new LedgerRepository(db);
+    const codes = new TransactionCodes();
+    codes.add(TRANSACTION_CODES, 'every group');
+    repo = new LedgerRepository(db, codes);
     reads = new LedgerReads(repo);
   });
   afterEach(() => db.close());

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from '../../shared/api/reporting/schemas.js';
+import { DAY_MS, HOUR_MS } from '../../shared/time-units.js';
 import type { Database } from '../store/db.js';
 import { amountKey, ENTRY_COLUMNS, type EntryRow, type LedgerRepository } from './ledger-repo.js';
 import type { LedgerEntry, LedgerFilter } from './ledger-types.js';

@@ -1,8 +1,9 @@
-import { eventCode, type TransactionStatus } from '../../shared/api/reporting/schemas.js';
+import type { TransactionStatus } from '../../shared/ledger/transaction-status.js';
 import type { Database } from '../store/db.js';
 import { decodeDetails, encodeDetails, Parties } from './details-codec.js';
 import { RollupDelta } from './ledger-rollups.js';
 import type { LedgerEntry, NewLedgerEntry } from './ledger-types.js';
+import type { TransactionCodes } from './transaction-codes.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -10,11 +11,6 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** A minor-unit amount as a 64-bit key for range filters (exact below 9.2e18, clamped beyond). */
 export function amountKey(minor: bigint): bigint {
   return minor < INT64_MIN ? INT64_MIN : minor > INT64_MAX ? INT64_MAX : minor;
-}
-
-/** An entry moves the balance when its code does and it was not denied. */
-export function isBalanceAffecting(code: string, status: TransactionStatus): boolean {
-  return status !== 'D' && (eventCode(code)?.balanceAffecting ?? true);
 }
 
 export interface EntryRow {
@@ -90,7 +86,10 @@ const BULK_ROWS = 50;
 export class LedgerRepository {
   readonly parties: Parties;
 
-  constructor(readonly db: Database) {
+  constructor(
+    readonly db: Database,
+    private readonly codes: TransactionCodes,
+  ) {
     this.parties = new Parties(db);
   }
 
@@ -114,7 +113,7 @@ export class LedgerRepository {
     };
     let pending = 0;
     for (const entry of entries) {
-      const affecting = isBalanceAffecting(entry.eventCode, entry.status);
+      const affecting = this.codes.isBalanceAffecting(entry.eventCode, entry.status);
       const held = entry.status === 'P' && affecting;
       const available = held ? (entry.availableMs ?? null) : entry.status === 'D' ? null : entry.initiatedMs;
       values.push(
@@ -208,7 +207,7 @@ export class LedgerRepository {
     for (const entry of entries) {
       if (entry.status === status) continue;
       const atMs = typeof at === 'number' ? at : at(entry);
-      const affecting = isBalanceAffecting(entry.eventCode, status);
+      const affecting = this.codes.isBalanceAffecting(entry.eventCode, status);
       const leavesPending = entry.status === 'P' && (entry.availableMs === null || entry.availableMs > atMs);
       const available = leavesPending ? atMs : entry.availableMs;
       update.run(status, atMs, affecting ? 1 : 0, available, entry.seq);

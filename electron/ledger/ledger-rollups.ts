@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from '../../shared/api/reporting/schemas.js';
+import { DAY_MS, HOUR_MS } from '../../shared/time-units.js';
 import type { Database } from '../store/db.js';
 
 /** The dimensions of one count bucket (every filter that the counts can answer). */

@@ -1,7 +1,8 @@
-import { DAY_MS, eventCode } from '../../shared/api/reporting/schemas.js';
+import { DAY_MS } from '../../shared/time-units.js';
 import type { ReportingDay, ReportingSummary } from '../../shared/bridge.js';
 import { fromMinor } from '../../shared/money.js';
 import type { LedgerReads } from './ledger-reads.js';
+import type { TransactionCodes } from './transaction-codes.js';
 
 const dayName = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
@@ -12,6 +13,7 @@ const dayName = (day: number): string => new Date(day * DAY_MS).toISOString().sl
  */
 export function reportingSummary(
   reads: LedgerReads,
+  codes: TransactionCodes,
   accountId: string,
   primary: string,
   nowMs: number,
@@ -33,7 +35,7 @@ export function reportingSummary(
       >();
       for (const sum of reads.dailySums(accountId, code, firstDay, lastDay)) {
         const day = byDay.get(sum.day) ?? { volume: 0n, refunds: 0n, fees: 0n, net: 0n, count: 0 };
-        const direction = eventCode(sum.event_code)?.direction;
+        const direction = codes.get(sum.event_code)?.direction;
         if (direction === 'CR' || (direction === undefined && sum.amount > 0n)) day.volume += sum.amount;
         else day.refunds -= sum.amount;
         day.fees -= sum.fee;

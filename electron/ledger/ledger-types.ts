@@ -1,4 +1,5 @@
-import type { PayerInfo, TransactionStatus } from '../../shared/api/reporting/schemas.js';
+import type { PayerInfo } from '../../shared/ledger/payer-info.js';
+import type { TransactionStatus } from '../../shared/ledger/transaction-status.js';
 
 /** One line of the cart, in exact minor units of the entry's currency. */
 export interface CartLine {

@@ -1,4 +1,4 @@
-import { eventCode, type TransactionStatus } from '../../shared/api/reporting/schemas.js';
+import type { TransactionStatus } from '../../shared/ledger/transaction-status.js';
 import { randomString } from '../../shared/ids.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
@@ -6,6 +6,7 @@ import type { LedgerPosting, LedgerPostings } from './ledger-posting.js';
 import type { LedgerRepository } from './ledger-repo.js';
 import type { NewLedgerEntry } from './ledger-types.js';
 import type { Settlement } from './settlement.js';
+import type { TransactionCodes } from './transaction-codes.js';
 
 /** A transaction id of the report: 17 capital letters and digits, like every payment id. */
 export const newTransactionId = (): string => randomString('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 17);
@@ -22,6 +23,7 @@ export class LedgerWriter {
   constructor(
     deps: ApiDeps,
     private readonly repo: LedgerRepository,
+    private readonly codes: TransactionCodes,
     private readonly settlement: Settlement,
   ) {
     deps.transitions.subscribe((transition) => this.onTransition(transition));
@@ -35,7 +37,8 @@ export class LedgerWriter {
   /** Records money movements (call inside the operation's transaction). */
   record(entries: readonly NewLedgerEntry[]): void {
     for (const entry of entries) {
-      if (!eventCode(entry.eventCode)) throw new Error(`Unknown ledger event code ${entry.eventCode}`);
+      if (!this.codes.get(entry.eventCode))
+        throw new Error(`Unknown ledger event code ${entry.eventCode}: no group contributes it`);
     }
     this.repo.insert(entries);
     if (entries.some((e) => e.status === 'P' && e.availableMs != null)) this.settlement.scheduleNext();

@@ -3,6 +3,7 @@ import { LedgerReads } from './ledger-reads.js';
 import { LedgerRepository } from './ledger-repo.js';
 import { LedgerWriter } from './ledger-writer.js';
 import { Settlement } from './settlement.js';
+import { TransactionCodes } from './transaction-codes.js';
 import { Wallets } from './wallets.js';
 
 /**
@@ -11,6 +12,8 @@ import { Wallets } from './wallets.js';
  * same money agrees.
  */
 export class Ledger {
+  /** Filled at start with every group's codes, before anything is written. */
+  readonly codes = new TransactionCodes();
   readonly repo: LedgerRepository;
   readonly reads: LedgerReads;
   readonly settlement: Settlement;
@@ -18,10 +21,10 @@ export class Ledger {
   readonly wallets: Wallets;
 
   constructor(deps: ApiDeps) {
-    this.repo = new LedgerRepository(deps.store.db);
+    this.repo = new LedgerRepository(deps.store.db, this.codes);
     this.reads = new LedgerReads(this.repo);
     this.settlement = new Settlement(deps, this.repo);
-    this.writer = new LedgerWriter(deps, this.repo, this.settlement);
+    this.writer = new LedgerWriter(deps, this.repo, this.codes, this.settlement);
     this.wallets = new Wallets(deps, this.reads, this.writer);
   }
 

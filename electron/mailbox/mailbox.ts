@@ -1,5 +1,5 @@
 import { randomString } from '../../shared/ids.js';
-import type { MailMessage } from '../../shared/api/mailbox/index.js';
+import type { MailMessage } from '../../shared/mail-message.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/store.js';
 import { MailboxRepository, type StoredMail } from './mailbox-repo.js';

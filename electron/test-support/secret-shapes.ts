@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /**
- * The corpus of secret shapes every masking path is tested with (issue #17, item 2): error bodies, the
+ * The corpus of secret shapes every masking path is tested with: error bodies, the
  * request log (bodies, query strings, headers) and the HAR export. Test support only.
  */
 

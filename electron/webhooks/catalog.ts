@@ -1,4 +1,4 @@
-import type { CatalogEventType } from '../../shared/api/webhooks/schemas.js';
+import type { CatalogEventType } from '../../shared/webhooks/event-envelope.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
 
 /** What an event type needs to be listed, emitted and simulated. */

@@ -1,4 +1,4 @@
-import type { DeliveryStatus } from '../../shared/api/webhooks/schemas.js';
+import type { DeliveryStatus } from '../../shared/webhooks/delivery.js';
 import type { Database } from '../store/db.js';
 
 /** One event on its way to one subscription (or, for a mock event, to one URL). */

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Delivery } from '../../shared/api/webhooks/schemas.js';
+import type { Delivery } from '../../shared/webhooks/delivery.js';
 import type { WebhookOutboxChange } from '../../shared/bridge.js';
 import { MINUTE } from '../clock.js';
 import { RETRY_OFFSETS_MS } from './retry-schedule.js';

@@ -1,4 +1,4 @@
-import { AUTH_ALGO, type DeliveryStatus } from '../../shared/api/webhooks/schemas.js';
+import { AUTH_ALGO, type DeliveryStatus } from '../../shared/webhooks/delivery.js';
 import type { ApiDeps } from '../api/deps.js';
 import { isoSeconds } from '../clock.js';
 import type { SigningIdentity } from './cert.js';

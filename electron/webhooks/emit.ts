@@ -1,4 +1,5 @@
-import { MOCK_WEBHOOK_ID, type WebhookEvent } from '../../shared/api/webhooks/schemas.js';
+import { MOCK_WEBHOOK_ID } from '../../shared/webhooks/delivery.js';
+import type { WebhookEvent } from '../../shared/webhooks/event-envelope.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
 import type { EventCatalog, EventDraft, EventTypeDefinition } from './catalog.js';

@@ -1,5 +1,5 @@
-import type { ListenerMessage, VerificationStep } from '../../shared/api/webhooks/schemas.js';
-import { AUTH_ALGO } from '../../shared/api/webhooks/schemas.js';
+import { AUTH_ALGO } from '../../shared/webhooks/delivery.js';
+import type { ListenerMessage, VerificationStep } from '../../shared/webhooks/listener.js';
 import type { CertificateCache } from './cert-cache.js';
 import { crc32Decimal, HEADERS, verifyTransmission } from './signing.js';
 

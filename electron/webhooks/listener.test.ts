@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListenerMessage } from '../../shared/api/webhooks/schemas.js';
+import type { ListenerMessage } from '../../shared/webhooks/listener.js';
 import { expectError } from '../test-support/expect-error.js';
 import { captureOrder, eventually, startWebhookHarness, type WebhookHarness } from './webhooks-test-kit.js';
 

@@ -6,8 +6,8 @@ import type {
   ListenerSettings,
   ListenerSettingsInput,
   ListenerState,
-} from '../../shared/api/webhooks/schemas.js';
-import { MOCK_WEBHOOK_ID } from '../../shared/api/webhooks/schemas.js';
+} from '../../shared/webhooks/listener.js';
+import { MOCK_WEBHOOK_ID } from '../../shared/webhooks/delivery.js';
 import type { HostEvents } from '../events.js';
 import type { CertificateCache } from './cert-cache.js';
 import { verifyReceived, type Verification, type WebhookIdCandidate } from './listener-verify.js';
@@ -43,7 +43,7 @@ const PENDING: Verification = {
 };
 
 /**
- * The local webhook listener (DESIGN.md section 1): receives POSTs on any path, keeps every byte and
+ * The local webhook listener: receives POSTs on any path, keeps every byte and
  * header as it arrived, verifies each delivery as a real receiver would (spec 6.6), and answers with
  * the status and after the delay the user chose, to exercise retries. Messages are kept in memory (the
  * newest 500); the delivery attempts themselves are persisted by the sender.

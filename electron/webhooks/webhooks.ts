@@ -1,4 +1,4 @@
-import { WILDCARD_EVENT_TYPE } from '../../shared/api/webhooks/schemas.js';
+import { WILDCARD_EVENT_TYPE } from '../../shared/webhooks/event-envelope.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import { CertificateCache } from './cert-cache.js';
@@ -24,7 +24,7 @@ const LISTENER_SUBSCRIPTION_META = 'webhooks.listener_subscription';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /**
- * The webhooks part of the host (DESIGN.md section 2): the event catalog (each group registers its event
+ * The webhooks part of the host: the event catalog (each group registers its event
  * types through the group registry), the outbox fed by the transition bus, the delivery worker, the signing certificate, and the local listener. The API group
  * in `api/groups/webhooks/` is its HTTP face.
  */

@@ -4,10 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { setResourcePlaces } from './app/router';
+import { LOOKUP_SEGMENT, RESOURCE_ROUTES } from './features/registry';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 2_000 } },
 });
+
+setResourcePlaces({ kinds: RESOURCE_ROUTES, lookup: LOOKUP_SEGMENT });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

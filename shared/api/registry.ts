@@ -2,6 +2,7 @@ import { COMMON_ISSUES } from '../errors.js';
 import type { AnyEndpoint } from './endpoint.js';
 import type { IssueDefinition } from './issue.js';
 import type { Machine } from '../machines/machine.js';
+import { addTransactionCodes, type TransactionCode } from '../ledger/transaction-codes.js';
 import { identityShared } from './identity/index.js';
 import { invoicingShared } from './invoicing/index.js';
 import { mailboxShared } from './mailbox/index.js';
@@ -23,6 +24,7 @@ import { vaultShared } from './vault/index.js';
 import { subscriptionsShared } from './subscriptions/index.js';
 import { webhooksShared } from './webhooks/index.js';
 import { webProfilesShared } from './web-profiles/index.js';
+import { disputesShared } from './disputes/index.js';
 
 /**
  * Every API group's shared half, one line each. The console's endpoint list, the machines the UI
@@ -50,6 +52,7 @@ export const SHARED_GROUPS = [
   catalogProductsShared,
   subscriptionsShared,
   billingV1Shared,
+  disputesShared,
 ] as const;
 
 type IssueCodesOf<G> = G extends { issues: infer I } ? keyof I & string : never;
@@ -85,3 +88,15 @@ export const RESOURCE_KINDS: readonly string[] = Object.keys(MACHINES);
 
 /** Every scope the sandbox app gets. */
 export const ALL_SCOPES: readonly string[] = [...new Set(SHARED_GROUPS.flatMap((group) => group.scopes))];
+
+function joinTransactionCodes(): readonly TransactionCode[] {
+  const table = new Map<string, TransactionCode>();
+  for (const group of SHARED_GROUPS) addTransactionCodes(table, group.transactionCodes ?? [], group.name);
+  return [...table.values()].sort((a, b) => a.code.localeCompare(b.code));
+}
+
+/** Every ledger code some group posts, by code. */
+export const TRANSACTION_CODES: readonly TransactionCode[] = joinTransactionCodes();
+
+export const transactionCode = (code: string): TransactionCode | undefined =>
+  TRANSACTION_CODES.find((c) => c.code === code);

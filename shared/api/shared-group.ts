@@ -1,5 +1,6 @@
 import type { Machine } from '../machines/machine.js';
 import type { AnyEndpoint } from './endpoint.js';
+import type { TransactionCode } from '../ledger/transaction-codes.js';
 import type { IssueDefinition } from './issue.js';
 
 /**
@@ -14,6 +15,8 @@ export interface SharedGroup<I extends Record<string, IssueDefinition>> {
   endpoints: readonly AnyEndpoint[];
   /** Scopes its endpoints require, granted to the sandbox app. */
   scopes: readonly string[];
+  /** The ledger codes it posts, where money moves (the Reports page and the ledger read them joined). */
+  transactionCodes?: readonly TransactionCode[];
 }
 
 export type AnySharedGroup = SharedGroup<Record<string, IssueDefinition>>;

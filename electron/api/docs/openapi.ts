@@ -135,7 +135,9 @@ export function buildOpenApi(
       title: 'Payments Workbench embedded sandbox',
       version: '1.0.0',
       description:
-        'A local, stateful implementation of the payments REST interface. Errors follow part 7 of the spec.',
+        'A local, stateful implementation of the payments REST interface. Errors follow part 7 of the spec. ' +
+        'As on the platform, every path also answers with one trailing slash (the same operation), and a ' +
+        'query parameter repeated with the same value counts once.',
     },
     servers: [{ url: baseUrl }],
     paths,

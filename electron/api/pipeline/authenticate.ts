@@ -83,6 +83,8 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
   if (config.public) return;
   if (config.publicToBrowsers && acceptsHtml(request.headers.accept)) return;
   const header = request.headers.authorization;
+  // The token may be in the form body, read once the body is parsed (authenticateFromForm).
+  if (!header && config.tokenInForm) return;
   if (!header) throw authFailure('MISSING_AUTHORIZATION_HEADER');
   if (header.length > AUTHORIZATION_MAX_LENGTH) {
     throw new ApiError('INVALID_REQUEST', [
@@ -91,10 +93,45 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw authFailure('INVALID_TOKEN', 'Expected "Authorization: Bearer <access token>".');
-  const found = tokens.lookup(match[1]);
+  authenticateToken(request, deps, tokens, match[1]);
+}
+
+/**
+ * Step 2 for an operation that takes its access token in a form-encoded body (RFC 6750 2.2): the
+ * body's `access_token` when no Authorization header was sent. A token in both places is refused, as
+ * RFC 6750 section 2 asks. Answers whether it authenticated the request here.
+ */
+export function authenticateFromForm(request: FastifyRequest, deps: ApiDeps, tokens: TokenCache): boolean {
+  if (!request.routeOptions.config?.tokenInForm) return false;
+  const body = request.body as { access_token?: unknown } | undefined;
+  const inForm = typeof body === 'object' && body !== null ? body.access_token : undefined;
+  if (request.ctx) {
+    if (inForm === undefined) return false;
+    throw new ApiError('INVALID_REQUEST', [
+      detail('INVALID_PARAMETER_VALUE', {
+        field: 'access_token',
+        location: 'body',
+        description: 'Send the access token in the Authorization header or in the form body, not both.',
+      }),
+    ]);
+  }
+  if (typeof inForm !== 'string' || inForm.length === 0) {
+    throw authFailure(
+      'MISSING_AUTHORIZATION_HEADER',
+      'Send "Authorization: Bearer <access token>" or access_token in the form body.',
+    );
+  }
+  authenticateToken(request, deps, tokens, inForm);
+  return true;
+}
+
+/** A known, unexpired access token whose app has the operation's scope: the request's context. */
+function authenticateToken(request: FastifyRequest, deps: ApiDeps, tokens: TokenCache, token: string): void {
+  const config = request.routeOptions.config ?? {};
+  const found = tokens.lookup(token);
   if (!found) throw authFailure('INVALID_TOKEN');
   if (found.token.expires_at <= tokenNow(deps)) {
-    tokens.forget(match[1]);
+    tokens.forget(token);
     throw authFailure('TOKEN_EXPIRED');
   }
   const scope = config.route?.scope;
@@ -114,7 +151,7 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
     merchant,
     ...(consent ? { consent } : {}),
     scopes: found.token.scopes,
-    token: match[1],
+    token,
     prefer: parsePrefer(request.headers.prefer),
   };
 }

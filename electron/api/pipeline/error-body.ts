@@ -90,7 +90,7 @@ export function sendError(
   }
   const apiError = toApiError(error);
   if (apiError.status >= 500 && !(error instanceof ApiError)) onUnexpected(error, debugId);
-  const style = request.routeOptions.config?.errorStyle;
+  const style = request.routeOptions.config?.errorStyle ?? request.pathErrorStyle;
   if (style === 'identity') {
     return reply.code(apiError.status).headers(apiError.headers).send(identityErrorBody(apiError));
   }

@@ -1,4 +1,5 @@
 import type { AnyRoute, RequestContext } from '../route.js';
+import type { UploadedFile } from './multipart.js';
 
 /** What the pipeline attaches to Fastify's request and route objects. */
 declare module 'fastify' {
@@ -13,6 +14,10 @@ declare module 'fastify' {
     validated?: { params: unknown; query: unknown; headers: unknown; body: unknown };
     /** The body's text as received: the request log keeps it, and `rawBody` routes (signature checks) read it. */
     rawBody?: string;
+    /** The error form of the path's family, for errors before or without a matched route. */
+    pathErrorStyle?: 'identity' | 'scim' | undefined;
+    /** The file parts of a `multipart/form-data` body. */
+    uploads?: UploadedFile[];
   }
   interface FastifyContextConfig {
     /** The API operation this Fastify route serves. */
@@ -32,6 +37,8 @@ declare module 'fastify' {
     produces?: readonly string[];
     /** Errors in the `{error, error_description}` form (token endpoint, userinfo), or SCIM's (SCIM users). */
     errorStyle?: 'identity' | 'scim';
+    /** The access token may come in the form body's `access_token` (RFC 6750 2.2). */
+    tokenInForm?: boolean;
     /** Left out of the request log (the workbench's own traffic). */
     unlogged?: boolean;
     /** Keep the JSON body's text on `request.rawBody` (the webhook signature check). */

@@ -14,7 +14,7 @@ const encodeAll = (text: string): string =>
   [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 /**
- * Issue #17, items 5 and 6: a `Svc-Request-Id` is scoped to the app and the operation the router matched
+ * A `Svc-Request-Id` is scoped to the app and the operation the router matched
  * with its canonical ids (not the URL text); a repeat of a finished request answers its result, however
  * many arrive at once; only a repeat while the first is still running gets 409.
  */

@@ -20,7 +20,7 @@ function nested(depth: number): unknown {
 }
 
 /**
- * Issue #17, item 4: JSON nested deeper than the documented limit is a 400 `INVALID_REQUEST` naming the
+ * JSON nested deeper than the documented limit is a 400 `INVALID_REQUEST` naming the
  * limit, on every route; nothing that walks a body recurses without bound.
  */
 describe('JSON nesting', () => {

@@ -15,7 +15,7 @@ import { describeValue } from './api-error.js';
 import { loggedBodyText } from './request-log.js';
 
 /**
- * Issue #17, item 2: a card number in any shape and a security code are never returned whole in an
+ * A card number in any shape and a security code are never returned whole in an
  * error, nor kept unmasked in the request log or a HAR export. Every masking path runs the same corpus.
  */
 describe('card data and secrets are masked on every path', () => {

@@ -64,6 +64,8 @@ export class RequestLogger {
     // use; the simulated time is what the API's resources were stamped with while it answered.
     const real = Date.now();
     const userAgent = request.headers['user-agent'];
+    // Built member by member in the stored order rather than with conditional spreads: a spread into a
+    // literal copies through the runtime, and this runs for every request.
     const exchange: RequestLogExchange = {
       request: {
         headers: redactHeaders(request.headers),
@@ -76,12 +78,14 @@ export class RequestLogger {
           String(reply.getHeader('content-type') ?? ''),
         ),
       },
-      ...(deprecated ? { deprecated } : {}),
-      source: classifyUserAgent(userAgent),
-      ...(userAgent ? { user_agent: userAgent.slice(0, MAX_USER_AGENT) } : {}),
-      simulated_at: new Date(real + this.clock.offset).toISOString(),
     };
-    this.pending.push({
+    if (deprecated) exchange.deprecated = deprecated;
+    const source = classifyUserAgent(userAgent);
+    exchange.source = source;
+    if (userAgent) exchange.user_agent = userAgent.slice(0, MAX_USER_AGENT);
+    const simulatedAt = new Date(real + this.clock.offset).toISOString();
+    exchange.simulated_at = simulatedAt;
+    const row: RequestLogRow = {
       at: new Date(real).toISOString(),
       method: request.method,
       path: redactUrl(request.url),
@@ -90,10 +94,11 @@ export class RequestLogger {
       app_id: request.ctx?.app.id ?? null,
       debug_id: request.debugId ?? null,
       exchange: JSON.stringify(exchange),
-      ...(deprecated ? { deprecated } : {}),
-      source: exchange.source,
-      simulated_at: exchange.simulated_at,
-    });
+    };
+    if (deprecated) row.deprecated = deprecated;
+    row.source = source;
+    row.simulated_at = simulatedAt;
+    this.pending.push(row);
     if (!this.scheduled) {
       this.scheduled = true;
       // The next turn's check phase: the requests read in that turn have opened a group to join.

@@ -1,9 +1,16 @@
 import type { HttpMethod } from '../route.js';
 import { ApiError, detail } from './api-error.js';
 
+type ErrorStyle = 'identity' | 'scim';
+
 interface KnownPath {
   pattern: RegExp;
   methods: Set<string>;
+}
+
+/** A path's family: its version and first segment (`/v1/identity`, `/v2/scim`). */
+function familyOf(path: string): string {
+  return path.split('/').slice(0, 3).join('/');
 }
 
 /**
@@ -12,8 +19,16 @@ interface KnownPath {
  */
 export class RouteTable {
   private readonly paths = new Map<string, KnownPath>();
+  /** Each path family's error form, when every operation of the family answers in that one form. */
+  private readonly styles = new Map<string, ErrorStyle | null>();
 
-  add(method: HttpMethod, path: string): void {
+  add(method: HttpMethod, path: string, errorStyle?: ErrorStyle): void {
+    const family = familyOf(path);
+    const style = this.styles.get(family);
+    this.styles.set(
+      family,
+      style === undefined || style === (errorStyle ?? null) ? (errorStyle ?? null) : null,
+    );
     let known = this.paths.get(path);
     if (!known) {
       const pattern = new RegExp(
@@ -24,6 +39,14 @@ export class RouteTable {
     }
     known.methods.add(method);
     if (method === 'GET') known.methods.add('HEAD');
+  }
+
+  /**
+   * The error form of a URL's family (identity errors are short on every identity path, spec part 7),
+   * for errors answered before or without a matched operation: 401, 404, 405.
+   */
+  errorStyleOf(url: string): ErrorStyle | undefined {
+    return this.styles.get(familyOf(url.split('?')[0] ?? url)) ?? undefined;
   }
 
   notFound(method: string, url: string): ApiError {

@@ -1,7 +1,7 @@
 import type { Migration } from './index.js';
 
 /**
- * The ledger (DESIGN.md 5: reporting and balances read only the ledger) and its rollups.
+ * The ledger (reporting and balances read only the ledger) and its rollups.
  *
  * Scale target: a 31-day, page_size=500 filtered search at 1,000,000 entries costs at most 3x the same
  * search at 10,000. The page comes from `ledger_search` (account, time, seq first, so ORDER BY needs no

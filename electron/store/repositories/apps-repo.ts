@@ -46,6 +46,13 @@ export class AppsRepository {
     this.store.write('UPDATE apps SET scopes = ? WHERE id = ?').run(JSON.stringify(scopes), id);
   }
 
+  /** Whether any app acts for the merchant (its account must then stay). */
+  anyActsFor(merchantId: string): boolean {
+    return (
+      this.store.prepare('SELECT 1 FROM apps WHERE merchant_id = ? LIMIT 1').get(merchantId) !== undefined
+    );
+  }
+
   byId(id: string): App | undefined {
     const row = this.store.prepare('SELECT * FROM apps WHERE id = ?').get(id) as AppRow | undefined;
     return row ? toApp(row) : undefined;

@@ -1,4 +1,11 @@
 import type { Database } from '../db.js';
+import {
+  NEWEST_FIRST,
+  orderBy,
+  resourceStatement,
+  type ResourceQuery,
+  type ResourceSort,
+} from './resource-query.js';
 
 /** A resource kind some API group registered (the store knows none of them). */
 export type ResourceKind = string;
@@ -21,6 +28,10 @@ export interface StoredResource<B = Record<string, unknown>, I = Record<string, 
   internal: I;
 }
 
+/** Any stored resource, whatever its body and internal types (a group's `StoredPlan`, ...). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResource = StoredResource<any, any>;
+
 export interface HistoryEntry {
   trigger: string;
   from_status: string | null;
@@ -42,22 +53,25 @@ interface ResourceRow {
   internal: string;
 }
 
-/** The columns of a stored resource; how it was created is read only with its history. */
-/** What a table may sort resources by: columns of their own, never text from the caller. */
-export const RESOURCE_SORT_FIELDS = ['create_time', 'update_time', 'status', 'id'] as const;
-export interface ResourceSort {
-  by: (typeof RESOURCE_SORT_FIELDS)[number];
-  order: 'asc' | 'desc';
+/** What {@link ResourcesRepository.seek} filters by: the owner, the parent, statuses and times. */
+export interface SeekFilter {
+  appId?: string;
+  /** The lineage the resources descend from (its root excluded): narrows a parent filter to an index. */
+  rootId?: string;
+  parentId?: string;
+  statuses?: readonly string[];
+  createdFrom?: string;
+  updatedBefore?: string;
+  updatedAfter?: string;
 }
-const DEFAULT_SORT: ResourceSort = { by: 'create_time', order: 'desc' };
 
-const orderBy = ({ by, order }: ResourceSort): string => {
-  // Both parts come from closed sets: the statement text never carries the caller's input.
-  const column = RESOURCE_SORT_FIELDS.includes(by) ? by : 'create_time';
-  const direction = order === 'asc' ? 'ASC' : 'DESC';
-  return `ORDER BY ${column} ${direction}, rowid ${direction}`;
-};
+/** Where a page of {@link ResourcesRepository.seek} ended: the last row's creation time and row id. */
+export interface SeekCursor {
+  createTime: string;
+  rowid: number;
+}
 
+/** The columns of a stored resource; how it was created is read only with its history. */
 const COLUMNS = 'kind, id, app_id, status, parent_id, root_id, create_time, update_time, body, internal';
 // Built once: a template literal in the call would make a new string, hashed again for the statement
 // cache, on every request.
@@ -154,7 +168,7 @@ export class ResourcesRepository {
     filter: { status?: string | undefined; search?: string | undefined; rootId?: string | undefined },
     limit: number,
     offset: number,
-    sort: ResourceSort = DEFAULT_SORT,
+    sort: ResourceSort = NEWEST_FIRST,
   ): { items: StoredResource<B, I>[]; total: number } {
     const where = ['kind = ?'];
     const args: (string | number)[] = [kind];
@@ -184,6 +198,115 @@ export class ResourcesRepository {
       .prepare(`SELECT ${COLUMNS} FROM resources WHERE ${clause} ${orderBy(sort)} LIMIT ? OFFSET ?`)
       .all(...args, limit, offset) as unknown as ResourceRow[];
     return { items: rows.map((row) => toResource<B, I>(row)), total };
+  }
+
+  /**
+   * One page of an owner's resources of `kind`, newest first, after the `after` cursor (keyset paging:
+   * a page costs the same wherever it is in the list), filtered by statuses, parent, and creation and
+   * update times (ISO 8601 UTC text, compared as stored). Returns one more row's worth of cursor when a
+   * further page exists.
+   */
+  seek<B, I>(
+    kind: ResourceKind,
+    filter: SeekFilter,
+    limit: number,
+    after?: SeekCursor,
+  ): { items: StoredResource<B, I>[]; next: SeekCursor | undefined } {
+    const where = ['kind = ?'];
+    const args: (string | number)[] = [kind];
+    if (filter.appId !== undefined) {
+      where.push('app_id = ?');
+      args.push(filter.appId);
+    }
+    if (filter.rootId !== undefined) {
+      // Descendants of a lineage's root through the partial index (see byRoot).
+      where.push('root_id = ? AND root_id <> id');
+      args.push(filter.rootId);
+    }
+    if (filter.parentId !== undefined) {
+      where.push('parent_id = ?');
+      args.push(filter.parentId);
+    }
+    if (filter.statuses && filter.statuses.length > 0) {
+      where.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
+      args.push(...filter.statuses);
+    }
+    if (filter.createdFrom !== undefined) {
+      where.push('create_time >= ?');
+      args.push(filter.createdFrom);
+    }
+    if (filter.updatedBefore !== undefined) {
+      where.push('update_time < ?');
+      args.push(filter.updatedBefore);
+    }
+    if (filter.updatedAfter !== undefined) {
+      where.push('update_time > ?');
+      args.push(filter.updatedAfter);
+    }
+    if (after) {
+      where.push('(create_time < ? OR (create_time = ? AND rowid < ?))');
+      args.push(after.createTime, after.createTime, after.rowid);
+    }
+    const rows = this.store
+      .prepare(
+        `SELECT rowid, ${COLUMNS} FROM resources WHERE ${where.join(' AND ')} ORDER BY create_time DESC, rowid DESC LIMIT ?`,
+      )
+      .all(...args, limit + 1) as unknown as (ResourceRow & { rowid: number })[];
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const next =
+      rows.length > limit && last ? { createTime: last.create_time, rowid: Number(last.rowid) } : undefined;
+    return {
+      items: page.map(({ rowid: _rowid, ...row }) => toResource<B, I>(row)),
+      next,
+    };
+  }
+
+  /** A resource the app owns; undefined when it is missing or another app's (callers answer 404 alike). */
+  owned<R extends AnyResource = StoredResource>(
+    kind: ResourceKind,
+    id: string,
+    appId: string,
+  ): R | undefined {
+    const found = this.get<unknown, unknown>(kind, id);
+    return found && found.app_id === appId ? (found as R) : undefined;
+  }
+
+  /**
+   * The resources a query asks for, in its order; `limit` and `offset` take a page of them. `R` names
+   * the group's stored type (`StoredPlan`): the query's kind decides what the rows are.
+   */
+  find<R extends AnyResource = StoredResource>(query: ResourceQuery, limit = -1, offset = 0): R[] {
+    const { where, args, orderBy: order } = resourceStatement(query);
+    return (
+      this.store
+        .prepare(`SELECT ${COLUMNS} FROM resources WHERE ${where} ${order} LIMIT ? OFFSET ?`)
+        .all(...args, limit, offset) as unknown as ResourceRow[]
+    ).map((row) => toResource(row) as R);
+  }
+
+  /** The first resource a query finds (a lookup by a member such as a buyer's token). */
+  findOne<R extends AnyResource = StoredResource>(query: ResourceQuery): R | undefined {
+    return this.find<R>(query, 1)[0];
+  }
+
+  /** Only the ids, in the query's order: for lists that page or cut them before reading the resources. */
+  ids(query: ResourceQuery): string[] {
+    const { where, args, orderBy: order } = resourceStatement(query);
+    return (
+      this.store.prepare(`SELECT id FROM resources WHERE ${where} ${order}`).all(...args) as { id: string }[]
+    ).map((row) => row.id);
+  }
+
+  /** A page of what a query finds, with how many it finds in all. */
+  page<R extends AnyResource = StoredResource>(
+    query: ResourceQuery,
+    limit: number,
+    offset: number,
+  ): { items: R[]; total: number } {
+    const { where, args } = resourceStatement(query);
+    const counted = this.store.prepare(`SELECT COUNT(*) AS n FROM resources WHERE ${where}`).get(...args);
+    return { items: this.find<R>(query, limit, offset), total: Number((counted as { n: number }).n) };
   }
 
   count(kind: ResourceKind): number {

@@ -20,6 +20,9 @@ export const queryKeys = {
     ) => ['resources', kind, view] as const,
     /** The console's recent ids for a `{id}` placeholder. */
     recent: (kind: ResourceKind | undefined) => ['resources', kind, 'console-ids'] as const,
+    /** One page of a large lineage in the transaction view (a batch's items). */
+    related: (kind: ResourceKind, rootId: string, page: number) =>
+      ['resources', kind, 'related', rootId, page] as const,
   },
 
   /** One resource and what hangs off it (invalidated by every resource change and clock move). */
@@ -96,7 +99,7 @@ export const queryKeys = {
   },
 
   /** The Events page: the webhooks API and the sandbox's listener (invalidated when it receives). */
-  webhooks: {
+  events: {
     all: ['webhooks'] as const,
     listener: ['webhooks', 'listener'] as const,
     messages: ['webhooks', 'messages'] as const,
@@ -112,5 +115,65 @@ export const queryKeys = {
     deliveries: (eventId: string) => ['webhooks', 'deliveries', eventId] as const,
     subscriptions: ['webhooks', 'subscriptions'] as const,
     catalog: ['webhooks', 'catalog'] as const,
+  },
+
+  /** The Accounts page: sandbox accounts with their ledger balances (a capture or a payout moves them). */
+  accounts: {
+    list: ['resources', 'sandbox-accounts'] as const,
+  },
+
+  /** The identity pages: SCIM users as the API answers, and the userinfo of the sandbox app. */
+  identity: {
+    users: (query: { userName: string; startIndex: number; count: number }) =>
+      ['resources', 'scim-user', 'scim-list', query] as const,
+    user: (id: string) => ['resource', 'scim-user', id, 'scim'] as const,
+    /** A merchant's profile may change: under `resource`. */
+    userinfo: ['resource', 'identity', 'userinfo'] as const,
+  },
+
+  /** The Invoices pages, as the invoicing API answers. */
+  invoices: {
+    search: <C>(criteria: C) => ['resources', 'invoices', 'search', criteria] as const,
+    detail: (id: string) => ['resource', 'invoice', id, 'api'] as const,
+  },
+
+  /** The sandbox mailbox, by recipient (an invoice sent or a payout unclaimed adds to it). */
+  mailbox: {
+    all: ['resources', 'mailbox'] as const,
+    messages: (recipient: string) => ['resources', 'mailbox', recipient] as const,
+  },
+
+  /** Orders v2's pages: a capture's shipment trackers (a tracker added or moved anywhere refreshes them). */
+  orders: {
+    captureTrackers: (captureId: string) => ['resources', 'tracker', 'of-capture', captureId] as const,
+  },
+
+  /** The Partners page's onboarding walk: the seller a referral made, polled until it appears, and its status. */
+  partners: {
+    seller: (partnerId: string, trackingId: string) =>
+      ['resources', 'partner-seller', partnerId, trackingId] as const,
+    sellerStatus: (partnerId: string, merchantId: string | undefined) =>
+      ['resources', 'partner-seller-status', partnerId, merchantId] as const,
+  },
+
+  /** The Vault pages: the customers with vaulted tokens, and one customer's tokens by page. */
+  vault: {
+    customers: ['resources', 'payment-token', 'customers'] as const,
+    customer: (customerId: string, page: number) =>
+      ['resources', 'payment-token', 'customer', customerId, page] as const,
+  },
+
+  /** The Web experience profiles page, as the API lists them. */
+  webProfiles: {
+    list: ['resources', 'web-profile', 'api-list'] as const,
+  },
+
+  /**
+   * The Disputes page: under `resources` and `resource`, so resource changes and clock moves refresh the
+   * queue (time left) and the dispute (its due date, its links).
+   */
+  disputes: {
+    queue: ['resources', 'dispute', 'queue'] as const,
+    api: (id: string) => ['resource', 'dispute', id, 'as-the-api-shows-it'] as const,
   },
 };

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { ResourceKind } from '../../../shared/bridge';
-import { LOOKUP_SEGMENT, RESOURCE_ROUTES } from '../features/registry';
 
 /** Hash routes (`#/orders/ID`): the same under app:// in Electron and /__workbench/ in a browser, with no server fallback. */
 function subscribe(callback: () => void): () => void {
@@ -22,18 +21,30 @@ export function navigate(path: string): void {
 
 export const hrefFor = (path: string): string => '#' + (path.startsWith('/') ? path : `/${path}`);
 
-/**
- * Where each kind of API resource lives, as the feature registry declares it (kind -> route segment).
- * Features import this module and the registry imports the features, so the table is only read when
- * a route is asked for, never while modules load.
- */
-export { RESOURCE_ROUTES };
+/** Where each kind of API resource has its pages, as the feature registry declares them. */
+export interface ResourcePlaces {
+  /** kind -> the route segment whose detail page shows one (`#/<segment>/<id>`). */
+  kinds: Readonly<Partial<Record<ResourceKind, string>>>;
+  /** The segment that finds any resource by id, for kinds without pages of their own. */
+  lookup: string | undefined;
+}
+
+// Handed over at start (main.tsx) rather than imported: every feature builds links with this module
+// and the registry imports every feature, so importing the registry here would close a loop through
+// the whole renderer.
+let places: ResourcePlaces | undefined;
+
+/** Gives the router the registry's table of resource places; main.tsx does it once, before rendering. */
+export function setResourcePlaces(table: ResourcePlaces): void {
+  places = table;
+}
 
 /**
  * The workbench route of an API resource, e.g. `/captures/ABC` (give it to `hrefFor` or `navigate`); a
  * kind without a page of its own opens in the page that finds any id.
  */
 export function resourceRoute(kind: ResourceKind, id: string): string {
-  const segment = RESOURCE_ROUTES[kind] ?? LOOKUP_SEGMENT ?? kind;
+  if (!places) throw new Error('resourceRoute before the resource places were handed to the router');
+  const segment = places.kinds[kind] ?? places.lookup ?? kind;
   return `/${segment}/${encodeURIComponent(id)}`;
 }

@@ -20,17 +20,24 @@ interface UiState {
   consoleDraft: ConsoleDraft | undefined;
   openInConsole(draft: ConsoleDraft): void;
   takeConsoleDraft(): ConsoleDraft | undefined;
+  /** The navigation drawer is shown (it folds away to give a page the whole width). */
+  drawerOpen: boolean;
+  toggleDrawer(): void;
   notices: Notice[];
   notify(message: string, severity?: Notice['severity']): void;
   dismiss(id: number): void;
 }
 
-const storedTheme = (): 'light' | 'dark' =>
-  localStorage.getItem('workbench.theme') === 'dark' ||
-  (localStorage.getItem('workbench.theme') === null &&
-    window.matchMedia?.('(prefers-color-scheme: dark)').matches)
-    ? 'dark'
-    : 'light';
+/**
+ * The theme chosen before, else the system's. Read when the store is created, which is at import: where
+ * there is no browser storage (the feature registry loaded by a unit test under Node) it is light.
+ */
+function storedTheme(): 'light' | 'dark' {
+  if (typeof localStorage === 'undefined') return 'light';
+  const chosen = localStorage.getItem('workbench.theme');
+  if (chosen !== null) return chosen === 'dark' ? 'dark' : 'light';
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
 
 let nextNotice = 1;
 
@@ -42,6 +49,13 @@ export const useUi = create<UiState>((set, get) => ({
       const themeMode = state.themeMode === 'light' ? 'dark' : 'light';
       localStorage.setItem('workbench.theme', themeMode);
       return { themeMode };
+    }),
+  drawerOpen: typeof localStorage === 'undefined' || localStorage.getItem('workbench.drawer') !== 'closed',
+  toggleDrawer: () =>
+    set((state) => {
+      const drawerOpen = !state.drawerOpen;
+      localStorage.setItem('workbench.drawer', drawerOpen ? 'open' : 'closed');
+      return { drawerOpen };
     }),
   consoleDraft: undefined,
   openInConsole: (draft) => {

@@ -21,8 +21,16 @@ function launchToken(): string {
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
+/** Where a browser-mode call goes: enough for a worker to make one without the page. */
+export interface RpcEndpoint {
+  /** The URL the `rpc/<method>` paths are relative to. */
+  base: string;
+  token: string;
+}
+
 /** The HTTP bridge, plus what only a stream that can break has: word that it came back. */
 export type HttpBridge = WorkbenchBridge & {
+  rpc: RpcEndpoint;
   /**
    * Calls `listener` each time the event stream reconnects after a break (the host dropped a tab that
    * fell behind, or restarted): events may have been missed, so whatever is shown should be refetched.
@@ -75,6 +83,7 @@ export function createHttpBridge(): HttpBridge {
   const bridge = Object.fromEntries(
     BRIDGE_METHOD_NAMES.map((name) => [name, (input: unknown) => call(name, input)]),
   ) as unknown as HttpBridge;
+  bridge.rpc = { base: base.toString(), token };
   bridge.onResumed = (listener) => {
     resumedListeners.add(listener);
     return () => {

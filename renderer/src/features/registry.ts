@@ -2,6 +2,7 @@ import type { ResourceKind } from '../../../shared/bridge';
 import { accountsFeature } from './accounts';
 import { billingFeature } from './billing';
 import { consoleFeature } from './console';
+import { disputesFeature } from './disputes';
 import { environmentsFeature } from './environments';
 import { eventsFeature } from './events';
 import { invoicesFeature } from './invoices';
@@ -30,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   paymentsFeature,
   vaultFeature,
   payoutsFeature,
+  disputesFeature,
   identityFeature,
   webProfilesFeature,
   legacyOrdersFeature,

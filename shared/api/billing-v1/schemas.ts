@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema, PatchRequestSchema, UrlSchema } from '../common.js';
 import { MoneyV1Schema } from '../payouts/schemas.js';
 import { DateTimeSchema } from '../subscriptions/schemas.js';
+import { anyCase, numberAsString, paymentMethod } from '../lenient.js';
 
 /** Billing plans and agreements v1 (spec 2.8, 2.9, 4.8; deprecated): request schemas. */
 
@@ -19,21 +20,23 @@ export const LEGACY_LIMITS = {
 export const LEGACY_FREQUENCIES = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
 
 const wholeNumber = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, 'Expected a whole number as a string.')
-    .refine((v) => Number(v) <= max, `Expected at most ${max}.`);
+  numberAsString(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'Expected a whole number as a string.')
+      .refine((v) => Number(v) <= max, `Expected at most ${max}.`),
+  );
 
 export const ChargeModelSchema = z.object({
-  type: z.enum(['TAX', 'SHIPPING']),
+  type: anyCase(['TAX', 'SHIPPING']),
   amount: MoneyV1Schema,
 });
 
 export const PaymentDefinitionSchema = z.object({
   name: z.string().min(1).max(128),
-  type: z.enum(['TRIAL', 'REGULAR']),
+  type: anyCase(['TRIAL', 'REGULAR']),
   /** Known values WEEK and MONTH (spec 2.8); DAY and YEAR as the platform takes them too. */
-  frequency: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(LEGACY_FREQUENCIES)),
+  frequency: anyCase(LEGACY_FREQUENCIES),
   frequency_interval: wholeNumber(365),
   amount: MoneyV1Schema,
   cycles: wholeNumber(999),
@@ -45,8 +48,8 @@ export const MerchantPreferencesSchema = z.object({
   max_fail_attempts: wholeNumber(99).optional(),
   return_url: UrlSchema.optional(),
   cancel_url: UrlSchema.optional(),
-  auto_bill_amount: z.enum(['YES', 'NO']).optional(),
-  initial_fail_amount_action: z.enum(['CONTINUE', 'CANCEL']).optional(),
+  auto_bill_amount: anyCase(['YES', 'NO']).optional(),
+  initial_fail_amount_action: anyCase(['CONTINUE', 'CANCEL']).optional(),
 });
 
 /** Spec 2.8: the description is single-byte alphanumeric text (printable ASCII). */
@@ -57,7 +60,7 @@ export const LegacyPlanCreateSchema = z.object({
     .min(1)
     .max(LEGACY_LIMITS.planDescription)
     .regex(/^[\x20-\x7E]+$/, 'Expected single-byte characters.'),
-  type: z.enum(['FIXED', 'INFINITE']),
+  type: anyCase(['FIXED', 'INFINITE']),
   payment_definitions: z.array(PaymentDefinitionSchema).min(1).max(2),
   merchant_preferences: MerchantPreferencesSchema.optional(),
 });
@@ -85,7 +88,7 @@ export const AgreementCreateSchema = z.object({
   start_date: DateTimeSchema,
   agreement_details: z.object({}).passthrough().optional(),
   payer: z.object({
-    payment_method: z.enum(['paypal', 'svc', 'PAYPAL', 'SVC']),
+    payment_method: paymentMethod(['svc']),
     payer_info: z.object({ email: EmailSchema.optional() }).passthrough().optional(),
   }),
   override_merchant_preferences: MerchantPreferencesSchema.optional(),

@@ -10,7 +10,7 @@ import {
 
 const TAG = 'Catalog products';
 
-/** Catalog products (issue #12 item 1): create, list, show and update. */
+/** Catalog products: create, list, show and update. */
 export const CATALOG_PRODUCTS_ENDPOINTS = {
   create: defineEndpoint({
     method: 'POST',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PatchRequestSchema, UrlSchema, preferHeader, requestIdHeader } from '../common.js';
 
-/** Catalog products (issue #12 item 1; the platform's Catalog Products API v1). */
+/** Catalog products (the platform's Catalog Products API v1). */
 
 export const PRODUCT_LIMITS = {
   name: 127,

@@ -1,6 +1,13 @@
 import { SCOPES } from '../../scopes.js';
 import { defineEndpoint } from '../endpoint.js';
-import { ScimListQuery, ScimPatchSchema, ScimUserParams, ScimUserSchema, UserinfoQuery } from './schemas.js';
+import {
+  ScimListQuery,
+  ScimPatchSchema,
+  ScimUserParams,
+  ScimUserSchema,
+  UserinfoForm,
+  UserinfoQuery,
+} from './schemas.js';
 import { SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA } from './scim-rules.js';
 
 const TAG = 'Identity';
@@ -19,6 +26,21 @@ export const IDENTITY_ENDPOINTS = {
     tag: TAG,
     scope: SCOPES.openid,
     query: UserinfoQuery,
+    responses: {
+      200: 'The user profile (spec 2.18)',
+      400: '{error: INVALID_REQUEST, error_description}',
+      401: '{error: INVALID_CLIENT or INVALID_TOKEN, error_description}',
+      403: '{error: NOT_AUTHORIZED, error_description}: the token lacks the openid scope',
+    },
+  }),
+  userinfoByForm: defineEndpoint({
+    method: 'POST',
+    path: '/v1/identity/openidconnect/userinfo',
+    operationId: 'identity.userinfo.form',
+    summary: 'Show user profile information, by POST with a form body (the token in the form or the header)',
+    tag: TAG,
+    scope: SCOPES.openid,
+    body: UserinfoForm,
     responses: {
       200: 'The user profile (spec 2.18)',
       400: '{error: INVALID_REQUEST, error_description}',

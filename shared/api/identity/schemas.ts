@@ -14,6 +14,16 @@ import {
 
 /** Identity (spec 2.18, 4.12): the userinfo query and the SCIM user's request shapes. */
 
+/**
+ * `POST /v1/identity/openidconnect/userinfo` with a form body (OpenID Connect Core 5.3.1 allows POST; RFC
+ * 6750 2.2 lets the form carry the access token instead of the Authorization header), as the platform's
+ * legacy SDK calls it: `schema=openid&access_token=...`.
+ */
+export const UserinfoForm = z.object({
+  schema: z.literal('openid', { message: 'schema must be openid.' }),
+  access_token: z.string().min(1).optional(),
+});
+
 /** `GET /v1/identity/openidconnect/userinfo?schema=openid`: `schema` is required; openid is the one known. */
 export const UserinfoQuery = z.object({
   schema: z.literal('openid', { message: 'schema must be openid.' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, EmailSchema, MoneyValueSchema } from '../common.js';
+import { LenientMoneyValueSchema } from '../lenient.js';
 
 /**
  * Invoicing v1 (spec 2.11, 4.12, part 8): request schemas and limits. The schemas check shape and
@@ -52,7 +53,7 @@ export const InvoiceDateSchema = z
   .refine(isInvoiceDate, 'Expected a date such as "2026-05-16" or "2026-05-16 PST".');
 
 /** Money v1 (spec 2.1): `currency` and `value`. */
-export const InvoiceMoneySchema = z.object({ currency: CurrencyCodeSchema, value: MoneyValueSchema });
+export const InvoiceMoneySchema = z.object({ currency: CurrencyCodeSchema, value: LenientMoneyValueSchema });
 export type InvoiceMoney = z.infer<typeof InvoiceMoneySchema>;
 
 /** Decimal places of a JSON number, or undefined when it is written with an exponent beyond them. */
@@ -309,16 +310,20 @@ export const PAYMENT_METHODS = [
   'OTHER',
 ] as const;
 
-/** A timestamp as the record calls take it: a v1 date, or an RFC 3339 date-time. */
+/** A v1 date-time as the platform writes it: `2026-05-16 12:11:52 PST` (its SDK samples send it too). */
+const V1_DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d [A-Z]{2,5}$/;
+
+/** A timestamp as the record calls take it: a v1 date or date-time, or an RFC 3339 date-time. */
 const RecordDateSchema = z
   .string()
   .max(40)
   .refine(
     (text) =>
       INVOICE_DATE_PATTERN.test(text) ||
+      isInvoiceDate(V1_DATE_TIME_PATTERN.exec(text)?.[1] ?? '') ||
       (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}/.test(text) &&
         !Number.isNaN(Date.parse(text.replace(' ', 'T')))),
-    'Expected a date such as "2026-05-16 PST" or a date-time.',
+    'Expected a date such as "2026-05-16 PST", "2026-05-16 12:11:52 PST" or a date-time.',
   );
 
 /** `record-payment`: a payment made outside the platform (the platform's `payment-detail`). */

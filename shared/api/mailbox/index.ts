@@ -8,28 +8,8 @@ import { defineSharedGroup } from '../shared-group.js';
  * unclaimed-payout notices) lands here instead, with its links working against this host.
  */
 
-/** One link of a message, as the test helper shows it (absolute, built from the request's base URL). */
-export interface MailLink {
-  rel: string;
-  href: string;
-  /** The words the e-mail shows for it ("Pay invoice"). */
-  label: string;
-}
-
-export interface MailMessage {
-  id: string;
-  /** When the platform "sent" it (simulated clock). */
-  sent_at: string;
-  recipient: string;
-  from: string;
-  subject: string;
-  body: string;
-  links: MailLink[];
-  /** What sent it: `invoice.sent`, `payout.unclaimed`, ... */
-  category: string;
-  /** The resource it is about, when there is one. */
-  resource?: { kind: string; id: string };
-}
+// The messages are the platform's (every group may send one); the test helper shows them as they are.
+export type { MailLink, MailMessage } from '../../mail-message.js';
 
 export const MailboxQuery = z.object({
   recipient: z.string().max(260).optional(),

@@ -11,6 +11,7 @@ import {
   refundV1Machine,
   saleV1Machine,
 } from './machines.js';
+import { PAYMENTS_V1_TRANSACTION_CODES } from './transaction-codes.js';
 
 export * from './schemas.js';
 export * from './machines.js';
@@ -22,6 +23,7 @@ export * from './amount-rules.js';
 /** Payments v1 (deprecated; spec 2.6, 4.6, 9.2): what both sides know of it. */
 export const paymentsV1Shared = defineSharedGroup({
   name: 'payments-v1',
+  transactionCodes: PAYMENTS_V1_TRANSACTION_CODES,
   issues: PAYMENTS_V1_ISSUES,
   machines: {
     [PAYMENT_V1_KINDS.payment]: paymentV1Machine,

@@ -3,7 +3,7 @@ import { defineMachine } from '../../machines/machine.js';
 /**
  * Payments v1 (spec 2.6, part 3): the payment and the resources its execution makes. States are the
  * lower-case words v1 answered with. Part 3 names only `created` and `approved` for the payment and
- * leaves the moves open; these follow what the platform's v1 did (README, "Spec readings").
+ * leaves the moves open; these follow what the platform's v1 did (docs/groups/payments-v1.md, "Spec readings").
  */
 
 export type PaymentV1Status = 'created' | 'approved' | 'failed';

@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import {
-  CountryCodeSchema,
-  CurrencyCodeSchema,
-  EmailSchema,
-  MoneyValueSchema,
-  UrlSchema,
-} from '../common.js';
+import { CountryCodeSchema, CurrencyCodeSchema, EmailSchema, UrlSchema } from '../common.js';
 import { preferHeader, requestIdHeader } from '../common.js';
 import { passesLuhn } from '../orders-v2/schemas.js';
 import { V1_ID_PATTERN } from './ids.js';
+import { LenientMoneyValueSchema, numberAsString, paymentMethod } from '../lenient.js';
 
 /** Payments v1 (spec 2.6, 4.6): the request shapes, as zod schemas (they feed the OpenAPI document too). */
 
@@ -24,23 +19,23 @@ export const PAYMENT_V1_LIMITS = {
 
 /** Money v1: `currency` and `total` (spec 2.1). */
 export const AmountDetailsV1Schema = z.object({
-  subtotal: MoneyValueSchema.optional(),
-  tax: MoneyValueSchema.optional(),
-  shipping: MoneyValueSchema.optional(),
-  handling_fee: MoneyValueSchema.optional(),
-  shipping_discount: MoneyValueSchema.optional(),
-  insurance: MoneyValueSchema.optional(),
-  gift_wrap: MoneyValueSchema.optional(),
+  subtotal: LenientMoneyValueSchema.optional(),
+  tax: LenientMoneyValueSchema.optional(),
+  shipping: LenientMoneyValueSchema.optional(),
+  handling_fee: LenientMoneyValueSchema.optional(),
+  shipping_discount: LenientMoneyValueSchema.optional(),
+  insurance: LenientMoneyValueSchema.optional(),
+  gift_wrap: LenientMoneyValueSchema.optional(),
 });
 
 export const AmountV1Schema = z.object({
-  total: MoneyValueSchema,
+  total: LenientMoneyValueSchema,
   currency: CurrencyCodeSchema,
   details: AmountDetailsV1Schema.optional(),
 });
 
 /** Money v1 without details (a refund or a capture names only a total). */
-export const TotalV1Schema = z.object({ total: MoneyValueSchema, currency: CurrencyCodeSchema });
+export const TotalV1Schema = z.object({ total: LenientMoneyValueSchema, currency: CurrencyCodeSchema });
 
 /** Address v1 (spec 2.1). */
 export const AddressV1Schema = z.object({
@@ -57,9 +52,11 @@ export const AddressV1Schema = z.object({
 export const ItemV1Schema = z.object({
   name: z.string().min(1).max(127),
   description: z.string().max(127).optional(),
-  quantity: z.string().regex(/^[1-9]\d{0,9}$/, 'Expected a positive whole number such as "1".'),
-  price: MoneyValueSchema,
-  tax: MoneyValueSchema.optional(),
+  quantity: numberAsString(
+    z.string().regex(/^[1-9]\d{0,9}$/, 'Expected a positive whole number such as "1".'),
+  ),
+  price: LenientMoneyValueSchema,
+  tax: LenientMoneyValueSchema.optional(),
   sku: z.string().max(127).optional(),
   currency: CurrencyCodeSchema,
 });
@@ -123,7 +120,7 @@ export const PayerInfoV1Schema = z.object({
 });
 
 export const PayerV1Schema = z.object({
-  payment_method: z.enum(['svc', 'credit_card']),
+  payment_method: paymentMethod(['svc', 'credit_card']),
   status: z.enum(['VERIFIED', 'UNVERIFIED']).optional(),
   payer_info: PayerInfoV1Schema.optional(),
   funding_instruments: z

@@ -3,6 +3,7 @@ import { defineSharedGroup } from '../shared-group.js';
 import { PAYOUTS_ENDPOINTS } from './endpoints.js';
 import { PAYOUTS_ISSUES } from './issues.js';
 import { payoutBatchMachine, payoutItemMachine } from './machines.js';
+import { PAYOUTS_TRANSACTION_CODES } from './transaction-codes.js';
 
 export * from './schemas.js';
 export * from './machines.js';
@@ -15,6 +16,7 @@ export * from './sandbox-receivers.js';
 /** Payouts: what both sides know of it. */
 export const payoutsShared = defineSharedGroup({
   name: 'payouts',
+  transactionCodes: PAYOUTS_TRANSACTION_CODES,
   issues: PAYOUTS_ISSUES,
   machines: { 'payout-batch': payoutBatchMachine, 'payout-item': payoutItemMachine },
   endpoints: Object.values(PAYOUTS_ENDPOINTS),

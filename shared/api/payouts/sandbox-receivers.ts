@@ -2,7 +2,7 @@ import type { PayoutItemStatus } from './machines.js';
 import type { RecipientType } from './schemas.js';
 
 /**
- * How the sandbox decides each item's outcome when a batch is processed (documented in the README):
+ * How the sandbox decides each item's outcome when a batch is processed (documented in docs/groups/payouts.md):
  *
  * | receiver                                         | item status | errors.name            |
  * | ------------------------------------------------ | ----------- | ---------------------- |

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema, MoneyValueSchema, requestIdHeader } from '../common.js';
+import { CurrencyCodeSchema, requestIdHeader } from '../common.js';
+import { LenientMoneyValueSchema } from '../lenient.js';
 
 /** Payouts (spec 2.12, 4.10, part 8): request schemas, limits and the shapes both sides share. */
 
@@ -44,7 +45,7 @@ export const PAYOUT_PURPOSES = [
 ] as const;
 
 /** Money v1 (spec 2.1): `currency` and `value`. */
-export const MoneyV1Schema = z.object({ currency: CurrencyCodeSchema, value: MoneyValueSchema });
+export const MoneyV1Schema = z.object({ currency: CurrencyCodeSchema, value: LenientMoneyValueSchema });
 export type MoneyV1 = z.infer<typeof MoneyV1Schema>;
 
 export const PayoutPhoneSchema = z.object({

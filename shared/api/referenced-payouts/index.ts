@@ -3,6 +3,7 @@ import { defineSharedGroup } from '../shared-group.js';
 import { REFERENCED_PAYOUTS_ENDPOINTS } from './endpoints.js';
 import { REFERENCED_PAYOUTS_ISSUES } from './issues.js';
 import { referencedPayoutBatchMachine, referencedPayoutItemMachine } from './machines.js';
+import { REFERENCED_PAYOUTS_TRANSACTION_CODES } from './transaction-codes.js';
 
 export * from './schemas.js';
 export * from './machines.js';
@@ -12,6 +13,7 @@ export * from './endpoints.js';
 /** Referenced payouts: what both sides know of it. */
 export const referencedPayoutsShared = defineSharedGroup({
   name: 'referenced-payouts',
+  transactionCodes: REFERENCED_PAYOUTS_TRANSACTION_CODES,
   issues: REFERENCED_PAYOUTS_ISSUES,
   machines: {
     'referenced-payout-batch': referencedPayoutBatchMachine,

@@ -3,7 +3,7 @@ import { MoneySchema, requestIdHeader } from '../common.js';
 
 /**
  * Referenced payouts (spec 2.13, 4.10): payouts tied to an earlier transaction. Limits the spec leaves
- * open follow the platform's payouts family (documented in the README's spec readings).
+ * open follow the platform's payouts family (documented in docs/groups/referenced-payouts.md).
  */
 export const REFERENCED_PAYOUT_LIMITS = {
   /** Items of one batch (spec part 8). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { TRANSACTION_CODE_PATTERN } from '../../ledger/transaction-codes.js';
 import {
-  EVENT_CODE_PATTERN,
   FIELD_GROUPS,
   INSTRUMENT_TYPES,
   REPORTING_LIMITS,
@@ -152,7 +152,7 @@ export const TransactionSearchQuery = z
     end_date: param(dateTime),
     transaction_id: param(transactionId).optional(),
     transaction_type: param((v) =>
-      EVENT_CODE_PATTERN.test(v)
+      TRANSACTION_CODE_PATTERN.test(v)
         ? undefined
         : {
             issue: 'INVALID_PARAMETER_SYNTAX',

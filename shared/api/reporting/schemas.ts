@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import type { Money } from '../../money.js';
+import type { PayerInfo } from '../../ledger/payer-info.js';
+import type { TransactionStatus } from '../../ledger/transaction-status.js';
+import { DAY_MS } from '../../time-units.js';
+
+// The ledger's own vocabulary, which the reports show as it is.
+export * from '../../ledger/payer-info.js';
+export * from '../../ledger/transaction-status.js';
+export * from '../../time-units.js';
 
 /**
- * Transaction search and balances (spec 2.15, 3, 4.11, 8, 9.3): the limits, the event-code table, the
- * two date-time formats and the response shapes. Pure, so the Reports page checks a date range with the
- * same rule and the same words as the API before it sends anything.
+ * Transaction search and balances (spec 2.15, 3, 4.11, 8, 9.3): the limits, the two date-time formats
+ * and the response shapes. Pure, so the Reports page checks a date range with the same rule and the
+ * same words as the API before it sends anything.
  */
 
 export const REPORTING_LIMITS = {
@@ -22,19 +30,7 @@ export const REPORTING_LIMITS = {
   maxVisibilityDelaySeconds: 3 * 3600,
 } as const;
 
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
 export const MAX_RANGE_MS = REPORTING_LIMITS.maxRangeDays * DAY_MS;
-
-/** Spec part 3: D denied, P pending, S completed, V reversed and refunded. */
-export const TRANSACTION_STATUSES = ['D', 'P', 'S', 'V'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const TRANSACTION_STATUS_LABELS: Readonly<Record<TransactionStatus, string>> = {
-  D: 'Denied',
-  P: 'Pending',
-  S: 'Completed',
-  V: 'Reversed or refunded',
-};
 
 export const FIELD_GROUPS = [
   'transaction_info',
@@ -49,132 +45,6 @@ export type FieldGroup = (typeof FIELD_GROUPS)[number];
 
 export const INSTRUMENT_TYPES = ['CREDITCARD', 'DEBITCARD'] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
-
-/** One event code of the ledger: what it records and whether it moves the account's balance. */
-export interface EventCode {
-  code: string;
-  name: string;
-  /** Credit or debit of the merchant's balance, or a memo that moves no money. */
-  direction: 'CR' | 'DR' | 'MEMO';
-  balanceAffecting: boolean;
-  /** What writes it. */
-  source: string;
-}
-
-/**
- * The event codes this sandbox writes (T-codes: `T` + a two-digit group + a two-digit type). The
- * enumeration of the real platform is larger; any well-formed code is accepted as a filter.
- */
-export const EVENT_CODES: readonly EventCode[] = [
-  {
-    code: 'T0006',
-    name: 'Checkout payment received',
-    direction: 'CR',
-    balanceAffecting: true,
-    source: 'Orders v2 capture (order capture or authorization capture)',
-  },
-  {
-    code: 'T0013',
-    name: 'Donation payment received',
-    direction: 'CR',
-    balanceAffecting: true,
-    source: 'Orders v2 capture of a unit whose items are all DONATION',
-  },
-  {
-    code: 'T1107',
-    name: 'Payment refund, initiated by the merchant',
-    direction: 'DR',
-    balanceAffecting: true,
-    source: 'Payments v2 refund',
-  },
-  {
-    code: 'T1300',
-    name: 'Authorization: buyer funds held',
-    direction: 'MEMO',
-    balanceAffecting: false,
-    source: 'Orders v2 authorize (P; S once fully captured; V when voided or expired)',
-  },
-  {
-    code: 'T1302',
-    name: 'Reauthorization',
-    direction: 'MEMO',
-    balanceAffecting: false,
-    source: 'Payments v2 reauthorize (same transaction id as the authorization)',
-  },
-  {
-    code: 'T1303',
-    name: 'Authorization voided',
-    direction: 'MEMO',
-    balanceAffecting: false,
-    source: 'Payments v2 void (same transaction id as the authorization)',
-  },
-  {
-    code: 'T0000',
-    name: 'General payment received',
-    direction: 'CR',
-    balanceAffecting: true,
-    source: 'ledger hook: invoice payments',
-  },
-  {
-    code: 'T0001',
-    name: 'Payout sent (mass payment)',
-    direction: 'DR',
-    balanceAffecting: true,
-    source:
-      'Payouts: an item paid (SUCCESS, UNCLAIMED, ONHOLD), amount and the item fee; V once the item is returned or refunded',
-  },
-  {
-    code: 'T0300',
-    name: 'General funding of the account (bank deposit)',
-    direction: 'CR',
-    balanceAffecting: true,
-    source:
-      'Sandbox helpers POST /v1/test-helpers/payouts/fund and /v1/test-helpers/accounts (opening balances, top-ups)',
-  },
-  {
-    code: 'T0400',
-    name: 'General withdrawal from the account (to a bank)',
-    direction: 'DR',
-    balanceAffecting: true,
-    source: 'Sandbox helper POST /v1/test-helpers/accounts/{id}/balance-adjustments (a drain)',
-  },
-  {
-    code: 'T0113',
-    name: 'Partner fee',
-    direction: 'DR',
-    balanceAffecting: true,
-    source:
-      'Orders v2 capture with platform_fees: debited from the seller (negative amount), credited to the partner (positive amount) under one transaction id',
-  },
-  {
-    code: 'T1114',
-    name: 'Payout reversal (mass payment returned)',
-    direction: 'CR',
-    balanceAffecting: true,
-    source:
-      'Payouts: an unclaimed item returned after 30 days or cancelled; amount and fee back to the sender',
-  },
-  {
-    code: 'T1115',
-    name: 'Payout refund (mass payment refunded by the receiver)',
-    direction: 'CR',
-    balanceAffecting: true,
-    source: 'Payouts: an item refunded by its receiver; the amount comes back, the fee is kept',
-  },
-  {
-    code: 'T0002',
-    name: 'Subscription payment received',
-    direction: 'CR',
-    balanceAffecting: true,
-    source: 'ledger hook: subscriptions',
-  },
-];
-
-export const EVENT_CODE_PATTERN = /^T\d{4}$/;
-
-export function eventCode(code: string): EventCode | undefined {
-  return EVENT_CODES.find((c) => c.code === code);
-}
 
 // ---- date-times ---------------------------------------------------------------------------------
 
@@ -301,15 +171,6 @@ export interface TransactionInfo {
   /** The resource the transaction belongs to (a subscription's id for its payments), and its type. */
   svc_reference_id?: string;
   svc_reference_id_type?: 'SUB';
-}
-
-export interface PayerInfo {
-  account_id?: string;
-  email_address?: string;
-  address_status?: 'Y' | 'N';
-  payer_status?: 'Y' | 'N';
-  payer_name?: { given_name?: string; surname?: string; alternate_full_name?: string };
-  country_code?: string;
 }
 
 export interface CartItem {

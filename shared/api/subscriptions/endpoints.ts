@@ -28,7 +28,7 @@ const PLANS = 'Subscription plans';
 const SUBSCRIPTIONS = 'Subscriptions';
 const SANDBOX = 'Sandbox control';
 
-/** Subscription plans (spec 2.10, 4.9) and subscriptions (issue #12 items 2 and 3). */
+/** Subscription plans and subscriptions (spec 2.10, 4.9). */
 export const SUBSCRIPTIONS_ENDPOINTS = {
   createPlan: defineEndpoint({
     method: 'POST',

@@ -3,6 +3,7 @@ import { defineSharedGroup } from '../shared-group.js';
 import { SUBSCRIPTIONS_ENDPOINTS } from './endpoints.js';
 import { SUBSCRIPTIONS_ISSUES } from './issues.js';
 import { subscriptionMachine, subscriptionPlanMachine, subscriptionSaleMachine } from './machines.js';
+import { SUBSCRIPTIONS_TRANSACTION_CODES } from './transaction-codes.js';
 
 export * from './schemas.js';
 export * from './machines.js';
@@ -14,6 +15,7 @@ export type * from './views.js';
 /** Subscription plans and subscriptions: what both sides know of them. */
 export const subscriptionsShared = defineSharedGroup({
   name: 'subscriptions',
+  transactionCodes: SUBSCRIPTIONS_TRANSACTION_CODES,
   issues: SUBSCRIPTIONS_ISSUES,
   machines: {
     'subscription-plan': subscriptionPlanMachine,

@@ -11,7 +11,7 @@ import {
 import { PRODUCT_ID_PATTERN, booleanQuery, integerIn } from '../catalog-products/schemas.js';
 
 /**
- * Subscription plans and subscriptions (spec 2.10, 4.9, part 8; issue #12 items 2 and 3), as the
+ * Subscription plans and subscriptions (spec 2.10, 4.9, part 8), as the
  * platform's Subscriptions API v1 takes them.
  */
 

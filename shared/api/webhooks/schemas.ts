@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { WILDCARD_EVENT_TYPE, type ApiLink, type WebhookEventType } from '../../webhooks/event-envelope.js';
+
+// The platform's webhook shapes, shown by this API as they are.
+export * from '../../webhooks/event-envelope.js';
+export * from '../../webhooks/delivery.js';
+export * from '../../webhooks/listener.js';
 
 /**
  * Webhooks (spec 2.19, 4.12, part 6, part 8): subscriptions, the event catalog, events, verification,
@@ -16,13 +22,6 @@ export const WEBHOOK_LIMITS = {
   idMaxLength: 50,
   perApp: 10,
 } as const;
-
-/** Subscribes to every event type, including the ones added later (spec 2.19). */
-export const WILDCARD_EVENT_TYPE = '*';
-/** The webhook id that mock events are signed with (spec 6.8). */
-export const MOCK_WEBHOOK_ID = 'WEBHOOK_ID';
-/** The only signature algorithm of the service (spec 6.6). */
-export const AUTH_ALGO = 'SHA256withRSA';
 
 /** Webhook ids: at most 50 letters and digits (spec 4.12). */
 export const WEBHOOK_ID_PATTERN = /^[A-Za-z0-9]{1,50}$/;
@@ -184,25 +183,8 @@ export const ListenerMessagesQuery = z.object({ limit: queryInt(1, 500, 100) });
 export const ListenerMessageParams = z.object({ message_id: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
 
 // ---- what the API answers with --------------------------------------------------------------------
-
-export interface ApiLink {
-  href: string;
-  rel: string;
-  method: string;
-  encType?: string;
-}
-
-export interface WebhookEventType {
-  name: string;
-  description: string;
-  status: 'ENABLED';
-}
-
-/** An entry of the catalog (`GET /v1/notifications/webhooks-event-types`). */
-export interface CatalogEventType extends WebhookEventType {
-  resource_type: string;
-  resource_versions: string[];
-}
+// The envelope, deliveries and the listener's messages are the platform's (shared/webhooks/): every
+// group emits events and the host's delivery and listener know no group. The API shows them as they are.
 
 export interface Webhook {
   id: string;
@@ -211,107 +193,7 @@ export interface Webhook {
   links: ApiLink[];
 }
 
-/** The event envelope (spec 6.3), members in the spec's order. */
-export interface WebhookEvent {
-  id: string;
-  event_version: string;
-  create_time: string;
-  resource_type: string;
-  resource_version: string;
-  event_type: string;
-  summary: string;
-  resource: Record<string, unknown>;
-  links: ApiLink[];
-}
-
-export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'CANCELLED';
-
-export interface DeliveryAttempt {
-  number: number;
-  transmission_id: string;
-  transmission_time: string;
-  /** Simulated time the attempt was due, and when it went out. */
-  due_time: string;
-  attempt_time: string;
-  status_code: number | null;
-  latency_ms: number;
-  response_excerpt: string | null;
-  error: string | null;
-}
-
-export interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  webhook_id: string;
-  url: string;
-  mock: boolean;
-  status: DeliveryStatus;
-  attempt_count: number;
-  max_attempts: number;
-  create_time: string;
-  /** Simulated time of the next attempt while PENDING. */
-  next_attempt_time: string | null;
-  finish_time: string | null;
-  attempts: DeliveryAttempt[];
-}
-
-export interface ListenerSettings {
-  status: number;
-  delay_ms: number;
-  webhook_id: string | null;
-}
-
-export interface ListenerState extends ListenerSettings {
-  running: boolean;
-  url: string | null;
-  received: number;
-}
-
-export type VerificationVerdict = 'PENDING' | 'SUCCESS' | 'FAILURE';
-
-/** One step of spec 6.6 as the listener performed it. */
-export interface VerificationStep {
-  step: 'headers' | 'crc32' | 'webhook_id' | 'signed_string' | 'certificate' | 'signature';
-  ok: boolean;
-  label: string;
-  value?: string;
-  detail?: string;
-}
-
-export interface ListenerMessageSummary {
-  id: string;
-  received_at: string;
-  method: string;
-  path: string;
-  event_id: string | null;
-  event_type: string | null;
-  size: number;
-  answered_status: number;
-  verdict: VerificationVerdict;
-  /** Signed with the simulator's mock webhook id: a mock event, not one the sandbox's API emitted. */
-  mock: boolean;
-}
-
-export interface ListenerMessage extends ListenerMessageSummary {
-  /** Header name/value pairs in the order and case they arrived. */
-  headers: [string, string][];
-  /** The body as UTF-8 text, and byte for byte in Base64. */
-  raw_body: string;
-  raw_body_base64: string;
-  /** The parsed body, when it is JSON. */
-  json: unknown;
-  verification: {
-    verdict: VerificationVerdict;
-    webhook_id: string | null;
-    webhook_id_source: 'configured' | 'subscription' | 'mock' | null;
-    certificate_fingerprint: string | null;
-    steps: VerificationStep[];
-  };
-}
-
 export type WebhookCreateRequest = z.infer<typeof WebhookCreateSchema>;
 export type EventTypeRef = z.infer<typeof EventTypeRefSchema>;
 export type VerifySignatureRequest = z.infer<typeof VerifySignatureSchema>;
 export type SimulateEventRequest = z.infer<typeof SimulateEventSchema>;
-export type ListenerSettingsInput = z.infer<typeof ListenerSettingsSchema>;

@@ -4,12 +4,13 @@ import type {
   BalanceAdjustmentRequest,
 } from '../../../../shared/api/accounts/schemas.js';
 import { newAccountId } from '../../../../shared/ids.js';
-import { fromMinor, isSupportedCurrency, MoneyError, toMinor, type Money } from '../../../../shared/money.js';
+import { fromMinor, isSupportedCurrency, type Money } from '../../../../shared/money.js';
 import { newTransactionId } from '../../../ledger/ledger-writer.js';
 import type { Account, SandboxBankAccount, SandboxCard } from '../../../store/repositories/accounts-repo.js';
 import { SEED_ACCOUNTS } from '../../../store/seed.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { requestMinor } from '../../pipeline/money-errors.js';
 import { cardBrand } from '../orders-v2/index.js';
 import { ensureOpeningBalances, openingLines } from './opening-balances.js';
 
@@ -24,15 +25,10 @@ function balanceMinors(balances: readonly Money[], at: string): bigint[] {
         detail('CURRENCY_NOT_SUPPORTED', { ...body(`${field}/currency_code`), value: balance.currency_code }),
       );
     }
-    let minor: bigint;
-    try {
-      minor = toMinor(balance.value, balance.currency_code);
-    } catch (error) {
-      if (!(error instanceof MoneyError)) throw error;
-      throw invalidRequest(
-        detail(error.issue, { ...body(`${field}/value`), value: balance.value, description: error.message }),
-      );
-    }
+    const minor = requestMinor(balance.value, balance.currency_code, {
+      ...body(`${field}/value`),
+      value: balance.value,
+    });
     if (minor < 0n) {
       throw invalidRequest(
         detail('INVALID_PARAMETER_VALUE', {
@@ -175,7 +171,7 @@ export class AccountsService {
   /** Seeded accounts come back on every reset and apps act for their merchant: both stay. */
   delete(id: string): void {
     const account = this.get(id);
-    const usedByApp = this.deps.store.db.prepare('SELECT 1 FROM apps WHERE merchant_id = ? LIMIT 1').get(id);
+    const usedByApp = this.deps.store.apps.anyActsFor(id);
     if (account.seeded || usedByApp) {
       throw unprocessable(
         detail('ACCOUNT_DELETE_REFUSED', {

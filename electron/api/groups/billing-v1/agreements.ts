@@ -12,6 +12,7 @@ import { merchantTimeZone, startOfDayIn } from './merchant-time.js';
 import type { StoredAgreement } from './types.js';
 import type { LegacyPlansService } from './legacy-plans.js';
 import { minorOf, newId, orderedDefinitions } from './legacy-values.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /**
  * Billing agreements v1 (spec 2.9, 4.8; deprecated): an agreement is a subscription of the same `I-` id on
@@ -93,14 +94,14 @@ export class AgreementsService {
     );
     const now = isoSeconds(nowMs);
     const agreement: StoredAgreement = {
-      kind: 'billing-agreement-v1',
-      id: subscription.id,
-      app_id: ctx.app.id,
-      status: 'Pending',
-      parent_id: plan.id,
-      root_id: subscription.id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({
+        kind: 'billing-agreement-v1',
+        id: subscription.id,
+        app: ctx.app.id,
+        status: 'Pending',
+        parent: plan.id,
+        at: now,
+      }),
       body: {
         id: subscription.id,
         state: 'Pending',
@@ -171,12 +172,12 @@ export class AgreementsService {
   }
 
   private byToken(token: string, ctx: RequestContext): StoredAgreement {
-    const row = this.deps.store.db
-      .prepare(
-        "SELECT id FROM resources WHERE kind = 'billing-agreement-v1' AND app_id = ? AND json_extract(internal, '$.token') = ?",
-      )
-      .get(ctx.app.id, token) as { id: string } | undefined;
-    if (!row) throw notFound('billing agreement token', token, 'payment_token');
-    return this.getAgreement(row.id, ctx);
+    const agreement = this.deps.store.resources.findOne<StoredAgreement>({
+      kind: 'billing-agreement-v1',
+      app: ctx.app.id,
+      members: { 'internal.token': token },
+    });
+    if (!agreement) throw notFound('billing agreement token', token, 'payment_token');
+    return agreement;
   }
 }

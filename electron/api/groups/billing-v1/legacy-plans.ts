@@ -8,7 +8,7 @@ import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { toMinor } from '../../../../shared/money.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
-import { link } from '../../pipeline/links.js';
+import { pageCount, pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import type { CatalogProductsService } from '../catalog-products/index.js';
@@ -16,6 +16,16 @@ import type { PlansService } from '../subscriptions/index.js';
 import type { MoneyV1, PaymentDefinitionBody, StoredLegacyPlan } from './types.js';
 import { LEGACY_PLANS_PATH, legacyPlanLinks, legacyPlanView } from './views.js';
 import { canonical, minorOf, newId, orderedDefinitions } from './legacy-values.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
+
+/** The legacy names: pages from 0, `start` and `previous_page` past the first, `next_page` and `last` before the last. */
+const LEGACY_PAGE_LINKS: readonly PageLinkRule[] = [
+  { step: 'self' },
+  { step: 'first', rel: 'start' },
+  { step: 'prev', rel: 'previous_page' },
+  { step: 'next', rel: 'next_page' },
+  { step: 'last' },
+];
 
 /**
  * Billing plans v1 (spec 2.8, 4.8; deprecated): create, list, show and PATCH. A plan, once activated, is
@@ -75,14 +85,7 @@ export class LegacyPlansService {
     const id = newId('P-', 24);
     // Spec 2.8: minimal preferences are answered with these defaults.
     const plan: StoredLegacyPlan = {
-      kind: 'billing-plan-v1',
-      id,
-      app_id: ctx.app.id,
-      status: 'CREATED',
-      parent_id: null,
-      root_id: id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({ kind: 'billing-plan-v1', id, app: ctx.app.id, status: 'CREATED', at: now }),
       body: {
         id,
         name: request.name,
@@ -141,43 +144,34 @@ export class LegacyPlansService {
     },
     ctx: RequestContext,
   ): Record<string, unknown> {
-    const page = Number(query.page ?? '0');
-    const size = Number(query.page_size ?? LEGACY_LIMITS.defaultPageSize);
+    const request = readPage(query, {
+      defaultPageSize: LEGACY_LIMITS.defaultPageSize,
+      firstPage: 0,
+      totalWord: 'yes',
+    });
     // The platform lists CREATED plans unless a status is asked for.
     const status = query.status ?? 'CREATED';
-    const where = ["kind = 'billing-plan-v1'", 'app_id = ?'];
-    const args: (string | number)[] = [ctx.app.id];
-    if (status !== 'ALL') {
-      where.push('status = ?');
-      args.push(status);
-    }
-    const db = this.deps.store.db;
-    const clause = where.join(' AND ');
-    const total = Number(
-      (db.prepare(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`).get(...args) as { n: number }).n,
+    const { items, total } = this.deps.store.resources.page<StoredLegacyPlan>(
+      { kind: 'billing-plan-v1', app: ctx.app.id, ...(status !== 'ALL' ? { status } : {}) },
+      request.pageSize,
+      pageOffset(request),
     );
-    const rows = db
-      .prepare(
-        `SELECT id FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...args, size, page * size) as { id: string }[];
-    const plans = rows
-      .map((row) => this.getPlan(row.id, ctx))
-      .map((plan) => ({ ...legacyPlanView(plan), links: legacyPlanLinks(plan, ctx.baseUrl) }));
-    const pages = Math.max(1, Math.ceil(total / size));
-    const href = (p: number) => `${LEGACY_PLANS_PATH}?page_size=${size}&page=${p}&status=${status}`;
+    const plans = items.map((plan) => ({
+      ...legacyPlanView(plan),
+      links: legacyPlanLinks(plan, ctx.baseUrl),
+    }));
+    const totals = { total_items: String(total), total_pages: String(pageCount(total, request.pageSize)) };
     return {
       plans,
-      ...(query.total_required === 'yes' ? { total_items: String(total), total_pages: String(pages) } : {}),
-      links: [
-        link(ctx.baseUrl, href(page), 'self'),
-        ...(page > 0
-          ? [link(ctx.baseUrl, href(0), 'start'), link(ctx.baseUrl, href(page - 1), 'previous_page')]
-          : []),
-        ...(page + 1 < pages
-          ? [link(ctx.baseUrl, href(page + 1), 'next_page'), link(ctx.baseUrl, href(pages - 1), 'last')]
-          : []),
-      ],
+      ...(request.totalRequired ? totals : {}),
+      links: pageLinks({
+        baseUrl: ctx.baseUrl,
+        path: LEGACY_PLANS_PATH,
+        request,
+        total,
+        params: { page_size: request.pageSize, page: request.page, status },
+        rules: LEGACY_PAGE_LINKS,
+      }),
     };
   }
 

@@ -8,11 +8,9 @@ import { PRODUCT_RESOURCE_KINDS } from './views.js';
 
 export type { CatalogProductsService } from './service.js';
 export type { StoredProduct } from './types.js';
-export { restrictedPatch } from './restricted-patch.js';
 export { PRODUCT_CREATED, PRODUCT_UPDATED } from './events.js';
-export { pagedBody, pageRequest, type PageRequest } from './paging.js';
 
-/** Catalog products (issue #12 item 1): what plans are made for. */
+/** Catalog products: what plans are made for. */
 export function defineCatalogProducts(deps: GroupDeps): GroupModule & { api: CatalogProductsService } {
   const products = new CatalogProductsService(deps);
   return {

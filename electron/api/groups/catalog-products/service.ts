@@ -10,12 +10,13 @@ import { randomString } from '../../../../shared/ids.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
+import { restrictedPatch } from '../../pipeline/restricted-patch.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
-import { pagedBody, pageRequest } from './paging.js';
-import { restrictedPatch } from './restricted-patch.js';
 import type { StoredProduct } from './types.js';
 import { PRODUCTS_PATH, productListEntry } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const KIND = 'catalog-product';
 const newProductId = (): string => 'PROD-' + randomString('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 17);
@@ -33,14 +34,7 @@ export class CatalogProductsService {
     }
     const now = this.deps.clock.nowIso();
     const product: StoredProduct = {
-      kind: KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'CREATED',
-      parent_id: null,
-      root_id: id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({ kind: KIND, id, app: ctx.app.id, status: 'CREATED', at: now }),
       body: {
         id,
         name: request.name,
@@ -70,16 +64,14 @@ export class CatalogProductsService {
   }
 
   list(query: ProductListQueryInput, ctx: RequestContext): Record<string, unknown> {
-    const request = pageRequest(query, PRODUCT_LIMITS.defaultPageSize);
-    const { items, total } = this.ownList(ctx, request.pageSize, (request.page - 1) * request.pageSize);
+    const request = readPage(query, { defaultPageSize: PRODUCT_LIMITS.defaultPageSize });
+    const { items, total } = this.ownList(ctx, request.pageSize, pageOffset(request));
     return pagedBody(
       'products',
       items.map((product) => productListEntry(product, ctx.baseUrl)),
       total,
       request,
-      ctx.baseUrl,
-      PRODUCTS_PATH,
-      {},
+      { baseUrl: ctx.baseUrl, path: PRODUCTS_PATH, params: {} },
     );
   }
 
@@ -101,19 +93,6 @@ export class CatalogProductsService {
     limit: number,
     offset: number,
   ): { items: StoredProduct[]; total: number } {
-    const db = this.deps.store.db;
-    const total = Number(
-      (
-        db
-          .prepare("SELECT COUNT(*) AS n FROM resources WHERE kind = 'catalog-product' AND app_id = ?")
-          .get(ctx.app.id) as { n: number }
-      ).n,
-    );
-    const rows = db
-      .prepare(
-        "SELECT id FROM resources WHERE kind = 'catalog-product' AND app_id = ? ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?",
-      )
-      .all(ctx.app.id, limit, offset) as { id: string }[];
-    return { items: rows.map((row) => this.find(row.id)).filter((p): p is StoredProduct => !!p), total };
+    return this.deps.store.resources.page<StoredProduct>({ kind: KIND, app: ctx.app.id }, limit, offset);
   }
 }

@@ -1,7 +1,7 @@
 import { IDENTITY_ENDPOINTS as E } from '../../../../shared/api/identity/endpoints.js';
 import { ScimHeaders } from '../../../../shared/api/identity/schemas.js';
 import { SCIM_MEDIA_TYPE } from '../../../../shared/api/identity/scim-rules.js';
-import { JSON_MEDIA_TYPES } from '../../pipeline/accept.js';
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPES } from '../../pipeline/accept.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { ScimUsersService } from './scim-users-service.js';
@@ -21,6 +21,12 @@ export function identityRoutes(users: ScimUsersService): AnyRoute[] {
     defineRoute(E.userinfo, {
       partnerFeatures: ['ACCESS_MERCHANT_INFORMATION'],
       errorStyle: 'identity',
+      handle: ({ ctx }) => ({ status: 200, body: userinfo(ctx) }),
+    }),
+    defineRoute(E.userinfoByForm, {
+      errorStyle: 'identity',
+      contentTypes: [FORM_MEDIA_TYPE],
+      tokenInForm: true,
       handle: ({ ctx }) => ({ status: 200, body: userinfo(ctx) }),
     }),
     defineRoute(

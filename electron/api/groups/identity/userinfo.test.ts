@@ -118,3 +118,66 @@ describe('GET /v1/identity/openidconnect/userinfo', () => {
     expect(reply.body.error_description).toContain('openid');
   });
 });
+
+describe('POST /v1/identity/openidconnect/userinfo (OpenID Connect, form body)', () => {
+  let api: ApiHarness;
+  beforeEach(async () => {
+    api = await startHarness();
+  });
+  afterEach(async () => api.close());
+
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    api.request('POST', '/v1/identity/openidconnect/userinfo', {
+      token: null,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('answers the profile to the access token of the form body, with no Authorization header', async () => {
+    const reply = await form({ schema: 'openid', access_token: api.token });
+    expect(reply.status, reply.text).toBe(200);
+    const byGet = await api.request('GET', USERINFO);
+    expect(reply.body).toEqual(byGet.body);
+  });
+
+  it('takes the token from the Authorization header as well', async () => {
+    const reply = await form({ schema: 'openid' }, { authorization: `Bearer ${api.token}` });
+    expect(reply.status).toBe(200);
+    expect(reply.body.sub).toBeDefined();
+  });
+
+  it.each([
+    ['no token anywhere', { schema: 'openid' }, {}, 401, 'INVALID_CLIENT'],
+    ['an unknown token', { schema: 'openid', access_token: 'A21AAnotatoken' }, {}, 401, 'INVALID_TOKEN'],
+    ['another schema', { schema: 'paypalv1.1', access_token: 'T' }, {}, 400, 'INVALID_REQUEST'],
+  ])('answers %s in the short identity form', async (_name, fields, headers, status, error) => {
+    const fixed = { ...fields } as Record<string, string>;
+    if (fixed.access_token === 'T') fixed.access_token = api.token;
+    const reply = await form(fixed, headers);
+    expect(reply.status).toBe(status);
+    expect(reply.body).toEqual({ error, error_description: expect.any(String) });
+  });
+
+  it('refuses a token sent both in the header and in the form (RFC 6750 section 2)', async () => {
+    const reply = await form(
+      { schema: 'openid', access_token: api.token },
+      { authorization: `Bearer ${api.token}` },
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('INVALID_REQUEST');
+  });
+
+  it('answers every error on an identity path in the short form: 404, 405, 401', async () => {
+    for (const [method, path, status] of [
+      ['GET', '/v1/identity/openidconnect/nothing', 404],
+      ['DELETE', '/v1/identity/openidconnect/userinfo', 405],
+    ] as const) {
+      const reply = await api.request(method, path);
+      expect(reply.status).toBe(status);
+      expect(Object.keys(reply.body).sort()).toEqual(['error', 'error_description']);
+    }
+    const anonymous = await api.request('GET', '/v1/identity/openidconnect/nothing', { token: null });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toBe('INVALID_CLIENT');
+  });
+});

@@ -2,12 +2,19 @@ import type { InvoiceSearch } from '../../../../shared/api/invoicing/schemas.js'
 import { INVOICE_LIMITS } from '../../../../shared/api/invoicing/schemas.js';
 import { exponentOf } from '../../../../shared/money.js';
 import type { Store } from '../../../store/store.js';
-import { link, type Link } from '../../pipeline/links.js';
+import type { Link } from '../../pipeline/links.js';
+import { pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { datePart } from './dates.js';
 import { appInvoices } from './invoice-queries.js';
 import type { StoredInvoice } from './types.js';
 import { INVOICES_PATH, dueDate, listedInvoiceView } from './views.js';
+
+/** Next where there is one; previous past the first page, from past the end back to the last page. */
+const INVOICE_PAGE_LINKS: readonly PageLinkRule[] = [
+  { step: 'next' },
+  { step: 'prev', rel: 'previous', clampToLast: true },
+];
 
 /**
  * The list (`GET /v1/invoicing/invoices`, spec 4.12: `page` from 1, `page_size` default 20, links `next`
@@ -78,22 +85,28 @@ export function listInvoices(
   },
   ctx: RequestContext,
 ): InvoiceList {
-  const page = query.page ?? 1;
-  const size = query.page_size ?? INVOICE_LIMITS.defaultPageSize;
+  const request = readPage(query, {
+    defaultPageSize: INVOICE_LIMITS.defaultPageSize,
+    totalParam: 'total_count_required',
+  });
   const all = appInvoices(store, ctx.app.id);
-  const shown = all.slice((page - 1) * size, page * size);
-  const href = (p: number) =>
-    `${INVOICES_PATH}?page=${p}&page_size=${size}${query.total_count_required ? '&total_count_required=true' : ''}`;
-  const links: Link[] = [];
-  if (page * size < all.length) links.push(link(ctx.baseUrl, href(page + 1), 'next'));
-  if (page > 1)
-    links.push(
-      link(ctx.baseUrl, href(Math.min(page - 1, Math.max(1, Math.ceil(all.length / size)))), 'previous'),
-    );
+  const offset = pageOffset(request);
+  const shown = all.slice(offset, offset + request.pageSize);
   return {
-    ...(query.total_count_required ? { total_count: all.length } : {}),
+    ...(request.totalRequired ? { total_count: all.length } : {}),
     invoices: shown.map((invoice) => listedInvoiceView(invoice, ctx.baseUrl)),
-    links,
+    links: pageLinks({
+      baseUrl: ctx.baseUrl,
+      path: INVOICES_PATH,
+      request,
+      total: all.length,
+      params: {
+        page: request.page,
+        page_size: request.pageSize,
+        total_count_required: request.totalRequired,
+      },
+      rules: INVOICE_PAGE_LINKS,
+    }),
   };
 }
 

@@ -19,7 +19,7 @@ export const TokenFormSchema = z.object({
  */
 export function registerTokenEndpoint(app: FastifyInstance, table: RouteTable, deps: ApiDeps): void {
   const service = new TokenService(deps);
-  table.add('POST', TOKEN_PATH);
+  table.add('POST', TOKEN_PATH, 'identity');
   app.post(
     TOKEN_PATH,
     { config: { public: true, contentTypes: [FORM_MEDIA_TYPE], errorStyle: 'identity' } },

@@ -4,7 +4,7 @@ import { startHarness, type ApiHarness } from '../../../test-support/api-harness
 const HOUR_S = 3600;
 
 /**
- * Issue #18 item 4: access tokens expire on real elapsed time, so moving the simulated clock by days
+ * Access tokens expire on real elapsed time, so moving the simulated clock by days
  * leaves an SDK's cached token valid; `tokenExpiryFollowsClock` (`--token-expiry-follows-clock`) makes
  * them expire on the simulated clock instead. Real time is the harness's own function, moved by hand.
  */

@@ -12,7 +12,7 @@ const cents = (shown: string): number => {
   return negative ? -value : value;
 };
 
-/** Issue #18 item 5: the buyer page as a receipt, its own result page, and its favicon. */
+/** The buyer page as a receipt, its own result page, and its favicon. */
 describe('the buyer page /checkoutnow as a receipt', () => {
   let api: ApiHarness;
   afterEach(async () => api?.close());

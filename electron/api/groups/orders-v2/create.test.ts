@@ -612,17 +612,22 @@ describe('POST /v2/checkout/orders', () => {
   });
 
   describe('headers', () => {
-    it('requires Svc-Request-Id when a payment source is given', async () => {
+    it('requires Svc-Request-Id for a single-step create (a card source completes the order)', async () => {
       api = await startHarness();
-      for (const source of [walletSource, cardSource()]) {
-        const reply = await api.createOrder({ ...simpleOrder(), payment_source: source });
-        expectError(reply, 'INVALID_REQUEST', {
-          issue: 'MISSING_REQUIRED_PARAMETER',
-          field: 'Svc-Request-Id',
-          location: 'header',
-        });
-      }
+      const reply = await api.createOrder({ ...simpleOrder(), payment_source: cardSource() });
+      expectError(reply, 'INVALID_REQUEST', {
+        issue: 'MISSING_REQUIRED_PARAMETER',
+        field: 'Svc-Request-Id',
+        location: 'header',
+      });
       expect(api.host.deps.store.resources.count('order')).toBe(0);
+    });
+
+    it('takes a wallet source without Svc-Request-Id: the order waits for the payer (two steps)', async () => {
+      api = await startHarness();
+      const reply = await api.createOrder({ ...simpleOrder(), payment_source: walletSource });
+      expect(reply.status, reply.text).toBe(201);
+      expect(reply.body.status).toBe('PAYER_ACTION_REQUIRED');
     });
 
     it.each([

@@ -19,6 +19,7 @@ import { resolvePaymentSource } from './payment-source.js';
 import type { OrderTracking } from './tracking-port.js';
 import type { OrderBody, StoredOrder } from './types.js';
 import type { OrderVault } from './vault-port.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const PatchedOrderSchema = OrderCreateSchema.pick({ intent: true, payer: true, purchase_units: true });
 
@@ -46,7 +47,14 @@ export class OrdersService {
     requestId: string | undefined,
     attributionId?: string,
   ): StoredOrder {
-    if (request.payment_source && !requestId) {
+    const now = this.deps.clock.now();
+    const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store, ctx.app);
+    const source = request.payment_source;
+    const resolved = source ? resolvePaymentSource(source, ctx, this.vault, now) : undefined;
+    // Spec 4.4: the header is mandatory for a single-step create, one whose payment source completes
+    // the order without the payer (a card, a vaulted token). A wallet source that leaves the order
+    // waiting for the payer (PAYER_ACTION_REQUIRED) is a two-step create like any other.
+    if (resolved?.approved && !requestId) {
       throw new ApiError('INVALID_REQUEST', [
         detail('MISSING_REQUIRED_PARAMETER', {
           field: 'Svc-Request-Id',
@@ -56,10 +64,6 @@ export class OrdersService {
         }),
       ]);
     }
-    const now = this.deps.clock.now();
-    const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store, ctx.app);
-    const source = request.payment_source;
-    const resolved = source ? resolvePaymentSource(source, ctx, this.vault, now) : undefined;
     const trigger: OrderTrigger = !resolved
       ? 'create'
       : !resolved.approved
@@ -75,14 +79,7 @@ export class OrdersService {
     const paymentSource = resolved?.stored;
     const payer = request.payer ?? resolved?.payer;
     const order: StoredOrder = {
-      kind: 'order',
-      id,
-      app_id: ctx.app.id,
-      status,
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: 'order', id, app: ctx.app.id, status, at }),
       body: {
         id,
         intent: request.intent,

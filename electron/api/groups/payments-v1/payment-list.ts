@@ -20,32 +20,18 @@ export function listPayments(
   query: PaymentV1ListQueryInput,
   ctx: RequestContext,
 ): { payments: StoredPaymentV1[]; nextId: string | undefined } {
-  // The column is one of two names from the schema's enum, never caller text.
   const column = query.sort_by === 'update_time' ? 'update_time' : 'create_time';
-  const direction = query.sort_order === 'asc' ? 'ASC' : 'DESC';
-  const where = ['kind = ?', 'app_id = ?', "status = 'approved'"];
-  const args: string[] = [KINDS.payment, ctx.app.id];
-  if (query.start_time) {
-    where.push(`${column} >= ?`);
-    args.push(isoSeconds(Date.parse(query.start_time)));
-  }
-  if (query.end_time) {
-    where.push(`${column} < ?`);
-    args.push(isoSeconds(Date.parse(query.end_time)));
-  }
-  if (query.payee_id) {
-    where.push(
-      "EXISTS (SELECT 1 FROM json_each(resources.body, '$.transactions') AS t WHERE json_extract(t.value, '$.payee.merchant_id') = ?)",
-    );
-    args.push(query.payee_id);
-  }
-  const ids = (
-    store.db
-      .prepare(
-        `SELECT id FROM resources WHERE ${where.join(' AND ')} ORDER BY ${column} ${direction}, rowid ${direction}`,
-      )
-      .all(...args) as { id: string }[]
-  ).map((row) => row.id);
+  const time = (value: string | undefined) => (value ? isoSeconds(Date.parse(value)) : undefined);
+  const ids = store.resources.ids({
+    kind: KINDS.payment,
+    app: ctx.app.id,
+    status: 'approved',
+    between: { column, from: time(query.start_time), to: time(query.end_time) },
+    ...(query.payee_id
+      ? { anyElement: { array: 'body.transactions', member: 'payee.merchant_id', value: query.payee_id } }
+      : {}),
+    sort: { by: column, order: query.sort_order === 'asc' ? 'asc' : 'desc' },
+  });
   let start = 0;
   if (query.start_id !== undefined) {
     start = ids.indexOf(query.start_id);

@@ -9,7 +9,7 @@ import type { StoredPaymentV1 } from './types.js';
 
 /**
  * Retention of v1 request ids: part 8 names none for v1; 72 hours, as for payments v2's writes, covers
- * the repeat after a time-out that spec 4.1.7 asks for on execute and capture (README).
+ * the repeat after a time-out that spec 4.1.7 asks for on execute and capture (docs/groups/payments-v1.md).
  */
 const idempotency = { retentionMs: 72 * HOUR };
 

@@ -12,6 +12,7 @@ import { captureFee, refundedFee } from './fee-schedule.js';
 import { requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './types.js';
 import type { UnitPayment } from './service.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -59,6 +60,41 @@ export class CapturesService {
         );
       }
     }
+    return this.writeRefund(capture, amountMinor, request, ctx.app.id);
+  }
+
+  /**
+   * A refund the platform makes on its own (a dispute decided for the buyer, an accepted offer): no
+   * caller and no consent, at most what remains of the capture. Undefined when nothing remains.
+   * `eventCode` is the ledger code of the money movement (T1106 when the platform reverses a payment).
+   */
+  refundForDispute(
+    captureId: string,
+    amountMinor: bigint,
+    eventCode: string,
+    note: string,
+  ): StoredRefund | undefined {
+    const capture = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>(
+      'capture',
+      captureId,
+    );
+    if (!capture || capture.status === 'REFUNDED') return undefined;
+    const remaining = BigInt(capture.internal.gross_minor) - BigInt(capture.internal.refunded_minor);
+    const minor = amountMinor < remaining ? amountMinor : remaining;
+    if (minor <= 0n) return undefined;
+    return this.writeRefund(capture, minor, { note_to_payer: note }, capture.app_id ?? '', eventCode);
+  }
+
+  private writeRefund(
+    capture: StoredCapture,
+    amountMinor: bigint,
+    request: RefundRequest,
+    appId: string,
+    eventCode?: string,
+  ): StoredRefund {
+    const currency = capture.body.amount.currency_code;
+    const gross = BigInt(capture.internal.gross_minor);
+    const refundedBefore = BigInt(capture.internal.refunded_minor);
     const now = this.deps.clock.now();
     const at = isoSeconds(now);
     const feeBack = refundedFee(
@@ -70,14 +106,15 @@ export class CapturesService {
     const totalRefunded = refundedBefore + amountMinor;
     const refundId = newRefundId();
     const refund: StoredRefund = {
-      kind: 'refund',
-      id: refundId,
-      app_id: ctx.app.id,
-      status: 'COMPLETED',
-      parent_id: capture.id,
-      root_id: capture.root_id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'refund',
+        id: refundId,
+        app: appId,
+        status: 'COMPLETED',
+        parent: capture.id,
+        root: capture.root_id,
+        at,
+      }),
       body: {
         id: refundId,
         status: 'COMPLETED',
@@ -96,7 +133,11 @@ export class CapturesService {
         create_time: at,
         update_time: at,
       },
-      internal: { amount_minor: String(amountMinor), fee_refunded_minor: String(feeBack) },
+      internal: {
+        amount_minor: String(amountMinor),
+        fee_refunded_minor: String(feeBack),
+        ...(eventCode ? { event_code: eventCode } : {}),
+      },
     };
     createResource(this.deps, refundMachine, refund, 'create');
 
@@ -136,14 +177,15 @@ export class CapturesService {
     }
     const id = newCaptureId();
     const capture: StoredCapture = {
-      kind: 'capture',
-      id,
-      app_id: unit.appId,
-      status: 'COMPLETED',
-      parent_id: authorizationId ?? unit.orderId,
-      root_id: unit.orderId,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'capture',
+        id,
+        app: unit.appId,
+        status: 'COMPLETED',
+        parent: authorizationId ?? unit.orderId,
+        root: unit.orderId,
+        at,
+      }),
       body: {
         id,
         status: 'COMPLETED',

@@ -15,7 +15,8 @@ const HOLD_CODES = ['T1300'] as const;
  *
  * - capture created: T0006 (or T0013 for donations), amount +gross, fee -fee of the fee schedule, S;
  * - capture fully refunded: its payment entry becomes V (spec part 3);
- * - refund created: T1107, amount -refund, fee +the percentage fee returned, S;
+ * - refund created: T1107 (or the code a dispute's refund names, T1106), amount -refund, fee +the
+ *   percentage fee returned, S;
  * - authorization created: T1300 memo, P; fully captured: S; voided or expired: V;
  * - reauthorized: T1302 memo; voided: T1303 memo (both share the authorization's transaction id).
  */
@@ -133,7 +134,7 @@ function refundPostings(
       entry: {
         accountId: refund.body.payee.merchant_id,
         transactionId: refund.id,
-        eventCode: 'T1107',
+        eventCode: refund.internal.event_code ?? 'T1107',
         status: 'S',
         initiatedMs: atMs,
         currency: refund.body.amount.currency_code,

@@ -3,7 +3,7 @@ import { HOUR } from '../../../clock.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import type { PaymentsService } from './service.js';
 
-/** Retention of capture, reauthorize and refund request ids (part 8 leaves it open; documented in README). */
+/** Retention of capture, reauthorize and refund request ids (part 8 leaves it open; documented in docs/request-pipeline.md). */
 const PAYMENT_KEY_RETENTION_MS = 72 * HOUR;
 const idempotency = { retentionMs: PAYMENT_KEY_RETENTION_MS };
 

@@ -23,6 +23,7 @@ export {
   REAUTHORIZE_MAX_INCREASE_USD_MINOR,
   REAUTHORIZE_MAX_PERCENT,
 } from '../../../../shared/api/payments-v2/authorization-rules.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export { EXPIRE_AUTHORIZATION_JOB } from './jobs.js';
 
@@ -67,14 +68,15 @@ export class PaymentsService {
     const minor = minorOf(unit.amount);
     const id = newAuthorizationId();
     const authorization: StoredAuthorization = {
-      kind: 'authorization',
-      id,
-      app_id: unit.appId,
-      status: 'CREATED',
-      parent_id: unit.orderId,
-      root_id: unit.orderId,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'authorization',
+        id,
+        app: unit.appId,
+        status: 'CREATED',
+        parent: unit.orderId,
+        root: unit.orderId,
+        at,
+      }),
       body: {
         id,
         status: 'CREATED',

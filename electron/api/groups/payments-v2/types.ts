@@ -105,6 +105,8 @@ export interface RefundBody {
 export interface RefundInternal {
   amount_minor: string;
   fee_refunded_minor: string;
+  /** The ledger code when the platform refunded on its own (a dispute); T1107 otherwise. */
+  event_code?: string;
 }
 
 export type StoredAuthorization = StoredResource<AuthorizationBody, AuthorizationInternal>;

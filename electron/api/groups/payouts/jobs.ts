@@ -13,9 +13,11 @@ import { SenderFunds } from './sender-funds.js';
 import { newTransactionId } from './ids.js';
 import { processedItemPostings } from './ledger.js';
 import { isPaying, outcomeOf } from './outcomes.js';
+import type { SenderBatchHeader } from '../../../../shared/api/payouts/schemas.js';
 import type { PayoutItemSpec, StoredPayoutBatch, StoredPayoutItem } from './types.js';
 import { sendUnclaimedNotice } from './unclaimed-notice.js';
 import { moneyV1, payoutItemId } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export const PROCESS_BATCH_JOB = 'payouts.process-batch';
 export const RETURN_UNCLAIMED_JOB = 'payouts.return-unclaimed';
@@ -41,6 +43,12 @@ interface BatchContext {
   sender: string;
   sender_batch_id?: string;
   count: number;
+  /**
+   * The header's e-mail subject and message, for the notices of unclaimed items: kept here so that a
+   * chunk does not read the batch row (megabytes while it holds its items) to find them. Absent in
+   * payloads written before it was kept; such a chunk reads the batch.
+   */
+  notice?: Pick<SenderBatchHeader, 'email_subject' | 'email_message'>;
 }
 
 interface ProcessPayload {
@@ -163,13 +171,16 @@ export class PayoutProcessor {
         transition(this.deps, payoutBatchMachine, batch, 'process', { at, note: 'funded by the balance' });
       }
       this.batchItems.of(batch);
+      const { sender_batch_id, email_subject, email_message } = batch.body.sender_batch_header;
       context = {
         app_id: batch.app_id,
         sender: batch.internal.sender_account_id,
         count: batch.internal.item_count,
-        ...(batch.body.sender_batch_header.sender_batch_id !== undefined
-          ? { sender_batch_id: batch.body.sender_batch_header.sender_batch_id }
-          : {}),
+        ...(sender_batch_id !== undefined ? { sender_batch_id } : {}),
+        notice: {
+          ...(email_subject !== undefined ? { email_subject } : {}),
+          ...(email_message !== undefined ? { email_message } : {}),
+        },
       };
     }
 
@@ -180,8 +191,10 @@ export class PayoutProcessor {
     const funds = new SenderFunds(this.deps, context.sender, run.dueAt);
     const postings: LedgerPosting[] = [];
     let unclaimed = payload.unclaimed ?? 0;
-    // The batch's e-mail subject and message, read once per chunk and only when a notice needs them.
-    let header: StoredPayoutBatch['body']['sender_batch_header'] | undefined | null = null;
+    // The batch's e-mail subject and message, and its sender, looked up once per chunk and only when a
+    // notice needs them.
+    let notice = context.notice ?? null;
+    let sender: Account | undefined | null = null;
     for (let index = payload.next; index < end; index++) {
       const item = this.processItem(
         payload.id,
@@ -195,8 +208,9 @@ export class PayoutProcessor {
       postings.push(...processedItemPostings(item, run.dueAt));
       if (item.status === 'UNCLAIMED') {
         unclaimed++;
-        if (header === null) header = this.readBatch(payload.id)?.body.sender_batch_header;
-        sendUnclaimedNotice(this.deps.mailbox, this.deps.store, item, header, UNCLAIMED_RETURN_MS);
+        if (notice === null) notice = this.readBatch(payload.id)?.body.sender_batch_header ?? {};
+        if (sender === null) sender = this.deps.store.accounts.byId(context.sender);
+        sendUnclaimedNotice(this.deps.mailbox, sender, item, notice, UNCLAIMED_RETURN_MS);
       }
     }
     this.deps.ledger.writer.apply(postings);
@@ -258,14 +272,15 @@ export class PayoutProcessor {
     const id = payoutItemId(batchId, index);
     const senderBatchId = batch.sender_batch_id;
     const item: StoredPayoutItem = {
-      kind: 'payout-item',
-      id,
-      app_id: batch.app_id,
-      status: 'PENDING',
-      parent_id: batchId,
-      root_id: batchId,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'payout-item',
+        id,
+        app: batch.app_id,
+        status: 'PENDING',
+        parent: batchId,
+        root: batchId,
+        at,
+      }),
       body: {
         payout_item_id: id,
         ...(payment ? { transaction_id: payment, activity_id: newTransactionId() } : {}),

@@ -14,6 +14,7 @@ import { DAY, isoSeconds } from '../../../clock.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import { link, type Link } from '../../pipeline/links.js';
+import { pageCount, pageLinks, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless } from '../../transition.js';
 import { BatchItems } from './batch-items.js';
@@ -31,6 +32,14 @@ import {
   payoutItemId,
   unprocessedItem,
 } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
+
+/** A batch's item pages: self, next where there is one, and last on every page. */
+const BATCH_PAGE_LINKS: readonly PageLinkRule[] = [
+  { step: 'self' },
+  { step: 'next' },
+  { step: 'last', always: true },
+];
 
 /** Payouts keep `Svc-Request-Id` and `sender_batch_id` for 30 days (spec part 8). */
 export const PAYOUT_KEY_RETENTION_MS = 30 * DAY;
@@ -82,14 +91,7 @@ export class PayoutsService {
     }));
     const single = scan.totals.size === 1 ? [...scan.totals][0] : undefined;
     const batch: StoredPayoutBatch = {
-      kind: 'payout-batch',
-      id,
-      app_id: ctx.app.id,
-      status: 'PENDING',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: 'payout-batch', id, app: ctx.app.id, status: 'PENDING', at }),
       body: {
         payout_batch_id: id,
         time_created: at,
@@ -133,24 +135,21 @@ export class PayoutsService {
   /** `GET /v1/payments/payouts/{id}`: the header and a page of items, `fields` selecting the members. */
   showBatch(id: string, query: PayoutBatchQueryInput, ctx: RequestContext): Record<string, unknown> {
     const batch = this.getBatch(id, ctx);
-    const pageSize = Number(query.page_size ?? 0) || PAYOUT_LIMITS.defaultPageSize;
-    const page = Number(query.page ?? 0) || 1;
-    const totalRequired = query.total_required?.toLowerCase() === 'true';
+    const request = readPage(query, { defaultPageSize: PAYOUT_LIMITS.defaultPageSize });
+    const { page, pageSize, totalRequired } = request;
     const fields = new Set<BatchField>(
       query.fields ? query.fields.split(',').map((f) => f.trim() as BatchField) : BATCH_FIELDS,
     );
     const total = batch.internal.item_count;
-    const totalPages = Math.max(1, Math.ceil(total / pageSize));
-
-    const pageLink = (n: number, rel: string): Link => {
-      const params = new URLSearchParams({ page: String(n), page_size: String(pageSize) });
-      if (totalRequired) params.set('total_required', 'true');
-      if (query.fields) params.set('fields', query.fields);
-      return link(ctx.baseUrl, `${BATCHES_PATH}/${batch.id}?${params.toString()}`, rel);
-    };
-    const links = [pageLink(page, 'self')];
-    if (page < totalPages) links.push(pageLink(page + 1, 'next'));
-    links.push(pageLink(totalPages, 'last'));
+    const totalPages = pageCount(total, pageSize);
+    const links = pageLinks({
+      baseUrl: ctx.baseUrl,
+      path: `${BATCHES_PATH}/${batch.id}`,
+      request,
+      total,
+      params: { page, page_size: pageSize, total_required: totalRequired, fields: query.fields },
+      rules: BATCH_PAGE_LINKS,
+    });
 
     return {
       ...(totalRequired ? { total_items: total, total_pages: totalPages } : {}),

@@ -1,23 +1,23 @@
 import type { SenderBatchHeader } from '../../../../shared/api/payouts/schemas.js';
 import type { Mailbox } from '../../../mailbox/mailbox.js';
-import type { Store } from '../../../store/store.js';
+import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { StoredPayoutItem } from './types.js';
 
 /**
  * The e-mail an unclaimed payout's receiver gets (the platform's "You've got money"): the sender's
  * `email_subject` and `email_message` when the batch gave them, and how long the money waits. Only
  * e-mail receivers get one; a phone receiver would get a text message, which the sandbox does not keep.
+ * `sender` is the item's sender account (the caller looks it up once for many items).
  */
 export function sendUnclaimedNotice(
   mailbox: Mailbox,
-  store: Store,
+  sender: Account | undefined,
   item: StoredPayoutItem,
-  header: SenderBatchHeader | undefined,
+  header: Pick<SenderBatchHeader, 'email_subject' | 'email_message'> | undefined,
   returnAfterMs: number,
 ): void {
   const spec = item.body.payout_item;
   if (spec.recipient_type !== 'EMAIL') return;
-  const sender = store.accounts.byId(item.internal.sender_account_id);
   const senderName = sender?.business_name ?? sender?.email ?? 'A merchant';
   const days = Math.round(returnAfterMs / 86_400_000);
   const lines = [

@@ -136,8 +136,8 @@ async function run(api: ReportingHarness, steps: Step[]): Promise<void> {
 }
 
 /**
- * Consistency (issue 5): whatever the flow, every capture and refund the API shows agrees to the minor
- * unit with its ledger entry in the search, and the balances equal the sum of the ledger.
+ * Reporting reads only the ledger, so whatever the flow, every capture and refund the API shows agrees to
+ * the minor unit with its ledger entry in the search, and the balances equal the sum of the ledger.
  */
 describe('reporting consistency', () => {
   it('balances equal the sum of the ledger, and every capture and refund matches its entry', async () => {

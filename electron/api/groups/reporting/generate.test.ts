@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../../shared/api/reporting/schemas.js';
 import { toMinor } from '../../../../shared/money.js';
-import { LedgerReads } from '../../../ledger/ledger-reads.js';
-import { LedgerRepository } from '../../../ledger/ledger-repo.js';
 import type { LedgerFilter } from '../../../ledger/ledger-types.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
@@ -82,7 +80,7 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
     await api.request('POST', GENERATE, { body: { entries: 4000, days: 60, seed: 11 } });
     const all = rows(api);
     const now = api.now();
-    const reads = new LedgerReads(new LedgerRepository(api.host.deps.store.db));
+    const reads = api.host.services.ledger.reads;
     const account = api.host.sandboxApp.merchant_id;
     await fc.assert(
       fc.property(

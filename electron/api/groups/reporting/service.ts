@@ -10,7 +10,6 @@ import {
   type CurrencyBalance,
   type FieldGroup,
   type ReportDateFormat,
-  type ReportLink,
   type TransactionSearchResponse,
   type TransactionStatus,
 } from '../../../../shared/api/reporting/schemas.js';
@@ -26,11 +25,20 @@ import type { LedgerReads } from '../../../ledger/ledger-reads.js';
 import type { LedgerFilter } from '../../../ledger/ledger-types.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
+import { pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import type { ReportingSettingsStore } from './settings.js';
 import { transactionDetail } from './transaction-view.js';
 
 const TRANSACTIONS_PATH = '/v1/reporting/transactions';
+/** First and last on every page; no previous from a page past the end. */
+const TRANSACTION_PAGE_LINKS: readonly PageLinkRule[] = [
+  { step: 'self' },
+  { step: 'first', always: true },
+  { step: 'prev', onlyWithinPages: true },
+  { step: 'next' },
+  { step: 'last', always: true },
+];
 
 export function dateFormatOf(headers: ReportingHeaderParams | undefined): ReportDateFormat {
   return headers?.['svc-enforce-iso8601-format']?.toLowerCase() === 'true' ? 'iso' : 'legacy';
@@ -109,11 +117,11 @@ export class ReportingService {
       filter.amountHigh = range.high;
     }
 
-    const pageSize = Number(query.page_size ?? REPORTING_LIMITS.defaultPageSize);
-    const page = Number(query.page ?? 1);
+    const request = readPage(query, { defaultPageSize: REPORTING_LIMITS.defaultPageSize });
+    const { page, pageSize } = request;
     const total = filter.toMs < filter.fromMs ? 0 : this.reads.count(filter);
     const totalPages = Math.ceil(total / pageSize);
-    const entries = page <= totalPages ? this.reads.page(filter, (page - 1) * pageSize, pageSize) : [];
+    const entries = page <= totalPages ? this.reads.page(filter, pageOffset(request), pageSize) : [];
 
     // Spec 4.11: with any filter, ending_balance is empty; without one the list is every balance-affecting
     // entry in order, so each entry can carry the balance right after it.
@@ -140,32 +148,16 @@ export class ReportingService {
       page,
       total_items: total,
       total_pages: totalPages,
-      links: this.pageLinks(ctx.baseUrl, query, page, totalPages),
+      // self, first, previous, next and last, each with every parameter of the request.
+      links: pageLinks({
+        baseUrl: ctx.baseUrl,
+        path: TRANSACTIONS_PATH,
+        request,
+        total,
+        params: query,
+        rules: TRANSACTION_PAGE_LINKS,
+      }),
     };
-  }
-
-  /** self, first, previous, next and last, each with every parameter of the request. */
-  private pageLinks(
-    baseUrl: string,
-    query: TransactionSearchParams,
-    page: number,
-    totalPages: number,
-  ): ReportLink[] {
-    const href = (target: number) => {
-      const params = Object.entries({ ...query, page: String(target) })
-        .filter(([, value]) => typeof value === 'string')
-        .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value as string)}`);
-      return `${baseUrl}${TRANSACTIONS_PATH}?${params.join('&')}`;
-    };
-    const last = Math.max(1, totalPages);
-    const links: ReportLink[] = [
-      { href: href(page), rel: 'self', method: 'GET' },
-      { href: href(1), rel: 'first', method: 'GET' },
-    ];
-    if (page > 1 && page <= last) links.push({ href: href(page - 1), rel: 'prev', method: 'GET' });
-    if (page < totalPages) links.push({ href: href(page + 1), rel: 'next', method: 'GET' });
-    links.push({ href: href(last), rel: 'last', method: 'GET' });
-    return links;
   }
 
   balances(

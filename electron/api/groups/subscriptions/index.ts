@@ -25,7 +25,7 @@ export { APPROVAL_PATH } from './subscription-views.js';
 export * from './events.js';
 
 /**
- * Subscription plans and subscriptions (spec 2.10, 4.9; issue #12 items 2 to 4 and 6): plans on catalog
+ * Subscription plans and subscriptions (spec 2.10, 4.9): plans on catalog
  * products, subscriptions approved by the buyer on the approval page and billed cycle by cycle on the
  * simulated clock by the billing engine.
  */

@@ -15,17 +15,15 @@ import type { PatchOperation } from '../../../../shared/json-patch.js';
 import type { Issue } from '../../../../shared/api/registry.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
+import { restrictedPatch } from '../../pipeline/restricted-patch.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
-import {
-  pagedBody,
-  pageRequest,
-  restrictedPatch,
-  type CatalogProductsService,
-} from '../catalog-products/index.js';
-import { newPlanId } from './ids.js';
+import type { CatalogProductsService } from '../catalog-products/index.js';
+import { idList, newPlanId } from './ids.js';
 import { PLANS_PATH, planListEntry } from './plan-views.js';
 import type { StoredPlan } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const KIND = 'subscription-plan';
 
@@ -108,14 +106,14 @@ export class PlansService {
       update_time: now,
     };
     const plan: StoredPlan = {
-      kind: KIND,
-      id,
-      app_id: ctx.app.id,
-      status: body.status,
-      parent_id: request.product_id,
-      root_id: id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({
+        kind: KIND,
+        id,
+        app: ctx.app.id,
+        status: body.status,
+        parent: request.product_id,
+        at: now,
+      }),
       body,
       internal: { merchant_id: ctx.merchant.id },
     };
@@ -134,42 +132,24 @@ export class PlansService {
   }
 
   list(query: PlanListQueryInput, ctx: RequestContext): Record<string, unknown> {
-    const request = pageRequest(query, PLAN_LIMITS.defaultPageSize);
-    const where = ["kind = 'subscription-plan'", 'app_id = ?'];
-    const args: (string | number)[] = [ctx.app.id];
-    if (query.product_id) {
-      where.push('parent_id = ?');
-      args.push(query.product_id);
-    }
-    if (query.plan_ids) {
-      const ids = query.plan_ids
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .slice(0, 10);
-      // An empty list (`plan_ids=,`) matches nothing rather than making an empty IN ().
-      where.push(ids.length > 0 ? `id IN (${ids.map(() => '?').join(', ')})` : '0');
-      args.push(...ids);
-    }
-    const db = this.deps.store.db;
-    const clause = where.join(' AND ');
-    const total = Number(
-      (db.prepare(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`).get(...args) as { n: number }).n,
+    const request = readPage(query, { defaultPageSize: PLAN_LIMITS.defaultPageSize });
+    const { items, total } = this.deps.store.resources.page<StoredPlan>(
+      {
+        kind: KIND,
+        app: ctx.app.id,
+        ...(query.product_id ? { parent: query.product_id } : {}),
+        ...(query.plan_ids ? { ids: idList(query.plan_ids) } : {}),
+      },
+      request.pageSize,
+      pageOffset(request),
     );
-    const rows = db
-      .prepare(
-        `SELECT id FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...args, request.pageSize, (request.page - 1) * request.pageSize) as { id: string }[];
     // Spec 4.9: the list's Prefer default is minimal (id, name, description, links).
     const minimal = ctx.prefer !== 'representation';
-    const plans = rows
-      .map((row) => this.find(row.id))
-      .filter((p): p is StoredPlan => !!p)
-      .map((plan) => planListEntry(plan, ctx.baseUrl, minimal));
-    return pagedBody('plans', plans, total, request, ctx.baseUrl, PLANS_PATH, {
-      product_id: query.product_id,
-      plan_ids: query.plan_ids,
+    const plans = items.map((plan) => planListEntry(plan, ctx.baseUrl, minimal));
+    return pagedBody('plans', plans, total, request, {
+      baseUrl: ctx.baseUrl,
+      path: PLANS_PATH,
+      params: { product_id: query.product_id, plan_ids: query.plan_ids },
     });
   }
 

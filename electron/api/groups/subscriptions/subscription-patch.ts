@@ -12,7 +12,7 @@ import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
 import { transition } from '../../transition.js';
-import { restrictedPatch } from '../catalog-products/index.js';
+import { restrictedPatch } from '../../pipeline/restricted-patch.js';
 import type { BillingEngine } from './billing-engine.js';
 import { requestAmount as moneyIn } from './request-money.js';
 import type { StoredSubscription } from './types.js';

@@ -11,9 +11,9 @@ import { isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
-import { pagedBody, pageRequest } from '../catalog-products/index.js';
 import type { BillingEngine } from './billing-engine.js';
 import { finalPaymentMs, initialExecutions } from './cycle-executions.js';
 import { planCurrency, requestAmount as moneyIn } from './request-money.js';
@@ -21,7 +21,7 @@ import { approveSubscription } from './subscription-approval.js';
 import { patchSubscription } from './subscription-patch.js';
 import { refuseSubscription } from './subscription-refusals.js';
 import { reviseSubscription } from './subscription-revision.js';
-import { newSubscriptionId } from './ids.js';
+import { idList, newSubscriptionId } from './ids.js';
 import type { PlansService } from './plan-service.js';
 import {
   embeddedPlan,
@@ -30,10 +30,11 @@ import {
   SUBSCRIPTIONS_PATH,
 } from './subscription-views.js';
 import type { StoredPlan, StoredSale, StoredSubscription, SubscriptionInternal } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const KIND = 'subscription';
 
-/** Subscriptions (issue #12 item 3): create, approve, show, update, revise, suspend, activate, cancel. */
+/** Subscriptions: create, approve, show, update, revise, suspend, activate, cancel. */
 export class SubscriptionsService {
   constructor(
     private readonly deps: ApiDeps,
@@ -104,14 +105,14 @@ export class SubscriptionsService {
     const card = request.subscriber?.payment_source?.card;
     const { payment_source: _card, ...subscriber } = request.subscriber ?? {};
     const subscription: StoredSubscription = {
-      kind: KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'APPROVAL_PENDING',
-      parent_id: plan.id,
-      root_id: id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({
+        kind: KIND,
+        id,
+        app: ctx.app.id,
+        status: 'APPROVAL_PENDING',
+        parent: plan.id,
+        at: now,
+      }),
       body: {
         id,
         plan_id: plan.id,
@@ -202,35 +203,25 @@ export class SubscriptionsService {
     },
     ctx: RequestContext,
   ): Record<string, unknown> {
-    const request = pageRequest(query, 10);
-    const where = ["kind = 'subscription'", 'app_id = ?'];
-    const args: (string | number)[] = [ctx.app.id];
-    if (query.plan_ids) {
-      const ids = query.plan_ids
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .slice(0, 10);
-      // An empty list (`plan_ids=,`) matches nothing rather than making an empty IN ().
-      where.push(ids.length > 0 ? `parent_id IN (${ids.map(() => '?').join(', ')})` : '0');
-      args.push(...ids);
-    }
-    const clause = where.join(' AND ');
-    const db = this.deps.store.db;
-    const total = Number(
-      (db.prepare(`SELECT COUNT(*) AS n FROM resources WHERE ${clause}`).get(...args) as { n: number }).n,
+    const request = readPage(query, { defaultPageSize: 10 });
+    const found = this.deps.store.resources.page<StoredSubscription>(
+      {
+        kind: 'subscription',
+        app: ctx.app.id,
+        ...(query.plan_ids ? { parent: idList(query.plan_ids) } : {}),
+      },
+      request.pageSize,
+      pageOffset(request),
     );
-    const rows = db
-      .prepare(
-        `SELECT id FROM resources WHERE ${clause} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...args, request.pageSize, (request.page - 1) * request.pageSize) as { id: string }[];
-    const items = rows
-      .map((row) => this.find(row.id))
-      .filter((s): s is StoredSubscription => !!s)
-      .map((s) => ({ ...subscriptionView(s), links: subscriptionLinks(s, ctx.baseUrl) }));
-    return pagedBody('subscriptions', items, total, request, ctx.baseUrl, SUBSCRIPTIONS_PATH, {
-      plan_ids: query.plan_ids,
+    const total = found.total;
+    const items = found.items.map((s) => ({
+      ...subscriptionView(s),
+      links: subscriptionLinks(s, ctx.baseUrl),
+    }));
+    return pagedBody('subscriptions', items, total, request, {
+      baseUrl: ctx.baseUrl,
+      path: SUBSCRIPTIONS_PATH,
+      params: { plan_ids: query.plan_ids },
     });
   }
 

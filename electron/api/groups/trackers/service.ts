@@ -7,6 +7,7 @@ import {
   type TrackerUpdateRequest,
 } from '../../../../shared/api/trackers/schemas.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
+import { OLDEST_FIRST } from '../../../store/repositories/resource-query.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { sendShipmentNotice } from './shipment-notice.js';
 import { ApiError, detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
@@ -14,11 +15,10 @@ import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import type { StoredCapture } from '../payments-v2/index.js';
 import { TRACKER_KIND, trackerId, type StoredTracker, type TrackerBody } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 // The trackers of one transaction, oldest first, through the index on parent_id (a tracker's parent
 // is the capture it tracks).
-const BY_TRANSACTION_SQL = `SELECT id FROM resources WHERE parent_id = ? AND kind = '${TRACKER_KIND}' AND app_id = ?
-  ORDER BY create_time, rowid`;
 
 type TrackerNotFound = 'RESOURCE_NOT_FOUND' | 'TRACKER_ID_NOT_FOUND';
 
@@ -153,14 +153,15 @@ export class TrackersService {
     // The add calls refuse a CANCELLED tracker first (newTrackerProblems); this only narrows the type.
     if (status === 'CANCELLED') throw new ApiError('INTERNAL_SERVER_ERROR');
     const tracker: StoredTracker = {
-      kind: TRACKER_KIND,
-      id,
-      app_id: ctx.app.id,
-      status,
-      parent_id: capture.id,
-      root_id: capture.root_id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: TRACKER_KIND,
+        id,
+        app: ctx.app.id,
+        status,
+        parent: capture.id,
+        root: capture.root_id,
+        at,
+      }),
       body: {
         ...(fields as Omit<TrackerBody, 'notify_buyer' | 'last_updated_time' | 'shipment_uploader'>),
         status,
@@ -208,10 +209,13 @@ export class TrackersService {
           description: `No captured transaction ${query.transaction_id}.`,
         }),
       ]);
-    const ids = this.deps.store.db.prepare(BY_TRANSACTION_SQL).all(query.transaction_id, ctx.app.id) as {
-      id: string;
-    }[];
-    return { all: ids.map((row) => this.find(row.id)).filter((t): t is StoredTracker => t !== undefined) };
+    const all = this.deps.store.resources.find<StoredTracker>({
+      kind: TRACKER_KIND,
+      app: ctx.app.id,
+      parent: query.transaction_id,
+      sort: OLDEST_FIRST,
+    });
+    return { all };
   }
 
   /** `PUT /v1/shipping/trackers/{id}`: the fields given replace theirs; CANCELLED cancels. */

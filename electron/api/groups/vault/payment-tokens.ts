@@ -1,9 +1,10 @@
 import { paymentTokenMachine } from '../../../../shared/api/vault/machines.js';
-import type { PaymentTokenCreateRequest } from '../../../../shared/api/vault/schemas.js';
+import { VAULT_LIMITS, type PaymentTokenCreateRequest } from '../../../../shared/api/vault/schemas.js';
 import { isoSeconds } from '../../../clock.js';
+import { OLDEST_FIRST } from '../../../store/repositories/resource-query.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
-import { link } from '../../pipeline/links.js';
+import { pageCount, pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
 import { newCustomerId, newPaymentTokenId } from './ids.js';
@@ -12,12 +13,19 @@ import type { VaultOnboarding } from './onboarding.js';
 import type { SetupTokensService } from './setup-tokens.js';
 import { PAYMENT_TOKEN_KIND, type Customer, type StoredPaymentToken, type VaultedSource } from './types.js';
 import { PAYMENT_TOKENS_PATH } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
+
+/** Spec 2.7: self, first and last on every page; prev and next where there is one. */
+const PAYMENT_TOKEN_PAGE_LINKS: readonly PageLinkRule[] = [
+  { step: 'self' },
+  { step: 'first', always: true },
+  { step: 'last', always: true },
+  { step: 'prev' },
+  { step: 'next' },
+];
 
 // A customer's tokens, oldest first, through the index on parent_id (a payment token's parent is its
 // customer; ids are scoped to the app, as every resource is).
-const BY_CUSTOMER_SQL = `SELECT id FROM resources
-  WHERE parent_id = ? AND kind = '${PAYMENT_TOKEN_KIND}' AND app_id = ? AND status = 'VAULTED'
-  ORDER BY create_time, rowid`;
 
 export interface NewToken {
   ctx: RequestContext;
@@ -71,14 +79,14 @@ export class PaymentTokensService {
   insert(input: NewToken, id = newPaymentTokenId()): StoredPaymentToken {
     const at = this.deps.clock.nowIso();
     const token: StoredPaymentToken = {
-      kind: PAYMENT_TOKEN_KIND,
-      id,
-      app_id: input.ctx.app.id,
-      status: 'VAULTED',
-      parent_id: input.customer.id,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: PAYMENT_TOKEN_KIND,
+        id,
+        app: input.ctx.app.id,
+        status: 'VAULTED',
+        parent: input.customer.id,
+        at,
+      }),
       body: { id, customer: input.customer, payment_source: input.source },
       internal: {
         merchant_id: input.ctx.merchant.id,
@@ -129,25 +137,37 @@ export class PaymentTokensService {
     ctx: RequestContext,
     present: (token: StoredPaymentToken) => Record<string, unknown>,
   ): Record<string, unknown> {
-    const ids = (
-      this.deps.store.db.prepare(BY_CUSTOMER_SQL).all(query.customer_id, ctx.app.id) as { id: string }[]
-    ).map((row) => row.id);
-    const totalPages = Math.max(1, Math.ceil(ids.length / query.page_size));
-    const pageIds = ids.slice((query.page - 1) * query.page_size, query.page * query.page_size);
-    const tokens = pageIds.map((id) => this.find(id)).filter((t): t is StoredPaymentToken => t !== undefined);
-    const page = (n: number) =>
-      `${PAYMENT_TOKENS_PATH}?customer_id=${encodeURIComponent(query.customer_id)}&page_size=${query.page_size}&page=${n}${query.total_required ? '&total_required=true' : ''}`;
+    const request = readPage(query, { defaultPageSize: VAULT_LIMITS.maxPageSize });
+    const { items, total } = this.deps.store.resources.page<StoredPaymentToken>(
+      {
+        kind: PAYMENT_TOKEN_KIND,
+        app: ctx.app.id,
+        parent: query.customer_id,
+        status: 'VAULTED',
+        sort: OLDEST_FIRST,
+      },
+      request.pageSize,
+      pageOffset(request),
+    );
     return {
-      ...(query.total_required ? { total_items: ids.length, total_pages: totalPages } : {}),
+      ...(request.totalRequired
+        ? { total_items: total, total_pages: pageCount(total, request.pageSize) }
+        : {}),
       customer: { id: query.customer_id },
-      payment_tokens: tokens.map(present),
-      links: [
-        link(ctx.baseUrl, page(query.page), 'self'),
-        link(ctx.baseUrl, page(1), 'first'),
-        link(ctx.baseUrl, page(totalPages), 'last'),
-        ...(query.page > 1 ? [link(ctx.baseUrl, page(query.page - 1), 'prev')] : []),
-        ...(query.page < totalPages ? [link(ctx.baseUrl, page(query.page + 1), 'next')] : []),
-      ],
+      payment_tokens: items.map(present),
+      links: pageLinks({
+        baseUrl: ctx.baseUrl,
+        path: PAYMENT_TOKENS_PATH,
+        request,
+        total,
+        params: {
+          customer_id: query.customer_id,
+          page_size: request.pageSize,
+          page: request.page,
+          total_required: request.totalRequired,
+        },
+        rules: PAYMENT_TOKEN_PAGE_LINKS,
+      }),
     };
   }
 }

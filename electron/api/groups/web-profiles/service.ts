@@ -6,6 +6,7 @@ import {
 } from '../../../../shared/api/web-profiles/index.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { isoSeconds } from '../../../clock.js';
+import type { ResourceQuery } from '../../../store/repositories/resource-query.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import { zodDetails } from '../../pipeline/validate.js';
@@ -21,20 +22,12 @@ import {
   type WebProfileInternal,
 } from './types.js';
 import { webProfileView } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** Spec 4.12 and part 8: the list shows the latest 20 profiles. */
 export const WEB_PROFILE_LIST_MAX = 20;
 
 // A merchant's usable profiles, newest first; expired temporary ones whose job has not run yet are left out.
-const MERCHANT_PROFILES_SQL = `SELECT id FROM resources
-  WHERE kind = '${WEB_PROFILE_KIND}' AND status = 'ACTIVE'
-    AND json_extract(internal, '$.merchant_id') = ?
-    AND (json_extract(internal, '$.expires_at') IS NULL OR json_extract(internal, '$.expires_at') > ?)
-  ORDER BY create_time DESC, rowid DESC`;
-const SAME_NAME_SQL = `SELECT id FROM resources
-  WHERE kind = '${WEB_PROFILE_KIND}' AND status = 'ACTIVE'
-    AND json_extract(internal, '$.merchant_id') = ? AND json_extract(body, '$.name') = ?
-    AND (json_extract(internal, '$.expires_at') IS NULL OR json_extract(internal, '$.expires_at') > ?)`;
 
 /** The stored body: the request's parameters, nothing it left out (a PUT forgets what it omits). */
 function bodyOf(id: string, input: WebProfileInput): WebProfile {
@@ -62,14 +55,7 @@ export class WebProfilesService {
     const at = isoSeconds(now);
     const id = newWebProfileId();
     const profile: StoredWebProfile = {
-      kind: WEB_PROFILE_KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'ACTIVE',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: WEB_PROFILE_KIND, id, app: ctx.app.id, status: 'ACTIVE', at }),
       body: bodyOf(id, input),
       internal: { merchant_id: ctx.merchant.id },
     };
@@ -80,13 +66,10 @@ export class WebProfilesService {
 
   /** The latest 20 usable profiles of the merchant, newest first. */
   list(ctx: RequestContext): StoredWebProfile[] {
-    const rows = this.deps.store.db
-      .prepare(`${MERCHANT_PROFILES_SQL} LIMIT ${WEB_PROFILE_LIST_MAX}`)
-      .all(ctx.merchant.id, this.deps.clock.now()) as { id: string }[];
-    return rows.flatMap((row) => {
-      const profile = findWebProfile(this.deps, ctx.merchant.id, row.id);
-      return profile ? [profile] : [];
-    });
+    return this.deps.store.resources.find<StoredWebProfile>(
+      this.usable(ctx.merchant.id),
+      WEB_PROFILE_LIST_MAX,
+    );
   }
 
   get(id: string, ctx: RequestContext): StoredWebProfile {
@@ -174,12 +157,23 @@ export class WebProfilesService {
     }
   }
 
+  /** The merchant's usable profiles: ACTIVE and, if temporary, before their three hours are up. */
+  private usable(merchantId: string): ResourceQuery {
+    return {
+      kind: WEB_PROFILE_KIND,
+      merchant: merchantId,
+      status: 'ACTIVE',
+      unexpired: { member: 'internal.expires_at', now: this.deps.clock.now() },
+    };
+  }
+
   /** Names are unique among the merchant's usable profiles (spec 2.17). */
   private checkNameFree(merchantId: string, name: string, except: string | undefined, field: string): void {
-    const rows = this.deps.store.db.prepare(SAME_NAME_SQL).all(merchantId, name, this.deps.clock.now()) as {
-      id: string;
-    }[];
-    if (rows.some((row) => row.id !== except)) {
+    const sameName = this.deps.store.resources.find({
+      ...this.usable(merchantId),
+      members: { 'body.name': name },
+    });
+    if (sameName.some((profile) => profile.id !== except)) {
       throw new ApiError('INVALID_REQUEST', [
         detail('WEB_PROFILE_NAME_TAKEN', {
           field,

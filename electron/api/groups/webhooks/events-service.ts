@@ -8,7 +8,8 @@ import type { StoredEvent } from '../../../webhooks/events-repo.js';
 import type { Webhooks } from '../../../webhooks/webhooks.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, invalidRequest, notFound } from '../../pipeline/api-error.js';
-import { link, type Link } from '../../pipeline/links.js';
+import type { Link } from '../../pipeline/links.js';
+import { pageCount, pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { deliveryView, eventView } from './views.js';
 
@@ -28,6 +29,13 @@ export interface EventPage {
   total_pages: number;
   links: Link[];
 }
+
+/** Spec 4.12: self, then next and previous where there is one. */
+const EVENT_PAGE_LINKS: readonly PageLinkRule[] = [
+  { step: 'self' },
+  { step: 'next' },
+  { step: 'prev', rel: 'previous' },
+];
 
 /** Events (spec 4.12, 6): list, show, resend; the simulator; and the delivery record behind them. */
 export class WebhookEventsService {
@@ -49,28 +57,26 @@ export class WebhookEventsService {
         }),
       );
     }
+    const request = readPage({ ...query }, { defaultPageSize: query.page_size });
     const { items, total } = this.webhooks.events.list(
       ctx.app.id,
       { eventType: query.event_type, resourceId: query.transaction_id, fromMs, toMs },
-      query.page_size,
-      (query.page - 1) * query.page_size,
+      request.pageSize,
+      pageOffset(request),
     );
-    const pages = Math.max(1, Math.ceil(total / query.page_size));
-    const pageLink = (page: number, rel: string) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries({ ...query, page }))
-        if (value !== undefined) params.set(key, String(value));
-      return link(ctx.baseUrl, `/v1/notifications/webhooks-events?${params.toString()}`, rel);
-    };
-    const links = [pageLink(query.page, 'self')];
-    if (query.page < pages) links.push(pageLink(query.page + 1, 'next'));
-    if (query.page > 1) links.push(pageLink(query.page - 1, 'previous'));
     return {
       events: items.map((e) => eventView(e, ctx.baseUrl)),
       count: items.length,
       total_items: total,
-      total_pages: pages,
-      links,
+      total_pages: pageCount(total, request.pageSize),
+      links: pageLinks({
+        baseUrl: ctx.baseUrl,
+        path: '/v1/notifications/webhooks-events',
+        request,
+        total,
+        params: { ...query },
+        rules: EVENT_PAGE_LINKS,
+      }),
     };
   }
 

@@ -40,7 +40,7 @@ const deliveriesOf = (h: ApiHarness, eventType: string): number =>
     ).n,
   );
 
-/** Issue #17, item 9: the platform's 10 webhooks per app, and a paced fan-out to many subscriptions. */
+/** The platform's 10 webhooks per app, and a paced fan-out to many subscriptions. */
 describe('webhook subscription limits', () => {
   let h: ApiHarness;
   afterEach(async () => h?.close());

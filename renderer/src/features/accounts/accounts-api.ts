@@ -7,12 +7,6 @@ import { callApi } from '../../api/api-call';
 export const ACCOUNTS_PATH = '/v1/test-helpers/accounts';
 export const accountPath = (id: string) => `${ACCOUNTS_PATH}/${encodeURIComponent(id)}`;
 
-/**
- * The accounts' query key: under `resources`, so every resource change (a capture, a payout) refreshes
- * the balances, which the ledger moves.
- */
-export const ACCOUNTS_KEY = ['resources', 'sandbox-accounts'] as const;
-
 export async function listAccounts(): Promise<SandboxAccountView[]> {
   const response = await callApi({ method: 'GET', path: ACCOUNTS_PATH });
   return (response.body as { accounts: SandboxAccountView[] }).accounts;

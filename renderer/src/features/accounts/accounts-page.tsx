@@ -17,10 +17,11 @@ import { formatMoney } from '../../api/format';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
-import { ACCOUNTS_KEY, deleteAccount, listAccounts } from './accounts-api';
+import { deleteAccount, listAccounts } from './accounts-api';
 import { AdjustBalanceForm, type AdjustDirection } from './adjust-balance-dialog';
 import { CreateAccountForm } from './create-account-dialog';
 import { EditAccountForm } from './edit-account-dialog';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * The Accounts page: every sandbox account (the seeded merchant, buyer and charity, and those created
@@ -28,7 +29,7 @@ import { EditAccountForm } from './edit-account-dialog';
  * Topping up or draining a balance writes a ledger line, so payouts and reports see it at once.
  */
 export function AccountsPage() {
-  const accounts = useQuery({ queryKey: ACCOUNTS_KEY, queryFn: listAccounts });
+  const accounts = useQuery({ queryKey: queryKeys.accounts.list, queryFn: listAccounts });
   const [creating, setCreating] = useState(false);
   const [adjusting, setAdjusting] = useState<{ account: SandboxAccountView; direction: AdjustDirection }>();
   const [editing, setEditing] = useState<SandboxAccountView>();
@@ -124,7 +125,7 @@ function AccountRow({
     mutationFn: () => deleteAccount(account.account_id),
     onSuccess: () => {
       notify(`Deleted ${account.email}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list });
     },
     onError: (error) => notify(error instanceof Error ? error.message : String(error), 'error'),
   });

@@ -7,7 +7,8 @@ import type { SandboxAccountView } from '../../../../shared/api/accounts';
 import { isSupportedCurrency, MoneyError, toMinor } from '../../../../shared/money';
 import { useUi } from '../../app/ui-store';
 import { AmountField, MoneyDialogForm } from '../../components/money-dialog';
-import { ACCOUNTS_KEY, adjustBalance } from './accounts-api';
+import { adjustBalance } from './accounts-api';
+import { queryKeys } from '../../api/query-keys';
 
 export type AdjustDirection = 'CREDIT' | 'DEBIT';
 
@@ -51,8 +52,8 @@ export function AdjustBalanceForm({
         `${direction === 'CREDIT' ? 'Topped up' : 'Drained'} ${value.trim()} ${currency} for ${account.email}`,
         'success',
       );
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['reports'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all });
       onClose();
     },
   });

@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { MoneyError, toMinor } from '../../../../shared/money';
 import { useUi } from '../../app/ui-store';
 import { MoneyDialogForm } from '../../components/money-dialog';
-import { ACCOUNTS_KEY, createAccount } from './accounts-api';
+import { createAccount } from './accounts-api';
+import { queryKeys } from '../../api/query-keys';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -42,7 +43,7 @@ export function CreateAccountForm({ onClose }: { onClose(): void }) {
       }),
     onSuccess: () => {
       notify(`Created ${email.trim()}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list });
       onClose();
     },
   });

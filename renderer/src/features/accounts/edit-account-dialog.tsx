@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import type { SandboxAccountView } from '../../../../shared/api/accounts';
 import { useUi } from '../../app/ui-store';
 import { MoneyDialogForm } from '../../components/money-dialog';
-import { ACCOUNTS_KEY, updateAccount } from './accounts-api';
+import { updateAccount } from './accounts-api';
+import { queryKeys } from '../../api/query-keys';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -38,7 +39,7 @@ export function EditAccountForm({ account, onClose }: { account: SandboxAccountV
       }),
     onSuccess: () => {
       notify(`Saved ${email.trim()}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list });
       onClose();
     },
   });

@@ -13,7 +13,7 @@ import type { ProjectedCycle } from '../../../../shared/billing/schedule';
 import { formatMoney, formatTime } from '../../api/format';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
-import { LedgerLines } from '../support/ledger-lines';
+import { LedgerLines } from '../../components/ledger-lines';
 import type { SubscriptionTransaction } from './billing-api';
 import { useSaleLedger } from './billing-queries';
 import { chargeText } from './schedule-preview';

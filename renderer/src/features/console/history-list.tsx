@@ -4,7 +4,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { HttpStatusChip } from '../request-log/http-status';
+import { HttpStatusChip } from '../../components/http-status-chip';
 import { HISTORY_LIMIT, useConsoleStore } from './console-store';
 
 const time = (iso: string) =>

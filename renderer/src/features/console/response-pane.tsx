@@ -4,65 +4,15 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ApiResponse } from '../../../../shared/bridge';
 import { useUi } from '../../app/ui-store';
 import { JsonView } from '../../components/json-view';
-import { HttpStatusChip } from '../request-log/http-status';
-
-/** Writes text to the clipboard; falls back to a hidden textarea where the async API is refused. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
-  }
-}
-
-export function HeadersTable({ headers, testId }: { headers: Record<string, string>; testId?: string }) {
-  const entries = Object.entries(headers);
-  if (entries.length === 0) return <Typography color="text.secondary">No headers.</Typography>;
-  return (
-    <Table size="small" data-testid={testId}>
-      <TableBody>
-        {entries.map(([name, value]) => (
-          <TableRow key={name}>
-            <TableCell
-              sx={{
-                fontFamily: 'ui-monospace, monospace',
-                fontSize: 12.5,
-                whiteSpace: 'nowrap',
-                verticalAlign: 'top',
-                width: '30%',
-              }}
-            >
-              {name}
-            </TableCell>
-            <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, wordBreak: 'break-all' }}>
-              {value}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
+import { copyText } from '../../components/copy-text';
+import { HeadersTable } from '../../components/headers-table';
+import { HttpStatusChip } from '../../components/http-status-chip';
 
 const debugIdOf = (response: ApiResponse): string | undefined => {
   const body = response.body as { debug_id?: unknown } | null;

@@ -26,21 +26,21 @@ function EventDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
   const [target, setTarget] = useState('');
-  const event = useQuery({ queryKey: queryKeys.webhooks.event(id), queryFn: () => eventsApi.event(id) });
+  const event = useQuery({ queryKey: queryKeys.events.event(id), queryFn: () => eventsApi.event(id) });
   const deliveries = useQuery({
-    queryKey: queryKeys.webhooks.deliveries(id),
+    queryKey: queryKeys.events.deliveries(id),
     // Kept current by the host's outbox events (app/use-host-events), not by polling.
     queryFn: () => eventsApi.deliveries(id),
   });
   const subscriptions = useQuery({
-    queryKey: queryKeys.webhooks.subscriptions,
+    queryKey: queryKeys.events.subscriptions,
     queryFn: eventsApi.subscriptions,
   });
   const resend = useMutation({
     mutationFn: () => eventsApi.resend(id, target ? [target] : undefined),
     onSuccess: () => {
       notify(`Event ${id} queued again${target ? ` for ${target}` : ''}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
     },
   });
   return (
@@ -108,9 +108,9 @@ function EventDetail({ id }: { id: string }) {
 export function EventsPanel({ selected }: { selected: string | undefined }) {
   const today = useSimulatedToday();
   const [eventType, setEventType] = useState('');
-  const catalog = useQuery({ queryKey: queryKeys.webhooks.catalog, queryFn: eventsApi.catalog });
+  const catalog = useQuery({ queryKey: queryKeys.events.catalog, queryFn: eventsApi.catalog });
   const events = useQuery({
-    queryKey: queryKeys.webhooks.events(eventType),
+    queryKey: queryKeys.events.events(eventType),
     queryFn: () => eventsApi.events(eventType),
   });
   const rows = events.data ?? [];

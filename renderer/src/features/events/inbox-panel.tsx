@@ -22,10 +22,10 @@ import { queryKeys } from '../../api/query-keys';
 export function InboxPanel({ selected }: { selected: string | undefined }) {
   const today = useSimulatedToday();
   const queryClient = useQueryClient();
-  const messages = useQuery({ queryKey: queryKeys.webhooks.messages, queryFn: eventsApi.messages });
+  const messages = useQuery({ queryKey: queryKeys.events.messages, queryFn: eventsApi.messages });
   const clear = useMutation({
     mutationFn: eventsApi.clearMessages,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
   });
   const rows = messages.data ?? [];
   return (

@@ -30,7 +30,7 @@ const STATUSES = [
 export function ListenerControl() {
   const queryClient = useQueryClient();
   // Its received count follows each delivery through the host's webhook-received event.
-  const state = useQuery({ queryKey: queryKeys.webhooks.listener, queryFn: eventsApi.listener });
+  const state = useQuery({ queryKey: queryKeys.events.listener, queryFn: eventsApi.listener });
   const [status, setStatus] = useState(200);
   const [delay, setDelay] = useState('0');
   const [webhookId, setWebhookId] = useState('');
@@ -47,7 +47,7 @@ export function ListenerControl() {
         delay_ms: Number(delay),
         webhook_id: webhookId.trim() === '' ? null : webhookId.trim(),
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.listener }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.events.listener }),
   });
   const delayOk = /^\d{1,6}$/.test(delay) && Number(delay) <= 120_000;
   const data = state.data;

@@ -22,7 +22,7 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
 export function MessageDetail({ id }: { id: string }) {
   const [tab, setTab] = useState<'verification' | 'headers' | 'raw' | 'json'>('verification');
   const message = useQuery({
-    queryKey: queryKeys.webhooks.message(id),
+    queryKey: queryKeys.events.message(id),
     queryFn: () => eventsApi.message(id),
     // Verification may still be running (the certificate is being fetched): look again shortly.
     refetchInterval: (query) => (query.state.data?.verification.verdict === 'PENDING' ? 500 : false),

@@ -18,10 +18,10 @@ import { queryKeys } from '../../api/query-keys';
 export function SimulateForm() {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const catalog = useQuery({ queryKey: queryKeys.webhooks.catalog, queryFn: eventsApi.catalog });
-  const listener = useQuery({ queryKey: queryKeys.webhooks.listener, queryFn: eventsApi.listener });
+  const catalog = useQuery({ queryKey: queryKeys.events.catalog, queryFn: eventsApi.catalog });
+  const listener = useQuery({ queryKey: queryKeys.events.listener, queryFn: eventsApi.listener });
   const subscriptions = useQuery({
-    queryKey: queryKeys.webhooks.subscriptions,
+    queryKey: queryKeys.events.subscriptions,
     queryFn: eventsApi.subscriptions,
   });
   const [target, setTarget] = useState<'url' | 'webhook'>('url');
@@ -41,7 +41,7 @@ export function SimulateForm() {
       }),
     onSuccess: (event) => {
       notify(`Mock ${event.event_type} sent (${event.id})`, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
       if (target === 'url' && effectiveUrl === listenerUrl) navigate('events/inbox');
     },
   });

@@ -47,7 +47,7 @@ function SubscriptionForm({
   pending: boolean;
   onSubmit: (url: string, types: string[]) => void;
 }) {
-  const catalog = useQuery({ queryKey: queryKeys.webhooks.catalog, queryFn: eventsApi.catalog });
+  const catalog = useQuery({ queryKey: queryKeys.events.catalog, queryFn: eventsApi.catalog });
   const [url, setUrl] = useState(initial.url);
   const [types, setTypes] = useState(initial.types);
   const [touched, setTouched] = useState(false);
@@ -92,10 +92,10 @@ export function SubscriptionsPanel() {
   const [editing, setEditing] = useState<Webhook | undefined>();
   const [formKey, setFormKey] = useState(0);
   const subscriptions = useQuery({
-    queryKey: queryKeys.webhooks.subscriptions,
+    queryKey: queryKeys.events.subscriptions,
     queryFn: eventsApi.subscriptions,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
   const create = useMutation({
     mutationFn: ({ url, types }: { url: string; types: string[] }) => eventsApi.subscribe(url, types),
     onSuccess: (webhook) => {
@@ -122,7 +122,7 @@ export function SubscriptionsPanel() {
       refresh();
     },
   });
-  const listener = useQuery({ queryKey: queryKeys.webhooks.listener, queryFn: eventsApi.listener });
+  const listener = useQuery({ queryKey: queryKeys.events.listener, queryFn: eventsApi.listener });
   const listenerUrl =
     listener.data?.running && listener.data.url ? `${listener.data.url}/webhooks` : undefined;
   const restore = useMutation({

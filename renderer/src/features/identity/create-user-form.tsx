@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { createUser, type ScimUserView } from './scim-api';
 import { draftProblems, draftToUser, emptyDraft, type UserDraft } from './user-draft';
+import { queryKeys } from '../../api/query-keys';
 
 const FIELDS: { key: keyof UserDraft; label: string; helper: string; width: 6 | 12 }[] = [
   {
@@ -38,7 +39,7 @@ export function CreateUserForm({ onClose, onCreated }: { onClose(): void; onCrea
   const create = useMutation({
     mutationFn: () => createUser(draftToUser(draft)),
     onSuccess: async (reply) => {
-      await queryClient.invalidateQueries({ queryKey: ['resources'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
       onCreated((reply.body as ScimUserView).id);
     },
   });

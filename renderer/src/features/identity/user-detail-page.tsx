@@ -17,8 +17,8 @@ import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
-import { identityKeys } from './identity-query-keys';
 import { deleteUser, setActive, userPath, type ScimUserView } from './scim-api';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * `#/users/<id>`: the user as `GET /v2/scim/Users/{id}` shows it, its machine and history, and the
@@ -27,18 +27,19 @@ import { deleteUser, setActive, userPath, type ScimUserView } from './scim-api';
 export function UserDetailPage({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const user = useQuery({
-    queryKey: identityKeys.user(id),
+    queryKey: queryKeys.identity.user(id),
     queryFn: async () =>
       (await callApi({ method: 'GET', path: userPath(id), headers: { accept: 'application/scim+json' } }))
         .body as ScimUserView,
     retry: false,
   });
   const detail = useQuery({
-    queryKey: ['resource', 'scim-user', id],
+    queryKey: queryKeys.resource.detail('scim-user', id),
     queryFn: () => bridge.getResource({ kind: 'scim-user', id }),
     retry: false,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', 'scim-user', id] });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.resource.detail('scim-user', id) });
   const toggle = useMutation({
     mutationFn: (active: boolean) => setActive(id, active),
     onSuccess: refresh,
@@ -46,7 +47,7 @@ export function UserDetailPage({ id }: { id: string }) {
   const remove = useMutation({
     mutationFn: () => deleteUser(id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['resources'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
       navigate('/users');
     },
   });

@@ -16,8 +16,8 @@ import { JsonView } from '../../components/json-view';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
-import { identityKeys } from './identity-query-keys';
 import { readUserinfo, USERINFO_PATH } from './scim-api';
+import { queryKeys } from '../../api/query-keys';
 
 const shownValue = (value: unknown): string =>
   value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -29,7 +29,7 @@ const shownValue = (value: unknown): string =>
  * narrowed to the ticked scopes (`scope=` on the token call) reads, cut by the same table the host uses.
  */
 export function UserinfoPanel() {
-  const userinfo = useQuery({ queryKey: identityKeys.userinfo, queryFn: readUserinfo });
+  const userinfo = useQuery({ queryKey: queryKeys.identity.userinfo, queryFn: readUserinfo });
   const [ticked, setTicked] = useState<string[]>(CLAIMS_BY_SCOPE.map((row) => row.scope));
   const allowed = claimsFor(ticked);
   const preview = Object.fromEntries(

@@ -16,8 +16,8 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
 import { useDebounced } from '../../components/use-debounced';
-import { identityKeys } from './identity-query-keys';
 import { listUsers } from './scim-api';
+import { queryKeys } from '../../api/query-keys';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -32,7 +32,7 @@ export function UsersList() {
   const filter = useDebounced(userName, 300);
   const query = { userName: filter, startIndex: page * count + 1, count };
   const users = useQuery({
-    queryKey: identityKeys.users(query),
+    queryKey: queryKeys.identity.users(query),
     queryFn: () => listUsers(query),
     placeholderData: keepPreviousData,
   });

@@ -15,7 +15,6 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invoiceMachine, type InvoiceStatus, type InvoiceTrigger } from '../../../../shared/api/invoicing';
-import { toMinor } from '../../../../shared/money';
 import { ApiCallError } from '../../api/api-call';
 import { formatMinor } from '../../api/format';
 import { machineAvailability } from '../../api/machine-actions';
@@ -36,11 +35,11 @@ import {
   cancelInvoice,
   deleteInvoice,
   getInvoice,
-  invoiceKeys,
   remindInvoice,
   sendInvoice,
   type InvoiceView,
 } from './invoices-api';
+import { invoiceAmounts, suggestedRefund } from './invoice-amounts';
 import { RecordDialog } from './record-dialog';
 import { useToday } from './use-today';
 
@@ -51,7 +50,7 @@ import { useToday } from './use-today';
  */
 export function InvoiceDetailPage({ id }: { id: string }) {
   const invoice = useQuery({
-    queryKey: invoiceKeys.detail(id),
+    queryKey: queryKeys.invoices.detail(id),
     queryFn: () => getInvoice(id),
     retry: (failures, error) => !(error instanceof ApiCallError && error.status === 404) && failures < 2,
   });
@@ -88,8 +87,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
       return trigger;
     },
     onSuccess: (trigger) => {
-      void queryClient.invalidateQueries({ queryKey: ['resource'] });
-      void queryClient.invalidateQueries({ queryKey: ['resources'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
       if (trigger === 'delete') navigate('/invoices');
     },
   });
@@ -111,9 +110,6 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
     action('delete', 'Delete draft', () => operation.mutate('delete')),
     action('pay', 'Open customer page', () => openCustomerPage(payerView)),
   ];
-  const paid = Number(invoice.paid_amount?.svc.value ?? 0) + Number(invoice.paid_amount?.other.value ?? 0);
-  const currency = invoice.total_amount.currency;
-  const refundable = paid - Number(invoice.refunded_amount?.other.value ?? 0);
 
   return (
     <Stack spacing={2} data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={status}>
@@ -265,8 +261,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
       <RecordDialog
         kind={recording}
         invoiceId={invoice.id}
-        currency={currency}
-        suggested={recording === 'refund' ? refundable.toFixed(currency === 'JPY' ? 0 : 2) : ''}
+        currency={invoice.total_amount.currency}
+        suggested={recording === 'refund' ? suggestedRefund(invoice) : ''}
         onClose={() => setRecording(undefined)}
       />
     </Stack>
@@ -282,9 +278,7 @@ function openCustomerPage(url: string): void {
 /** The invoice's computed amounts as the API answered them, and what is paid and still due. */
 function InvoiceAmounts({ invoice }: { invoice: InvoiceView }) {
   const currency = invoice.total_amount.currency;
-  const minor = (value: string | undefined) => (value ? toMinor(value, currency) : 0n);
-  const paid = minor(invoice.paid_amount?.svc.value) + minor(invoice.paid_amount?.other.value);
-  const due = minor(invoice.total_amount.value) - paid;
+  const { paid, due } = invoiceAmounts(invoice);
   const rows: [string, string, string?][] = [
     ...(invoice.discount?.amount
       ? [['Discount', `-${formatMoneyV1(invoice.discount.amount)}`] as [string, string]]

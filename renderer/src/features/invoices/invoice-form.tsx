@@ -31,6 +31,7 @@ import {
   type ItemDraft,
 } from './invoice-draft';
 import { createInvoice, sendInvoice, updateInvoice, type InvoiceView } from './invoices-api';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * The invoice form (create, or the full update of a draft or unpaid sent invoice): recipient, items
@@ -59,8 +60,8 @@ export function InvoiceForm({
       return saved;
     },
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['resources'] });
-      void queryClient.invalidateQueries({ queryKey: ['resource'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all });
       onSaved(saved.id);
     },
   });

@@ -39,12 +39,6 @@ export interface InvoiceList {
   invoices: InvoiceView[];
 }
 
-/** Keys under `resources` and `resource`: every invoice change the host reports refreshes them. */
-export const invoiceKeys = {
-  search: (criteria: InvoiceSearch) => ['resources', 'invoices', 'search', criteria] as const,
-  detail: (id: string) => ['resource', 'invoice', id, 'api'] as const,
-};
-
 export const searchInvoices = async (criteria: InvoiceSearch): Promise<InvoiceList> =>
   (await callApi({ method: 'POST', path: '/v1/invoicing/search', body: criteria })).body as InvoiceList;
 

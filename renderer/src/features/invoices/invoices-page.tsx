@@ -23,8 +23,9 @@ import { StatusChip } from '../../components/status-chip';
 import { useDebounced } from '../../components/use-debounced';
 import { InvoiceForm } from './invoice-form';
 import { formatMoneyV1, INVOICE_STATUSES, isOverdue, v1Day } from './invoice-format';
-import { invoiceKeys, searchInvoices } from './invoices-api';
+import { searchInvoices } from './invoices-api';
 import { useToday } from './use-today';
+import { queryKeys } from '../../api/query-keys';
 
 const PAGE_SIZE = 20;
 
@@ -66,7 +67,7 @@ export function InvoicesPage() {
   const search = searchOf(settled, page);
   const today = useToday();
   const result = useQuery({
-    queryKey: invoiceKeys.search(search),
+    queryKey: queryKeys.invoices.search(search),
     queryFn: () => searchInvoices(search),
     placeholderData: keepPreviousData,
   });

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { PAYMENT_METHODS } from '../../../../shared/api/invoicing';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { recordPayment, recordRefund } from './invoices-api';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * Records a payment or a refund made outside the platform. The amount defaults to what the API takes
@@ -70,8 +71,8 @@ function RecordForm({
         : recordRefund(invoiceId, { ...money, ...extra });
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['resource'] });
-      void queryClient.invalidateQueries({ queryKey: ['resources'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
       onClose();
     },
   });

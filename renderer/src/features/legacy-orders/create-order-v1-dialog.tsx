@@ -12,7 +12,7 @@ import { navigate, resourceRoute } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { ORDER_V1_KIND, ORDERS_V1_PATH } from './order-v1-model';
-import { useOrderV1Call } from './orders-v1-calls';
+import { useOrderV1Call } from './orders-v1-api';
 
 /** The form starts from the endpoint's documented example: a partner order with a fee. */
 const EXAMPLE = JSON.stringify(ORDERS_V1_ENDPOINTS.create.example, null, 2);

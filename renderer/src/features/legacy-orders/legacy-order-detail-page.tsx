@@ -25,7 +25,8 @@ import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
-import { Amount, Field, FieldGrid } from '../payments/payment-parts';
+import { Amount } from '../../components/amount';
+import { Field, FieldGrid } from '../../components/field-grid';
 import {
   approvalUrlOf,
   canDisburse,
@@ -35,7 +36,7 @@ import {
   payerOf,
   unitRows,
 } from './order-v1-model';
-import { useOrderV1, useOrderV1Call } from './orders-v1-calls';
+import { useOrderV1, useOrderV1Call } from './orders-v1-api';
 
 /**
  * One v1 order (`#/legacy-orders/<id>`): details beside its state machine with the legal actions (approve

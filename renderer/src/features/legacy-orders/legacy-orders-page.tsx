@@ -12,7 +12,8 @@ import { DeprecationNotice } from '../../components/deprecation';
 import { ResourceListPanel } from '../../components/resource-list-panel';
 import { StatusChip } from '../../components/status-chip';
 import { useResourceList } from '../../components/use-resource-list';
-import { Amount, ResourceLink } from '../payments/payment-parts';
+import { Amount } from '../../components/amount';
+import { ResourceLink } from '../../components/resource-link';
 import { CreateOrderV1Dialog } from './create-order-v1-dialog';
 import { ORDER_V1_KIND, ORDERS_V1_PATH } from './order-v1-model';
 

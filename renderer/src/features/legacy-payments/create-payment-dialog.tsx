@@ -11,7 +11,7 @@ import { PAYMENTS_V1_ENDPOINTS } from '../../../../shared/api/payments-v1';
 import { navigate, resourceRoute } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
-import { useLegacyPost } from './legacy-calls';
+import { useLegacyPost } from './legacy-payments-api';
 
 /** The create form starts from the endpoint's documented example (v1's own sample payment). */
 const EXAMPLE = JSON.stringify(PAYMENTS_V1_ENDPOINTS.create.example, null, 2);

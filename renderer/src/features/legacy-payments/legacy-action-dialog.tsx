@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
-import { useLegacyPost } from './legacy-calls';
+import { useLegacyPost } from './legacy-payments-api';
 
 /** One write on a v1 resource: where it posts, and whether it takes an amount (and a final-capture flag). */
 export interface LegacyAction {

@@ -22,10 +22,12 @@ import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
-import { Amount, Field, FieldGrid, ResourceLink } from '../payments/payment-parts';
+import { Amount } from '../../components/amount';
+import { Field, FieldGrid } from '../../components/field-grid';
+import { ResourceLink } from '../../components/resource-link';
 import { LegacyPaymentsNotice } from './deprecation-notice';
 import { LegacyActionDialog, type LegacyAction } from './legacy-action-dialog';
-import { useLegacyDetail, useLegacyPost } from './legacy-calls';
+import { useLegacyDetail, useLegacyPost } from './legacy-payments-api';
 import {
   apiPathOf,
   approvalUrlOf,

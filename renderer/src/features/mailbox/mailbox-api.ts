@@ -5,9 +5,6 @@ import { callApi } from '../../api/api-call';
 
 export const MAILBOX_PATH = '/v1/test-helpers/mailbox';
 
-/** Under `resources`: every resource change (an invoice sent, a payout unclaimed) refreshes it. */
-export const mailboxKey = (recipient: string) => ['resources', 'mailbox', recipient] as const;
-
 export async function listMailbox(recipient: string): Promise<MailMessage[]> {
   const query = recipient ? `?recipient=${encodeURIComponent(recipient)}` : '';
   const response = await callApi({ method: 'GET', path: MAILBOX_PATH + query });

@@ -18,7 +18,8 @@ import { hrefFor, resourceRoute } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { QueryState } from '../../components/query-state';
 import { useDebounced } from '../../components/use-debounced';
-import { clearMailbox, listMailbox, mailboxKey } from './mailbox-api';
+import { clearMailbox, listMailbox } from './mailbox-api';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * The sandbox mailbox: every e-mail the platform sent (invoices, reminders, receipts, unclaimed-payout
@@ -29,12 +30,15 @@ export function MailboxPage() {
   const filter = useDebounced(recipient.trim(), 300);
   const [selected, setSelected] = useState<string | undefined>();
   const queryClient = useQueryClient();
-  const messages = useQuery({ queryKey: mailboxKey(filter), queryFn: () => listMailbox(filter) });
+  const messages = useQuery({
+    queryKey: queryKeys.mailbox.messages(filter),
+    queryFn: () => listMailbox(filter),
+  });
   const clear = useMutation({
     mutationFn: clearMailbox,
     onSuccess: () => {
       setSelected(undefined);
-      void queryClient.invalidateQueries({ queryKey: ['resources', 'mailbox'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.mailbox.all });
     },
   });
   const list = messages.data ?? [];

@@ -3,12 +3,12 @@ import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { TrackersPanel } from './trackers-panel';
 import { addTracker, captureTrackers, putTrackerStatus } from './trackers-api';
+import { queryKeys } from '../../api/query-keys';
 
 /** A capture's shipment trackers (v1 API): list, add, change status, cancel. */
 export function CaptureTrackers({ captureId, status }: { captureId: string; status: string }) {
-  // Under `resources`: a tracker added or moved anywhere refreshes the list.
   const trackers = useQuery({
-    queryKey: ['resources', 'tracker', 'of-capture', captureId],
+    queryKey: queryKeys.orders.captureTrackers(captureId),
     queryFn: () => captureTrackers(captureId),
   });
   return (

@@ -98,7 +98,7 @@ export function initialDraft(): OrderDraft {
     units: [newUnit({ items: [newItem({ name: 'Sample item', quantity: '1', unitAmount: '10.00' })] })],
     source: 'none',
     // No return address by default: the buyer then lands on the host's own result page, which works
-    // offline and leads back to the workbench (issue #18 item 5).
+    // offline and leads back to the workbench (a made-up return address is a dead end offline).
     wallet: { returnUrl: '', cancelUrl: '' },
     card: { number: '', expiry: '', name: '' },
     vault: { store: false, customerId: '' },

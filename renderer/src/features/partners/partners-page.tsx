@@ -9,12 +9,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoney } from '../../api/format';
 import { useUi } from '../../app/ui-store';
-import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { JsonView } from '../../components/json-view';
+import { openOutside } from '../../components/open-outside';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
-import { ACCOUNTS_KEY, listAccounts } from '../accounts/accounts-api';
+import { listAccounts } from '../accounts';
 import {
   DEMO_ATTRIBUTION_ID,
   findSeller,
@@ -26,6 +26,7 @@ import {
   type ReferralLinks,
 } from './partners-api';
 import { ReferralForm } from './referral-form';
+import { queryKeys } from '../../api/query-keys';
 
 interface Referral extends ReferralLinks {
   trackingId: string;
@@ -85,6 +86,7 @@ export function PartnersPage() {
 }
 
 function OnboardStep({ referral }: { referral: Referral }) {
+  const notify = useUi((s) => s.notify);
   return (
     <Section title="2. The seller onboards" testId="partner-step-onboard">
       <Stack spacing={1}>
@@ -105,7 +107,10 @@ function OnboardStep({ referral }: { referral: Referral }) {
           <Button
             size="small"
             variant="outlined"
-            onClick={() => void bridge.openExternal({ url: referral.actionUrl })}
+            data-testid="action-url-open"
+            onClick={() =>
+              void openOutside(referral.actionUrl).then((failed) => failed && notify(failed, 'warning'))
+            }
           >
             Open ↗
           </Button>
@@ -126,13 +131,13 @@ function SellerStep({
 }) {
   // Polled until the seller appears: onboarding happens in another tab, outside this page.
   const seller = useQuery({
-    queryKey: ['resources', 'partner-seller', referral.partnerId, referral.trackingId],
+    queryKey: queryKeys.partners.seller(referral.partnerId, referral.trackingId),
     queryFn: () => findSeller(referral.partnerId, referral.trackingId),
     refetchInterval: (query) => (query.state.data ? false : 1500),
   });
   const merchantId = seller.data ?? undefined;
   const status = useQuery({
-    queryKey: ['resources', 'partner-seller-status', referral.partnerId, merchantId],
+    queryKey: queryKeys.partners.sellerStatus(referral.partnerId, merchantId),
     queryFn: () => sellerStatus(referral.partnerId, merchantId ?? ''),
     enabled: !!merchantId,
   });
@@ -193,10 +198,10 @@ function PaymentStep({
     mutationFn: () => takePaymentAsSeller(merchantId, amount.trim(), fee.trim()),
     onSuccess: (result) => {
       onPaid(result);
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list });
     },
   });
-  const accounts = useQuery({ queryKey: ACCOUNTS_KEY, queryFn: listAccounts, enabled: !!payment });
+  const accounts = useQuery({ queryKey: queryKeys.accounts.list, queryFn: listAccounts, enabled: !!payment });
   const balance = (id: string) =>
     accounts.data
       ?.find((a) => a.account_id === id)
@@ -256,12 +261,12 @@ function PaymentStep({
 function OnboardedSellers({ partnerId }: { partnerId: string | undefined }) {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const accounts = useQuery({ queryKey: ACCOUNTS_KEY, queryFn: listAccounts });
+  const accounts = useQuery({ queryKey: queryKeys.accounts.list, queryFn: listAccounts });
   const revoke = useMutation({
     mutationFn: (merchantId: string) => revokeConsent(merchantId),
     onSuccess: () => {
       notify('Consent revoked: the partner can no longer act for the seller', 'success');
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list });
     },
   });
   const sellers = (accounts.data ?? []).filter((a) =>

@@ -14,7 +14,9 @@ import {
   stringAt,
   sumMinor,
 } from './payment-model';
-import { Amount, Field, OptionalField, OrderField, RelatedSection } from './payment-parts';
+import { Amount } from '../../components/amount';
+import { Field } from '../../components/field-grid';
+import { OptionalField, OrderField, RelatedSection } from './payment-parts';
 import { useSimulatedNow } from '../../api/use-simulated-now';
 import { useOrderOfAuthorization } from './payment-queries';
 import { PaymentDetailLayout } from './payment-detail-layout';

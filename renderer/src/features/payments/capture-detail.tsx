@@ -5,10 +5,18 @@ import { StateMachineView, type MachineAction } from '../../components/state-mac
 import { formatMinor, formatMoney, formatTime } from '../../api/format';
 import { captureRefundAvailability } from './payment-availability';
 import { childrenOf, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
-import { Amount, Field, OptionalField, OrderField, RelatedSection, ResourceLink } from './payment-parts';
+import { Amount } from '../../components/amount';
+import { Field } from '../../components/field-grid';
+import { ResourceLink } from '../../components/resource-link';
+import { OptionalField, OrderField, RelatedSection } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
 import { RefundForm } from './refund-form';
-import { CaptureTrackers } from '../orders/capture-trackers';
+import { CaptureTrackers } from '../orders';
+import { OpenDisputeButton } from '../disputes';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { hrefFor } from '../../app/router';
+import { Section } from '../../components/section';
 
 /** A capture: what the seller received (gross, fee, net), what was refunded, the Refund action, its refunds. */
 export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
@@ -102,6 +110,22 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
             testId="related-refunds"
           />
           <CaptureTrackers captureId={id} status={status} />
+          <Section title="Disputes" testId="related-disputes">
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              {related
+                .filter((r) => r.kind === 'dispute' && r.parent_id === id)
+                .map((d) => (
+                  <Link
+                    key={d.id}
+                    href={hrefFor(`/disputes/${encodeURIComponent(d.id)}`)}
+                    data-testid="capture-dispute"
+                  >
+                    {d.id} ({d.status})
+                  </Link>
+                ))}
+              {status !== 'REFUNDED' ? <OpenDisputeButton captureId={id} currency={currency} /> : null}
+            </Stack>
+          </Section>
         </>
       }
     >

@@ -5,7 +5,8 @@ import type { ResourceDetail } from '../../../../shared/bridge';
 import { HistoryAndResource } from '../../components/history-timeline';
 import type { PaymentKind } from './payment-model';
 import { Section } from '../../components/section';
-import { FieldGrid, PaymentHeader } from './payment-parts';
+import { FieldGrid } from '../../components/field-grid';
+import { PaymentHeader } from './payment-parts';
 
 /**
  * The page every payment resource gets, in the same order so people find things in the same place:

@@ -8,9 +8,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { ResourceKind, ResourceSummary } from '../../../../shared/bridge';
-import { hrefFor, resourceRoute } from '../../app/router';
+import type { ResourceSummary } from '../../../../shared/bridge';
+import { hrefFor } from '../../app/router';
+import { Amount } from '../../components/amount';
+import { Field } from '../../components/field-grid';
 import { MONO } from '../../components/mono-font';
+import { ResourceLink } from '../../components/resource-link';
 import { StatusChip } from '../../components/status-chip';
 import { formatMoney, formatTime } from '../../api/format';
 import { Section } from '../../components/section';
@@ -20,54 +23,6 @@ import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
  * The layout parts the payment pages and dialogs share. What they read is in `payment-queries.ts`, what
  * they write in `payment-mutations.ts`.
  */
-
-/** Label/value pairs in two aligned columns. */
-export function FieldGrid({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(140px, max-content) 1fr',
-        columnGap: 3,
-        rowGap: 1,
-        m: 0,
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
-
-export function Field({
-  label,
-  children,
-  testId,
-  hint,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-  hint?: ReactNode;
-}) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
-        <Typography component="span" variant="body2" data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>
-          {children}
-        </Typography>
-        {hint ? (
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-            {hint}
-          </Typography>
-        ) : null}
-      </Box>
-    </>
-  );
-}
 
 /** The resource's order, as a link (`payment-order-link`); a dash when it has none. */
 export function OrderField({ orderId }: { orderId: string | null | undefined }) {
@@ -103,29 +58,6 @@ export function RemainingLine({
       </Typography>
       : <strong data-testid={testId}>{remaining}</strong>
     </Typography>
-  );
-}
-
-/** Money in the monospace face people compare figures in. */
-export function Amount({ children }: { children: ReactNode }) {
-  return (
-    <Box component="span" sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
-      {children}
-    </Box>
-  );
-}
-
-/** A link to another resource's page in the workbench. */
-export function ResourceLink({ kind, id, testId }: { kind: ResourceKind; id: string; testId?: string }) {
-  return (
-    <Link
-      href={hrefFor(resourceRoute(kind, id))}
-      underline="hover"
-      sx={{ fontFamily: MONO }}
-      data-testid={testId}
-    >
-      {id}
-    </Link>
   );
 }
 

@@ -10,7 +10,8 @@ import { StatusChip } from '../../components/status-chip';
 import { useResourceList } from '../../components/use-resource-list';
 import { formatMoney, formatTime } from '../../api/format';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
-import { Amount, ResourceLink } from './payment-parts';
+import { Amount } from '../../components/amount';
+import { ResourceLink } from '../../components/resource-link';
 
 /** The resource a row's parent is, when it is not the order itself. */
 const PARENT_KIND: Partial<Record<PaymentKind, PaymentKind>> = {

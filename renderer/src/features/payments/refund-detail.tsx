@@ -3,7 +3,10 @@ import { refundMachine, type RefundStatus } from '../../../../shared/api/payment
 import { StateMachineView } from '../../components/state-machine-view';
 import { formatMoney, formatTime } from '../../api/format';
 import { moneyAt, stringAt } from './payment-model';
-import { Amount, Field, OptionalField, OrderField, ResourceLink } from './payment-parts';
+import { Amount } from '../../components/amount';
+import { Field } from '../../components/field-grid';
+import { ResourceLink } from '../../components/resource-link';
+import { OptionalField, OrderField } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
 
 /** A refund: its amount, what it costs the seller (gross, fee returned, net), and the capture it belongs to. */

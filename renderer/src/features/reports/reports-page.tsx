@@ -1,28 +1,23 @@
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { TransactionSearchResponse } from '../../../../shared/api/reporting';
-import { formatCount } from '../../api/format';
 import { callApi } from '../../api/api-call';
 import { useUi } from '../../app/ui-store';
 import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { BalancesPanel } from './balances-panel';
-import { exportSearchAsCsv, type ExportProgress } from './csv-export';
+import { ExportControl } from './export-control';
 import { GenerateDialog } from './generate-dialog';
 import { ResultsGrid } from './results-grid';
 import { SearchForm } from './search-form';
 import { useReportsView } from './reports-view-state';
 import { defaultForm, pathOf, searchParams } from './search-model';
 import { queryKeys } from '../../api/query-keys';
-import { saveFile } from '../../components/save-file';
-
-const EXPORT_PAGE_SIZE = 500;
 
 /**
  * Reports: the transaction search of spec 4.11 with every filter (sent through the active environment,
@@ -40,11 +35,6 @@ export function ReportsPage() {
   const current = form ?? defaultForm(nowMs);
   const setPage = (next: number) => set({ page: next });
   const [generating, setGenerating] = useState(false);
-  const [exporting, setExporting] = useState<ExportProgress | undefined>();
-  const [exportError, setExportError] = useState<unknown>();
-  const exportAbort = useRef<AbortController | undefined>(undefined);
-  // Leaving the page cancels an export in flight: nobody is left to save it.
-  useEffect(() => () => exportAbort.current?.abort(new Error('left the page')), []);
 
   const search = useQuery({
     queryKey: queryKeys.reports.search(submitted, page, pageSize),
@@ -61,40 +51,6 @@ export function ReportsPage() {
       return response.body as TransactionSearchResponse;
     },
   });
-
-  const exportCsv = async () => {
-    if (!submitted) return;
-    setExportError(undefined);
-    const controller = new AbortController();
-    exportAbort.current = controller;
-    const fetchPage = async (p: number) => {
-      const response = await callApi({
-        method: 'GET',
-        path: pathOf({ ...searchParams(submitted, p, EXPORT_PAGE_SIZE), fields: 'all' }),
-        ...(submitted.iso8601 ? { headers: { 'Svc-Enforce-ISO8601-Format': 'true' } } : {}),
-      });
-      return response.body as TransactionSearchResponse;
-    };
-    try {
-      setExporting({ pages: 0, totalPages: 1, rows: 0 });
-      const { parts, rows } = await exportSearchAsCsv(fetchPage, {
-        signal: controller.signal,
-        onProgress: setExporting,
-      });
-      saveFile(
-        `transactions-${submitted.start.slice(0, 10)}-${submitted.end.slice(0, 10)}.csv`,
-        parts,
-        'text/csv;charset=utf-8',
-      );
-      notify(`Exported ${formatCount(rows)} entries as CSV`, 'success');
-    } catch (error) {
-      if (controller.signal.aborted) notify('CSV export cancelled; nothing was saved', 'info');
-      else setExportError(error);
-    } finally {
-      exportAbort.current = undefined;
-      setExporting(undefined);
-    }
-  };
 
   return (
     <Stack spacing={2} data-testid="reports-page">
@@ -125,38 +81,7 @@ export function ReportsPage() {
           {search.error ? <ApiErrorAlert error={search.error} title="Search" testId="search-error" /> : null}
           {search.data && submitted ? (
             <>
-              <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
-                <Button
-                  variant="outlined"
-                  size="small"
-                  onClick={() => void exportCsv()}
-                  disabled={exporting !== undefined}
-                  data-testid="export-csv"
-                >
-                  {exporting
-                    ? `Exporting: ${formatCount(exporting.rows)} entries, page ${formatCount(exporting.pages)} of ${formatCount(exporting.totalPages)}…`
-                    : 'Export CSV (whole search)'}
-                </Button>
-                {exporting ? (
-                  <>
-                    <LinearProgress
-                      variant="determinate"
-                      value={(exporting.pages / exporting.totalPages) * 100}
-                      sx={{ flexGrow: 1 }}
-                      data-testid="export-progress"
-                    />
-                    <Button
-                      size="small"
-                      color="warning"
-                      onClick={() => exportAbort.current?.abort(new Error('cancelled'))}
-                      data-testid="export-cancel"
-                    >
-                      Cancel export
-                    </Button>
-                  </>
-                ) : null}
-              </Stack>
-              {exportError ? <ApiErrorAlert error={exportError} title="Export" /> : null}
+              <ExportControl search={submitted} />
               <ResultsGrid
                 result={search.data}
                 page={page}

@@ -15,10 +15,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   TRANSACTION_STATUS_LABELS,
-  eventCode,
   type TransactionSearchResponse,
   type TransactionStatus,
 } from '../../../../shared/api/reporting';
+import { transactionCode } from '../../../../shared/api/registry';
 import { hrefFor } from '../../app/router';
 import { formatCount, formatMoney, groupDigits } from '../../api/format';
 import { PageJump } from '../../components/page-jump';
@@ -154,7 +154,9 @@ export function ResultsGrid({
                     )}
                   </TableCell>
                   <TableCell>
-                    <Tooltip title={t ? (eventCode(t.transaction_event_code)?.name ?? 'Unknown code') : ''}>
+                    <Tooltip
+                      title={t ? (transactionCode(t.transaction_event_code)?.name ?? 'Unknown code') : ''}
+                    >
                       <span>{t?.transaction_event_code ?? '—'}</span>
                     </Tooltip>
                   </TableCell>

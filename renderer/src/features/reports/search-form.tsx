@@ -8,13 +8,13 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  EVENT_CODES,
   FIELD_GROUPS,
   INSTRUMENT_TYPES,
   TRANSACTION_STATUSES,
   TRANSACTION_STATUS_LABELS,
   type FieldGroup,
 } from '../../../../shared/api/reporting';
+import { TRANSACTION_CODES } from '../../../../shared/api/registry';
 import { CURRENCY_EXPONENTS } from '../../../../shared/money';
 import { DateRangePicker } from './date-range-picker';
 import { checkRange, type SearchForm as Form } from './search-model';
@@ -96,7 +96,7 @@ export function SearchForm({
             slotProps={{ htmlInput: { 'data-testid': 'filter-type' } }}
           >
             <MenuItem value="">Any</MenuItem>
-            {EVENT_CODES.map((c) => (
+            {TRANSACTION_CODES.map((c) => (
               <MenuItem key={c.code} value={c.code}>
                 {c.code} {c.name}
               </MenuItem>

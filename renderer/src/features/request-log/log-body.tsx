@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useUi } from '../../app/ui-store';
-import { copyText } from '../console/response-pane';
+import { copyText } from '../../components/copy-text';
 import { prettyBody } from './pretty-body';
 
 /**

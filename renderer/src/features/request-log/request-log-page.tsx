@@ -16,7 +16,7 @@ import type { RequestLogSummary } from '../../../../shared/bridge';
 import { bridge } from '../../bridge';
 import { useUi } from '../../app/ui-store';
 import { QueryState } from '../../components/query-state';
-import { HttpStatusChip } from './http-status';
+import { HttpStatusChip } from '../../components/http-status-chip';
 import { LogDetail } from './log-detail';
 import {
   NO_FILTERS,

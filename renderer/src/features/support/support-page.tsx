@@ -1,75 +1,130 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { LedgerLine, SupportResource } from '../../../../shared/bridge';
-import { MACHINES } from '../../../../shared/api/registry';
-import { toMinor } from '../../../../shared/money';
-import { formatMinor, formatMoney } from '../../api/format';
+import { useEffect, useMemo, useState } from 'react';
+import type { LedgerLine, SupportLookupResult } from '../../../../shared/bridge';
+import { RESOURCE_KINDS } from '../../../../shared/api/registry';
+import { formatCount, formatMoney } from '../../api/format';
+import { kindLabel, kindLabelPlural } from '../../api/kind-label';
 import { hrefFor, navigate, resourceRoute } from '../../app/router';
 import { bridge } from '../../bridge';
 import { QueryState } from '../../components/query-state';
-import { StateMachineView } from '../../components/state-machine-view';
-import { StatusChip } from '../../components/status-chip';
-import { LedgerLines } from './ledger-lines';
-import { SupportTimeline } from './support-timeline';
-import { queryKeys } from '../../api/query-keys';
 import { Section } from '../../components/section';
+import { MONO } from '../../components/mono-font';
+import { queryKeys } from '../../api/query-keys';
+import { LedgerLines } from '../../components/ledger-lines';
+import { RelatedResources } from './related-resources';
+import { ResourceCard } from './resource-card';
+import { SupportTimeline } from './support-timeline';
 
-/** Net of every balance-affecting line per currency: what the flow left in the merchant's balance. */
-function netByCurrency(lines: readonly LedgerLine[]): string[] {
-  const sums = new Map<string, bigint>();
-  for (const l of lines) {
-    if (!l.balance_affecting) continue;
-    sums.set(
-      l.net.currency_code,
-      (sums.get(l.net.currency_code) ?? 0n) + toMinor(l.net.value, l.net.currency_code),
-    );
+/** What the lookup finds, for its hint: every registered kind and ledger transactions. */
+const FINDS = [...RESOURCE_KINDS, 'transaction']
+  .map((kind) => kindLabelPlural(kind).toLowerCase())
+  .join(', ');
+
+/**
+ * Which shown resource each ledger line belongs to: the resource whose id (or the ledger transaction
+ * its view names, as a payout item's) is the line's transaction, else the one named as its order.
+ */
+export function ledgerOwners(data: SupportLookupResult): {
+  linesOf: (resourceId: string) => LedgerLine[];
+  unlinked: LedgerLine[];
+} {
+  const byTransaction = new Map<string, string>();
+  for (const r of data.resources) {
+    byTransaction.set(r.summary.id, r.summary.id);
+    const named = r.resource['transaction_id'];
+    if (typeof named === 'string') byTransaction.set(named, r.summary.id);
   }
-  return [...sums].map(([currency, minor]) => formatMinor(minor, currency));
+  const owned = new Map<string, LedgerLine[]>();
+  const unlinked: LedgerLine[] = [];
+  for (const line of data.ledger) {
+    const owner =
+      byTransaction.get(line.transaction_id) ??
+      (line.order_id && byTransaction.has(line.order_id) ? line.order_id : undefined);
+    if (owner === undefined) unlinked.push(line);
+    else owned.set(owner, [...(owned.get(owner) ?? []), line]);
+  }
+  return { linesOf: (id) => owned.get(id) ?? [], unlinked };
 }
 
-function ResourceCard({ resource, lines }: { resource: SupportResource; lines: readonly LedgerLine[] }) {
-  const { kind, id, status, amount } = resource.summary;
-  // Every kind's machine comes from the shared registry: a new group's resources draw themselves.
-  const machine = MACHINES[kind];
+function LookupResult({ data }: { data: SupportLookupResult }) {
+  const { linesOf, unlinked } = useMemo(() => ledgerOwners(data), [data]);
+  const matched = new Set(data.matches.map((m) => `${m.kind}:${m.id}`));
+  // A large lineage's root that the id does not name is shown as a summary with its link; its members
+  // are paged below instead of drawn whole.
+  const summaryOnly = (kind: string, id: string) =>
+    data.related.length > 0 && id === data.root_id && !matched.has(`${kind}:${id}`);
+  const more = data.ledger_total - data.ledger.length;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`resource-${kind}`} data-resource-id={id}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle1" sx={{ textTransform: 'capitalize' }}>
-          {kind}
-        </Typography>
-        <Link href={hrefFor(resourceRoute(kind, id))} sx={{ fontFamily: 'ui-monospace, monospace' }}>
-          {id}
-        </Link>
-        <StatusChip status={status} />
-        {amount ? (
-          <Typography variant="body2" color="text.secondary">
-            {formatMoney(amount)}
+    <Stack spacing={2} data-testid="support-result" data-order-id={data.root_id ?? ''}>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="body2">Found as</Typography>
+        {data.matches.map((m) => (
+          <Chip
+            key={`${m.kind}-${m.id}`}
+            size="small"
+            label={`${kindLabel(m.kind)} ${m.id}`}
+            data-testid="support-match"
+            data-kind={m.kind}
+          />
+        ))}
+        {data.root && !matched.has(`${data.root.kind}:${data.root.id}`) ? (
+          <Typography variant="body2" color="text.secondary" data-testid="support-root">
+            part of {kindLabel(data.root.kind).toLowerCase()}{' '}
+            <Link href={hrefFor(resourceRoute(data.root.kind, data.root.id))} sx={{ fontFamily: MONO }}>
+              {data.root.id}
+            </Link>
           </Typography>
         ) : null}
+        <Typography variant="body2" sx={{ ml: 'auto' }} data-testid="support-net">
+          Net in balance: {data.net.map((m) => formatMoney(m)).join(', ') || '0'}
+        </Typography>
       </Stack>
-      {machine ? <StateMachineView machine={machine} current={status} history={resource.history} /> : null}
-      {kind !== 'order' ? (
-        <Box sx={{ mt: 2 }}>
-          <Typography variant="subtitle2">Ledger lines</Typography>
-          <LedgerLines lines={lines} testId={`ledger-lines-${id}`} />
-        </Box>
+      <Section title="Timeline" frame="outlined">
+        <SupportTimeline resources={data.resources} ledger={data.ledger} />
+      </Section>
+      {data.resources.map((r) => (
+        <ResourceCard
+          key={`${r.summary.kind}-${r.summary.id}`}
+          resource={r}
+          lines={linesOf(r.summary.id)}
+          summaryOnly={summaryOnly(r.summary.kind, r.summary.id)}
+        />
+      ))}
+      {data.root_id
+        ? data.related.map((r) => (
+            <RelatedResources key={r.kind} kind={r.kind} rootId={data.root_id ?? ''} total={r.total} />
+          ))
+        : null}
+      {unlinked.length > 0 ? (
+        <Section
+          title="Ledger entries without an API resource (generated history)"
+          frame="outlined"
+          testId="unlinked-ledger"
+        >
+          <LedgerLines lines={unlinked} testId="ledger-lines-unlinked" />
+        </Section>
       ) : null}
-    </Paper>
+      {more > 0 ? (
+        <Typography variant="body2" color="text.secondary" data-testid="support-ledger-more">
+          The first {formatCount(data.ledger.length)} of {formatCount(data.ledger_total)} ledger entries are
+          shown; the net counts them all. Reports searches every one.
+        </Typography>
+      ) : null}
+    </Stack>
   );
 }
 
 /**
- * The support agent's view of a transaction: paste any id (order, authorization, capture, refund,
- * ledger transaction, or O- and an order id) and see the whole flow: one timeline of every transition
- * and ledger entry, each resource's state machine, and its ledger lines.
+ * The support agent's view of a transaction: paste any id (a resource of any kind, a ledger
+ * transaction, or O- and an order id) and see the flow: one timeline of every transition and ledger
+ * entry, each resource's state machine and its ledger lines. At any volume the host sends a bounded
+ * answer: a batch's 15,000 items are paged, not drawn.
  */
 export function SupportPage({ id }: { id: string | undefined }) {
   const [text, setText] = useState(id ?? '');
@@ -80,17 +135,6 @@ export function SupportPage({ id }: { id: string | undefined }) {
     enabled: !!id,
   });
   const data = lookup.data;
-  const resourceIds = new Set((data?.resources ?? []).map((r) => r.summary.id));
-  // A line belongs to the resource its transaction is; a line whose transaction has no resource of its
-  // own (an invoice's payment) belongs to the resource it names as its order or invoice.
-  const ownerOf = (line: { transaction_id: string; order_id: string | null }) =>
-    resourceIds.has(line.transaction_id)
-      ? line.transaction_id
-      : line.order_id && resourceIds.has(line.order_id)
-        ? line.order_id
-        : undefined;
-  const linesOf = (resourceId: string) => (data?.ledger ?? []).filter((l) => ownerOf(l) === resourceId);
-  const unlinked = (data?.ledger ?? []).filter((l) => ownerOf(l) === undefined);
 
   return (
     <Stack spacing={2} data-testid="support-page">
@@ -98,7 +142,7 @@ export function SupportPage({ id }: { id: string | undefined }) {
       <Stack
         direction="row"
         component="form"
-        sx={{ gap: 1.5, alignItems: 'center' }}
+        sx={{ gap: 1.5, alignItems: 'flex-start' }}
         onSubmit={(e: React.FormEvent) => {
           e.preventDefault();
           const value = text.trim();
@@ -106,12 +150,16 @@ export function SupportPage({ id }: { id: string | undefined }) {
         }}
       >
         <TextField
-          label="Any id: order, authorization, capture, refund, transaction"
+          label="Any id"
           size="small"
           value={text}
           onChange={(e) => setText(e.target.value)}
           sx={{ width: 460 }}
-          slotProps={{ htmlInput: { 'data-testid': 'support-input', spellCheck: false, maxLength: 64 } }}
+          helperText={`Finds ${FINDS}.`}
+          slotProps={{
+            htmlInput: { 'data-testid': 'support-input', spellCheck: false, maxLength: 64 },
+            formHelperText: { sx: { mx: 0 }, 'data-testid': 'support-hint' } as object,
+          }}
         />
         <Button type="submit" variant="contained" data-testid="support-submit" disabled={text.trim() === ''}>
           Look up
@@ -121,51 +169,10 @@ export function SupportPage({ id }: { id: string | undefined }) {
         <QueryState
           loading={lookup.isLoading}
           error={lookup.error}
-          empty={!!data && data.matches.length === 0 && data.ledger.length === 0}
+          empty={!!data && data.matches.length === 0 && data.ledger_total === 0}
           emptyText={`Nothing known by ${id}.`}
         >
-          {data ? (
-            <Stack spacing={2} data-testid="support-result" data-order-id={data.root_id ?? ''}>
-              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-                <Typography variant="body2">Found as</Typography>
-                {data.matches.map((m) => (
-                  <Chip
-                    key={`${m.kind}-${m.id}`}
-                    size="small"
-                    label={`${m.kind} ${m.id}`}
-                    data-testid="support-match"
-                  />
-                ))}
-                {data.root_id ? (
-                  <Typography variant="body2" color="text.secondary">
-                    order {data.root_id}
-                  </Typography>
-                ) : null}
-                <Typography variant="body2" sx={{ ml: 'auto' }} data-testid="support-net">
-                  Net in balance: {netByCurrency(data.ledger).join(', ') || '0'}
-                </Typography>
-              </Stack>
-              <Section title="Timeline" frame="outlined">
-                <SupportTimeline resources={data.resources} ledger={data.ledger} />
-              </Section>
-              {data.resources.map((r) => (
-                <ResourceCard
-                  key={`${r.summary.kind}-${r.summary.id}`}
-                  resource={r}
-                  lines={linesOf(r.summary.id)}
-                />
-              ))}
-              {unlinked.length > 0 ? (
-                <Section
-                  title="Ledger entries without an API resource (generated history)"
-                  frame="outlined"
-                  testId="unlinked-ledger"
-                >
-                  <LedgerLines lines={unlinked} testId="ledger-lines-unlinked" />
-                </Section>
-              ) : null}
-            </Stack>
-          ) : null}
+          {data ? <LookupResult data={data} /> : null}
         </QueryState>
       ) : (
         <Typography color="text.secondary">Paste an id to see everything related to it.</Typography>

@@ -1,8 +1,14 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { LedgerLine, SupportResource } from '../../../../shared/bridge';
 import { StatusChip } from '../../components/status-chip';
-import { formatMoney } from '../../api/format';
+import { formatCount, formatMoney } from '../../api/format';
+import { kindLabel } from '../../api/kind-label';
+import { useState } from 'react';
+
+/** Events drawn before "Show all": a long flow stays one quick render. */
+const FIRST_EVENTS = 100;
 
 interface TimelineEvent {
   at: string;
@@ -29,7 +35,7 @@ export function timelineEvents(
         order: order++,
         kind: r.summary.kind,
         id: r.summary.id,
-        title: `${r.summary.kind} ${h.trigger}`,
+        title: `${kindLabel(r.summary.kind)} ${h.trigger}`,
         ...(h.note ? { detail: h.note } : {}),
         status: h.from_status ? `${h.from_status} → ${h.to_status}` : h.to_status,
         source: 'resource',
@@ -58,53 +64,62 @@ export function SupportTimeline({
   resources: readonly SupportResource[];
   ledger: readonly LedgerLine[];
 }) {
+  const [all, setAll] = useState(false);
   const events = timelineEvents(resources, ledger);
   if (events.length === 0) return <Typography color="text.secondary">Nothing happened yet.</Typography>;
+  const shown = all ? events : events.slice(0, FIRST_EVENTS);
   return (
-    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="support-timeline">
-      {events.map((e, index) => (
-        <Box
-          component="li"
-          key={index}
-          data-testid="timeline-event"
-          data-source={e.source}
-          sx={{
-            display: 'flex',
-            gap: 2,
-            py: 0.75,
-            borderLeft: 2,
-            borderColor: e.source === 'ledger' ? 'secondary.main' : 'primary.main',
-            pl: 2,
-          }}
-        >
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}
+    <>
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="support-timeline">
+        {shown.map((e, index) => (
+          <Box
+            component="li"
+            key={index}
+            data-testid="timeline-event"
+            data-source={e.source}
+            sx={{
+              display: 'flex',
+              gap: 2,
+              py: 0.75,
+              borderLeft: 2,
+              borderColor: e.source === 'ledger' ? 'secondary.main' : 'primary.main',
+              pl: 2,
+            }}
           >
-            {e.at.replace('T', ' ').replace('Z', ' UTC')}
-          </Typography>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2">
-              <strong>{e.title}</strong>{' '}
-              <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace', color: 'text.secondary' }}>
-                {e.id}
-              </Box>{' '}
-              {e.source === 'resource' ? (
-                <StatusChip status={e.status.split(' → ').at(-1) ?? e.status} />
-              ) : (
-                <span>status {e.status}</span>
-              )}
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}
+            >
+              {e.at.replace('T', ' ').replace('Z', ' UTC')}
             </Typography>
-            {e.detail ? (
-              <Typography variant="caption" color="text.secondary">
-                {e.source === 'resource' ? `${e.status}: ` : ''}
-                {e.detail}
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2">
+                <strong>{e.title}</strong>{' '}
+                <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace', color: 'text.secondary' }}>
+                  {e.id}
+                </Box>{' '}
+                {e.source === 'resource' ? (
+                  <StatusChip status={e.status.split(' → ').at(-1) ?? e.status} />
+                ) : (
+                  <span>status {e.status}</span>
+                )}
               </Typography>
-            ) : null}
+              {e.detail ? (
+                <Typography variant="caption" color="text.secondary">
+                  {e.source === 'resource' ? `${e.status}: ` : ''}
+                  {e.detail}
+                </Typography>
+              ) : null}
+            </Box>
           </Box>
-        </Box>
-      ))}
-    </Box>
+        ))}
+      </Box>
+      {shown.length < events.length ? (
+        <Button size="small" onClick={() => setAll(true)} data-testid="timeline-show-all">
+          Show all {formatCount(events.length)} events
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -28,12 +28,6 @@ export interface TokenPage {
   total_pages?: number;
 }
 
-/** The query keys live under `resources` so every resource change (a token created or deleted) refreshes them. */
-export const vaultKeys = {
-  customer: (customerId: string, page: number) =>
-    ['resources', 'payment-token', 'customer', customerId, page] as const,
-};
-
 export async function listTokens(customerId: string, page: number): Promise<TokenPage> {
   const query = new URLSearchParams({
     customer_id: customerId,

@@ -22,9 +22,8 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { StatusChip } from '../../components/status-chip';
-import { CreateOrderDialog } from '../orders/create-order-dialog';
-import { draftForToken, type OrderDraft } from '../orders/order-form-model';
-import { deleteToken, describeToken, listTokens, vaultKeys, type PaymentTokenView } from './vault-api';
+import { CreateOrderDialog, draftForToken, type OrderDraft } from '../orders';
+import { deleteToken, describeToken, listTokens, type PaymentTokenView } from './vault-api';
 
 /**
  * `#/vault/<customer id>`: the customer's payment tokens as `GET /v3/vault/payment-tokens` lists them
@@ -39,7 +38,7 @@ export function VaultCustomerPage({ id }: { id: string }) {
   const [deleting, setDeleting] = useState<PaymentTokenView | undefined>();
 
   const tokens = useQuery({
-    queryKey: vaultKeys.customer(id, page),
+    queryKey: queryKeys.vault.customer(id, page),
     queryFn: () => listTokens(id, page),
     placeholderData: keepPreviousData,
   });

@@ -16,6 +16,7 @@ import { bridge } from '../../bridge';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { formatTime } from '../../api/format';
+import { queryKeys } from '../../api/query-keys';
 
 const CUSTOMER_ID = /^[0-9A-Za-z_-]{7,36}$/;
 
@@ -26,7 +27,7 @@ const CUSTOMER_ID = /^[0-9A-Za-z_-]{7,36}$/;
 export function VaultPage() {
   const [customerId, setCustomerId] = useState('');
   const tokens = useQuery({
-    queryKey: ['resources', 'payment-token', 'customers'],
+    queryKey: queryKeys.vault.customers,
     queryFn: () =>
       bridge.listResources({ kind: 'payment-token', status: 'VAULTED', page: 1, page_size: 200 }),
   });

@@ -11,6 +11,3 @@ export async function listProfiles(): Promise<WebProfile[]> {
   const response = await callApi({ method: 'GET', path: PROFILES_PATH });
   return Array.isArray(response.body) ? (response.body as WebProfile[]) : [];
 }
-
-/** A list key under `resources`, so every resource change the host reports refreshes it. */
-export const profilesKey = ['resources', 'web-profile', 'api-list'] as const;

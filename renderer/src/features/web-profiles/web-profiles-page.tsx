@@ -23,7 +23,7 @@ import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { bodyOf, EMPTY_FORM, formOf, formProblems, type ProfileForm } from './profile-form-model';
 import { ProfilePreview } from './profile-preview';
-import { listProfiles, profilePath, profilesKey, PROFILES_PATH } from './web-profiles-api';
+import { listProfiles, profilePath, PROFILES_PATH } from './web-profiles-api';
 
 /**
  * Web experience profiles (spec 2.17, 4.12): the merchant's latest 20 as the API lists them, a form to
@@ -31,7 +31,7 @@ import { listProfiles, profilePath, profilesKey, PROFILES_PATH } from './web-pro
  * the buyer page a payment naming the profile gets.
  */
 export function WebProfilesPage() {
-  const profiles = useQuery({ queryKey: profilesKey, queryFn: listProfiles });
+  const profiles = useQuery({ queryKey: queryKeys.webProfiles.list, queryFn: listProfiles });
   // undefined: the create form; a profile: its edit form.
   const [editing, setEditing] = useState<WebProfile | undefined>();
   const [formKey, setFormKey] = useState(0);

@@ -1,8 +1,8 @@
 import type { ZodType } from 'zod';
-import type { PatchOperation } from '../../../../shared/json-patch.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
-import { applyPatchForApi, refuseMalformedPatch } from '../../pipeline/patch-errors.js';
-import { zodDetails } from '../../pipeline/validate.js';
+import type { PatchOperation } from '../../../shared/json-patch.js';
+import { ApiError, detail } from './api-error.js';
+import { applyPatchForApi, refuseMalformedPatch } from './patch-errors.js';
+import { zodDetails } from './validate.js';
 
 /**
  * A PATCH limited to the members the platform lets a caller change (catalog products, plans,

@@ -5,9 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { TRANSACTION_STATUS_LABELS } from '../../../../shared/api/reporting';
-import type { LedgerLine } from '../../../../shared/bridge';
-import { formatMoney } from '../../api/format';
+import { TRANSACTION_STATUS_LABELS } from '../../../shared/ledger/transaction-status';
+import type { LedgerLine } from '../../../shared/bridge';
+import { formatMoney } from '../api/format';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 

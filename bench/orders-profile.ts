@@ -1,0 +1,99 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STAGES, stageTimes } from './cpu-profile-stages.js';
+import { accessToken } from './host.js';
+import { clean, describe, drive, parseLoadArgs, UsageError, type LoadOptions } from './load.js';
+import { checkOnce, createRequest } from './orders.js';
+import { cpuSeconds, startServe, stopServe } from './serve.js';
+
+/**
+ * `npm run bench -- orders-profile [--duration S] [--connections N]`: order creates against `serve` as
+ * `npm run serve` runs it, under `node --cpu-prof`, and where a request's microseconds go: the profile's
+ * samples of the measured seconds summed into the pipeline's stages (see cpu-profile-stages.ts). The
+ * profile itself is kept in out/profiles/ for Chrome DevTools' Performance panel.
+ */
+const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, rounds: 1 };
+const BUNDLE = fileURLToPath(new URL('../out/serve/cli.mjs', import.meta.url));
+const KEPT = fileURLToPath(new URL('../out/profiles/', import.meta.url));
+
+const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+export async function main(args: string[]): Promise<number> {
+  let options: LoadOptions;
+  try {
+    options = parseLoadArgs(args, DEFAULTS);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bench orders-profile: ${error.message}\n`);
+    return 2;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+  try {
+    const served = await startServe([], ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    let window: { fromUs: number; toUs: number };
+    let requests: number;
+    let serverCpuUs: number | undefined;
+    try {
+      const request = createRequest(served.baseUrl, await accessToken(served.baseUrl));
+      await checkOnce(request, 'serve');
+      if (options.warmupSec > 0)
+        await drive(request, { ...options, durationSec: options.warmupSec, warmupSec: 0 });
+      const cpuBefore = cpuSeconds(served.child.pid ?? 0);
+      const fromUs = monotonicUs();
+      const run = await drive(request, { ...options, warmupSec: 0 });
+      window = { fromUs, toUs: monotonicUs() };
+      const cpuAfter = cpuSeconds(served.child.pid ?? 0);
+      // The load's own figures, without the CPU column: that one measures this process, not serve.
+      console.log(`${describe('serve', run).replace(/ {3}server CPU .*us\/req/, '')}`);
+      if (!clean(run)) {
+        console.log('ERROR: some measured requests failed; no profile summary');
+        return 1;
+      }
+      requests = run.requests;
+      serverCpuUs =
+        cpuBefore === undefined || cpuAfter === undefined
+          ? undefined
+          : ((cpuAfter - cpuBefore) * 1e6) / requests;
+    } finally {
+      // SIGTERM: serve closes and exits, and Node writes the profile on the way out.
+      await stopServe(served);
+    }
+    const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) throw new Error('serve wrote no .cpuprofile');
+    mkdirSync(KEPT, { recursive: true });
+    const kept = join(KEPT, `orders-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+    copyFileSync(join(dir, file), kept);
+
+    const totals = stageTimes(join(dir, file), BUNDLE, window);
+    const sampled = [...totals.values()].reduce((a, b) => a + b, 0);
+    // The profiler samples on wall time: on a busy machine a sample also counts the time the process
+    // waited for a core. The shares hold; the microseconds are the shares of the CPU time /proc counted.
+    const perRequest = serverCpuUs ?? sampled / requests;
+    console.log(`\nwhere one create's CPU goes (${requests} creates profiled; profile kept in ${kept})`);
+    console.log('| stage | µs / request | share |\n|---|---:|---:|');
+    for (const stage of STAGES) {
+      const share = (totals.get(stage) ?? 0) / sampled;
+      console.log(`| ${stage} | ${(share * perRequest).toFixed(1)} | ${(share * 100).toFixed(1)} % |`);
+    }
+    console.log(`| **total** | **${perRequest.toFixed(1)}** | 100 % |`);
+    console.log(
+      `(µs: serve's CPU time from /proc, all threads, per create, split by the profile's shares; ` +
+        `the profile's own sum is ${(sampled / requests).toFixed(1)} µs of wall time per create)`,
+    );
+    console.log(
+      JSON.stringify({
+        bench: 'orders-profile',
+        requests,
+        profile: kept,
+        shares: Object.fromEntries([...totals].map(([s, us]) => [s, us / sampled])),
+        profiledUsPerRequest: sampled / requests,
+        processCpuUsPerRequest: serverCpuUs,
+      }),
+    );
+    return 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

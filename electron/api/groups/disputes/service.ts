@@ -1,0 +1,196 @@
+import {
+  DISPUTE_PAGE_SIZE,
+  CommunicationDetailsSchema,
+  statesOf,
+  type DisputeListQueryInput,
+  type DisputeStateFilter,
+} from '../../../../shared/api/disputes/index.js';
+import type { PatchOperation } from '../../../../shared/json-patch.js';
+import { DAY, isoSeconds } from '../../../clock.js';
+import type { SeekCursor } from '../../../store/repositories/resources-repo.js';
+import type { ApiDeps } from '../../deps.js';
+import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { requirePartnerFeature } from '../../pipeline/authenticate.js';
+import { link, type Link } from '../../pipeline/links.js';
+import { refuseMalformedPatch } from '../../pipeline/patch-errors.js';
+import type { RequestContext } from '../../route.js';
+import type { DisputeFlow } from './flow.js';
+import type { DisputePayments } from './ports.js';
+import type { StoredDispute } from './types.js';
+import { disputeSummary, DISPUTES_PATH } from './views.js';
+
+/** The features a seller grants a partner for its disputes (partner referrals `features`). */
+export const DISPUTE_FEATURES = { read: 'READ_SELLER_DISPUTE', update: 'UPDATE_SELLER_DISPUTE' } as const;
+
+/** How far back the list's time filters may reach (the platform's 180 days). */
+const LIST_HISTORY_MS = 180 * DAY;
+
+const encodeToken = (cursor: SeekCursor): string =>
+  Buffer.from(JSON.stringify([cursor.createTime, cursor.rowid])).toString('base64');
+
+function decodeToken(token: string): SeekCursor {
+  try {
+    const [createTime, rowid] = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as unknown[];
+    if (typeof createTime === 'string' && Number.isSafeInteger(rowid))
+      return { createTime, rowid: rowid as number };
+  } catch {
+    // answered below
+  }
+  throw invalidRequest(
+    detail('INVALID_PARAMETER_VALUE', {
+      field: 'next_page_token',
+      value: token,
+      location: 'query',
+      description: 'The page token does not come from a next link of this list.',
+    }),
+  );
+}
+
+/**
+ * Customer disputes: reading, listing and updating them. The parties' actions are in `actions.ts`;
+ * every write runs inside the request's transaction.
+ */
+export class DisputesService {
+  constructor(
+    readonly deps: ApiDeps,
+    readonly payments: DisputePayments,
+    readonly flow: DisputeFlow,
+  ) {}
+
+  /** A dispute of the caller's app; acting for a seller, only that seller's and with its consent. */
+  get(id: string, ctx: RequestContext, feature: string = DISPUTE_FEATURES.read): StoredDispute {
+    requirePartnerFeature(ctx.consent, feature, { field: 'Svc-Auth-Assertion', location: 'header' });
+    const found = this.deps.store.resources.get<StoredDispute['body'], StoredDispute['internal']>(
+      'dispute',
+      id,
+    ) as StoredDispute | undefined;
+    if (!found || found.app_id !== ctx.app.id) throw notFound('dispute', id);
+    if (ctx.consent && found.internal.merchant_id !== ctx.merchant.id) throw notFound('dispute', id);
+    return found;
+  }
+
+  list(
+    query: DisputeListQueryInput,
+    ctx: RequestContext,
+  ): { items: Record<string, unknown>[]; links: Link[] } {
+    requirePartnerFeature(ctx.consent, DISPUTE_FEATURES.read, {
+      field: 'Svc-Auth-Assertion',
+      location: 'header',
+    });
+    const pageSize = query.page_size ? Number(query.page_size) : DISPUTE_PAGE_SIZE.default;
+    const statuses = query.dispute_state
+      ? [...new Set(query.dispute_state.split(',').flatMap((s) => statesOf(s as DisputeStateFilter)))]
+      : undefined;
+    const after = query.next_page_token ? decodeToken(query.next_page_token) : undefined;
+    const createdFrom = this.recentTime(query.start_time, 'start_time');
+    const updatedBefore = this.recentTime(query.update_time_before, 'update_time_before');
+    const updatedAfter = this.recentTime(query.update_time_after, 'update_time_after');
+    let rootId: string | undefined;
+    if (query.disputed_transaction_id) {
+      const capture = this.payments.capture(query.disputed_transaction_id);
+      if (!capture?.rootId || capture.appId !== ctx.app.id)
+        return { items: [], links: this.listLinks(query, ctx) };
+      rootId = capture.rootId;
+    }
+    const page = this.deps.store.resources.seek<StoredDispute['body'], StoredDispute['internal']>(
+      'dispute',
+      {
+        appId: ctx.app.id,
+        ...(rootId ? { rootId, parentId: query.disputed_transaction_id } : {}),
+        ...(statuses ? { statuses } : {}),
+        ...(createdFrom ? { createdFrom } : {}),
+        ...(updatedBefore ? { updatedBefore } : {}),
+        ...(updatedAfter ? { updatedAfter } : {}),
+      },
+      pageSize,
+      after,
+    );
+    return {
+      items: page.items.map((d) => disputeSummary(d as StoredDispute, ctx.baseUrl)),
+      links: this.listLinks(query, ctx, page.next),
+    };
+  }
+
+  /** A time filter as the rows store it (UTC, whole seconds); refused beyond the last 180 days. */
+  private recentTime(value: string | undefined, field: string): string | undefined {
+    if (value === undefined) return undefined;
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms) || ms < this.deps.clock.now() - LIST_HISTORY_MS)
+      throw invalidRequest(
+        detail('INVALID_PARAMETER_VALUE', {
+          field,
+          value,
+          location: 'query',
+          description: 'The time must be a valid date-time within the last 180 days.',
+        }),
+      );
+    return isoSeconds(ms);
+  }
+
+  private listLinks(query: DisputeListQueryInput, ctx: RequestContext, next?: SeekCursor): Link[] {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined && name !== 'next_page_token') params.set(name, String(value));
+    const self = new URLSearchParams(params);
+    if (query.next_page_token) self.set('next_page_token', query.next_page_token);
+    const href = (p: URLSearchParams) => (p.size > 0 ? `${DISPUTES_PATH}?${p.toString()}` : DISPUTES_PATH);
+    const links = [link(ctx.baseUrl, href(self), 'self')];
+    if (next) {
+      params.set('next_page_token', encodeToken(next));
+      links.push(link(ctx.baseUrl, href(params), 'next'));
+    }
+    return links;
+  }
+
+  /**
+   * PATCH: the seller's `communication_details` (add or replace the object, or its `email` and `note`).
+   * Any other path or op is refused as the platform refuses it.
+   */
+  update(id: string, operations: readonly PatchOperation[], ctx: RequestContext): void {
+    refuseMalformedPatch(operations);
+    const dispute = this.get(id, ctx, DISPUTE_FEATURES.update);
+    const at = this.deps.clock.nowIso();
+    let details: Record<string, unknown> = { ...(dispute.body.communication_details ?? {}) };
+    delete details.time_posted;
+    operations.forEach((operation, index) => {
+      if (operation.op !== 'add' && operation.op !== 'replace')
+        throw unprocessable(
+          detail('PATCH_OPERATION_NOT_SUPPORTED', {
+            field: `/${index}/op`,
+            value: operation.op,
+            location: 'body',
+          }),
+        );
+      if (operation.path === '/communication_details') {
+        details = (operation.value ?? {}) as Record<string, unknown>;
+      } else if (
+        operation.path === '/communication_details/email' ||
+        operation.path === '/communication_details/note'
+      ) {
+        details[operation.path.slice('/communication_details/'.length)] = operation.value;
+      } else {
+        throw unprocessable(
+          detail('PATCH_PATH_NOT_SUPPORTED', {
+            field: `/${index}/path`,
+            value: operation.path,
+            location: 'body',
+            description: 'Only /communication_details (email, note) can be updated.',
+          }),
+        );
+      }
+    });
+    const parsed = CommunicationDetailsSchema.safeParse(details);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw invalidRequest(
+        detail('INVALID_PARAMETER_VALUE', {
+          field: `/communication_details/${issue?.path.join('/') ?? ''}`,
+          location: 'body',
+          description: issue?.message ?? 'Invalid communication details.',
+        }),
+      );
+    }
+    dispute.body.communication_details = { ...parsed.data, time_posted: at };
+    this.flow.move(dispute, 'update', { note: 'communication details updated' });
+  }
+}
