@@ -260,6 +260,7 @@ export class ResourcesRepository {
       items: page.map(({ rowid: _rowid, ...row }) => toResource<B, I>(row)),
       next,
     };
+  }
 
   /** A resource the app owns; undefined when it is missing or another app's (callers answer 404 alike). */
   owned<R extends AnyResource = StoredResource>(

@@ -60,11 +60,8 @@ export class DisputesService {
   /** A dispute of the caller's app; acting for a seller, only that seller's and with its consent. */
   get(id: string, ctx: RequestContext, feature: string = DISPUTE_FEATURES.read): StoredDispute {
     requirePartnerFeature(ctx.consent, feature, { field: 'Svc-Auth-Assertion', location: 'header' });
-    const found = this.deps.store.resources.get<StoredDispute['body'], StoredDispute['internal']>(
-      'dispute',
-      id,
-    ) as StoredDispute | undefined;
-    if (!found || found.app_id !== ctx.app.id) throw notFound('dispute', id);
+    const found = this.deps.store.resources.owned<StoredDispute>('dispute', id, ctx.app.id);
+    if (!found) throw notFound('dispute', id);
     if (ctx.consent && found.internal.merchant_id !== ctx.merchant.id) throw notFound('dispute', id);
     return found;
   }
