@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The layering of DESIGN.md sections 2, 10 and 11 is held by the lint (eslint.config.js). Each hole it
+ * The layering of docs/architecture.md is held by the lint (eslint.config.js). Each hole it
  * once let through is probed here: the probe file is linted at a real place in the tree with ESLint's
  * own API, and the import must be refused; the imports the design wants must still pass.
  */

@@ -2,6 +2,7 @@ import { MAILBOX_ENDPOINTS as E, mailboxShared } from '../../../../shared/api/ma
 import type { GroupDeps } from '../../group-deps.js';
 import type { GroupModule } from '../../group-module.js';
 import { defineRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 
 /**
  * The sandbox mailbox's test helpers: `GET /v1/test-helpers/mailbox` lists every e-mail the platform
@@ -14,12 +15,14 @@ export function defineMailbox(deps: GroupDeps): GroupModule {
     shared: mailboxShared,
     routes: [
       defineRoute(E.list, {
+        partnerFeatures: PARTNER_ONLY,
         handle: ({ query, ctx }) => ({
           status: 200,
           body: { messages: deps.mailbox.list(ctx.baseUrl, query.recipient) },
         }),
       }),
       defineRoute(E.clear, {
+        partnerFeatures: PARTNER_ONLY,
         handle: () => {
           deps.mailbox.clear();
           return { status: 204 };
