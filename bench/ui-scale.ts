@@ -101,10 +101,14 @@ async function usable(page: Page, selector: string): Promise<void> {
   await page.waitForFunction(
     (root) => {
       const element = document.querySelector(root);
-      return !!element && !document.querySelector('main [role="status"], main .MuiCircularProgress-root');
+      // A live count may have role=status too: only a "Loading…" one means the page is still waiting.
+      const loading = [...document.querySelectorAll('main [role="status"]')].some((e) =>
+        e.textContent?.includes('Loading'),
+      );
+      return !!element && !loading;
     },
     selector,
-    { timeout: 120_000, polling: 10 },
+    { timeout: 60_000, polling: 10 },
   );
 }
 
