@@ -153,3 +153,28 @@ export function pagedBody(
     links: pageLinks({ ...where, params, request, total, rules: FULL_PAGE_LINKS }),
   };
 }
+
+/**
+ * The links of a list paged by token (disputes): `self` repeats the request, token included; `next`
+ * carries the token of the page after, when there is one. Links without parameters are the bare path.
+ */
+export function tokenPageLinks(input: {
+  baseUrl: string;
+  path: string;
+  /** The request's parameters, the token among them. */
+  params: PageQuery;
+  tokenParam: string;
+  nextToken: string | undefined;
+}): Link[] {
+  const { baseUrl, path, params, tokenParam, nextToken } = input;
+  const href = (token: string | number | boolean | undefined): string => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(params))
+      if (value !== undefined && value !== false && name !== tokenParam) query.set(name, String(value));
+    if (token !== undefined && token !== '') query.set(tokenParam, String(token));
+    return query.size > 0 ? `${path}?${query.toString().replaceAll('+', '%20')}` : path;
+  };
+  const links = [link(baseUrl, href(params[tokenParam]), 'self')];
+  if (nextToken !== undefined) links.push(link(baseUrl, href(nextToken), 'next'));
+  return links;
+}

@@ -10,7 +10,8 @@ import { DAY, isoSeconds } from '../../../clock.js';
 import type { SeekCursor } from '../../../store/repositories/resources-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { link, type Link } from '../../pipeline/links.js';
+import type { Link } from '../../pipeline/links.js';
+import { tokenPageLinks } from '../../pipeline/paging.js';
 import { refuseMalformedPatch } from '../../pipeline/patch-errors.js';
 import type { RequestContext } from '../../route.js';
 import type { DisputeFlow } from './flow.js';
@@ -119,18 +120,13 @@ export class DisputesService {
   }
 
   private listLinks(query: DisputeListQueryInput, ctx: RequestContext, next?: SeekCursor): Link[] {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined && name !== 'next_page_token') params.set(name, String(value));
-    const self = new URLSearchParams(params);
-    if (query.next_page_token) self.set('next_page_token', query.next_page_token);
-    const href = (p: URLSearchParams) => (p.size > 0 ? `${DISPUTES_PATH}?${p.toString()}` : DISPUTES_PATH);
-    const links = [link(ctx.baseUrl, href(self), 'self')];
-    if (next) {
-      params.set('next_page_token', encodeToken(next));
-      links.push(link(ctx.baseUrl, href(params), 'next'));
-    }
-    return links;
+    return tokenPageLinks({
+      baseUrl: ctx.baseUrl,
+      path: DISPUTES_PATH,
+      params: { ...query },
+      tokenParam: 'next_page_token',
+      nextToken: next ? encodeToken(next) : undefined,
+    });
   }
 
   /**
