@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionDetail } from '../../../../shared/api/reporting';
 import { sortResults } from './results-sort';
 
-const detail = (id: string, value: string, code: string) =>
+const detail = (id: string, value: string, code: string, currency = 'USD') =>
   ({
     transaction_info: {
       transaction_id: id,
       transaction_event_code: code,
-      transaction_amount: { currency_code: 'USD', value },
+      transaction_amount: { currency_code: currency, value },
     },
   }) as unknown as TransactionDetail;
 
@@ -23,6 +23,17 @@ describe('sortResults', () => {
   it('sorts amounts as numbers, both ways', () => {
     expect(ids(sortResults(page, { by: 'amount', order: 'asc' }))).toEqual(['B', 'C', 'A']);
     expect(ids(sortResults(page, { by: 'amount', order: 'desc' }))).toEqual(['A', 'C', 'B']);
+  });
+
+  it('orders amounts exactly, past what a float holds, and across currencies by value', () => {
+    const large = [detail('Y', '9007199254740993.02', 'T0006'), detail('X', '9007199254740993.01', 'T0006')];
+    expect(ids(sortResults(large, { by: 'amount', order: 'asc' }))).toEqual(['X', 'Y']);
+    const mixed = [
+      detail('J', '150', 'T0006', 'JPY'),
+      detail('U', '149.99', 'T0006'),
+      detail('K', '149.995', 'T0006', 'BHD'),
+    ];
+    expect(ids(sortResults(mixed, { by: 'amount', order: 'asc' }))).toEqual(['U', 'K', 'J']);
   });
 
   it('keeps the API order among equal keys', () => {

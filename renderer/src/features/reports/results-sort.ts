@@ -1,4 +1,15 @@
 import type { TransactionDetail } from '../../../../shared/api/reporting';
+import { CURRENCY_EXPONENTS, exponentOf, toMinor } from '../../../../shared/money';
+
+const FINEST_EXPONENT = Math.max(...Object.values(CURRENCY_EXPONENTS));
+
+/** An amount as an exact integer on one scale for every currency, so a page of mixed currencies orders by value. */
+function amountKey(detail: TransactionDetail): bigint {
+  const amount = detail.transaction_info?.transaction_amount;
+  if (!amount) return 0n;
+  const scale = 10n ** BigInt(FINEST_EXPONENT - exponentOf(amount.currency_code));
+  return toMinor(amount.value, amount.currency_code) * scale;
+}
 
 /** The grid's sortable columns. */
 export type ResultsSortField = 'initiated' | 'transaction' | 'code' | 'status' | 'amount';
@@ -7,13 +18,12 @@ export interface ResultsSort {
   order: 'asc' | 'desc';
 }
 
-const KEY: Record<ResultsSortField, (d: TransactionDetail) => string | number> = {
+const KEY: Record<ResultsSortField, (d: TransactionDetail) => string | bigint> = {
   initiated: (d) => d.transaction_info?.transaction_initiation_date ?? '',
   transaction: (d) => d.transaction_info?.transaction_id ?? '',
   code: (d) => d.transaction_info?.transaction_event_code ?? '',
   status: (d) => d.transaction_info?.transaction_status ?? '',
-  // Exact enough to order by: amounts are decimal strings of at most 18 significant digits.
-  amount: (d) => Number(d.transaction_info?.transaction_amount.value ?? 0),
+  amount: amountKey,
 };
 
 /**
