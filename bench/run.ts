@@ -19,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   'ui-burst': () => import('./ui-burst.js'),
   'ui-scale': () => import('./ui-scale.js'),
   clock: () => import('./clock.js'),
+  disputes: () => import('./disputes.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);
