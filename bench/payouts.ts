@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import { clean, describe, drive, median, type LoadOptions, type LoadRequest } from './load.js';
@@ -118,12 +121,19 @@ export async function main(args: string[]): Promise<number> {
   let items = 15_000;
   let batches = 5;
   let durationSec = LOAD.durationSec;
+  let disk: boolean;
   try {
     const { values } = parseArgs({
       args,
-      options: { items: { type: 'string' }, batches: { type: 'string' }, duration: { type: 'string' } },
+      options: {
+        items: { type: 'string' },
+        batches: { type: 'string' },
+        duration: { type: 'string' },
+        disk: { type: 'boolean' },
+      },
       strict: true,
     });
+    disk = values.disk ?? false;
     items = values.items ? Number(values.items) : items;
     batches = values.batches ? Number(values.batches) : batches;
     durationSec = values.duration ? Number(values.duration) : durationSec;
@@ -135,7 +145,12 @@ export async function main(args: string[]): Promise<number> {
   }
   const load = { ...LOAD, durationSec };
   const { createHost } = await loadHost();
-  const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS, listener: false });
+  const dir = disk ? mkdtempSync(join(tmpdir(), 'bench-payouts-')) : undefined;
+  const host = createHost({
+    location: dir ? { kind: 'dir', dir } : { kind: 'memory' },
+    credentials: CREDENTIALS,
+    listener: false,
+  });
   const rssBefore = process.memoryUsage().rss;
   try {
     const baseUrl = await host.listen('127.0.0.1', 0);
@@ -143,7 +158,8 @@ export async function main(args: string[]): Promise<number> {
     // The measured batches, and the ones queued under order load (a handful at these rates).
     await fund(baseUrl, token, items * (batches + 10));
     console.log(
-      `payouts: ${batches} batch(es) of ${items} items; order load ${load.connections} connections, ${durationSec} s`,
+      `payouts: ${batches} batch(es) of ${items} items; order load ${load.connections} connections, ${durationSec} s; ` +
+        `workspace ${dir ? 'on disk' : 'in memory'}`,
     );
 
     const quiet = await drive(ordersRequest(baseUrl, token), load);
@@ -235,10 +251,20 @@ export async function main(args: string[]): Promise<number> {
     );
     const ok = clean(quiet) && clean(during) && stillProcessing;
     console.log(
-      JSON.stringify({ bench: 'payouts', items, batches, ...results, rssGrowthMiB, targets: TARGETS, ok }),
+      JSON.stringify({
+        bench: 'payouts',
+        items,
+        batches,
+        workspace: dir ? 'disk' : 'memory',
+        ...results,
+        rssGrowthMiB,
+        targets: TARGETS,
+        ok,
+      }),
     );
     return ok ? 0 : 1;
   } finally {
     await host.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
