@@ -1,5 +1,6 @@
 import type { BankInput, VaultCardInput, VaultWalletInput } from '../../../../shared/api/vault/schemas.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
+import { randomString } from '../../../../shared/ids.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
 import { cardBrand } from '../orders-v2/index.js';
 import type { SourceKind, VaultedCard, VaultedSource, VaultedWallet } from './types.js';
@@ -24,9 +25,19 @@ export function vaultedCard(card: VaultCardInput, nowMs: number, field: string):
     last_digits: card.number.slice(-4),
     brand: cardBrand(card.number),
     expiry: card.expiry,
-    ...(card.billing_address ? { billing_address: card.billing_address } : {}),
+    ...addressWithId(card.billing_address),
   };
 }
+
+/** Spec 2.7: a vaulted card's billing address comes back with an id of its own. */
+export function addressWithId<A extends object>(
+  address: A | undefined,
+): { billing_address?: A & { id: string } } {
+  return address ? { billing_address: { id: newAddressId(), ...address } } : {};
+}
+
+/** The id the vault gives a card's billing address (the platform's: 20 lower-case letters and digits). */
+const newAddressId = (): string => randomString('abcdefghijklmnopqrstuvwxyz0123456789', 20);
 
 /** A wallet to vault, before the buyer approved it (the platform's defaults filled in). */
 export function pendingWallet(wallet: VaultWalletInput): VaultedWallet {

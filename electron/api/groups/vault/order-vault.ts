@@ -2,6 +2,7 @@ import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { RequestContext } from '../../route.js';
 import type { OrderVault, VaultedOrderSource } from '../orders-v2/index.js';
 import { newCustomerId } from './ids.js';
+import { addressWithId } from './instruments.js';
 import type { VaultOnboarding } from './onboarding.js';
 import type { PaymentTokensService } from './payment-tokens-service.js';
 import type { VaultedSource } from './types.js';
@@ -15,8 +16,11 @@ export function orderVault(onboarding: VaultOnboarding, tokens: PaymentTokensSer
       return { id: token.id, customer: token.body.customer, payment_source: token.body.payment_source };
     },
     store: ({ ctx, orderId, customerId, source }) => {
+      const { billing_address: cardAddress, ...card } = source.card ?? {};
       const vaulted: VaultedSource = source.card
-        ? { card: source.card }
+        ? {
+            card: { ...(card as Omit<typeof source.card, 'billing_address'>), ...addressWithId(cardAddress) },
+          }
         : {
             svc: {
               ...source.svc,

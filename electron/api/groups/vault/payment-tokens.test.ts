@@ -312,3 +312,24 @@ describe('payment token events', () => {
     expect(types).toEqual(['VAULT.PAYMENT-TOKEN.CREATED', 'VAULT.PAYMENT-TOKEN.DELETED']);
   });
 });
+
+describe('a vaulted card billing address (spec 2.7)', () => {
+  it('comes back with its id, the same on every read', async () => {
+    const address = {
+      address_line_1: '2211 N First Street',
+      admin_area_2: 'San Jose',
+      admin_area_1: 'CA',
+      postal_code: '95131',
+      country_code: 'US',
+    };
+    const reply = await createPaymentToken(api, {
+      payment_source: { card: { ...cardSource().card, billing_address: address } },
+      customer: { id: 'customer_4029352050' },
+    });
+    expect(reply.status, reply.text).toBe(201);
+    const shown = reply.body.payment_source.card.billing_address;
+    expect(shown).toEqual({ id: expect.stringMatching(/^[a-z0-9]{20}$/), ...address });
+    const again = await api.request('GET', `${PAYMENT_TOKENS}/${reply.body.id}`);
+    expect(again.body.payment_source.card.billing_address).toEqual(shown);
+  });
+});

@@ -11,7 +11,8 @@ export interface VaultedCard {
   last_digits: string;
   brand: string;
   expiry: string;
-  billing_address?: AddressV2;
+  /** With the id the vault gave it (spec 2.7). */
+  billing_address?: AddressV2 & { id: string };
 }
 
 /** A vaulted wallet (key `svc`, spec 2.7). */
