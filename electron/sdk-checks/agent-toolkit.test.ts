@@ -177,6 +177,41 @@ describe('the agent toolkit (@paypal/agent-toolkit 1.8), unchanged', () => {
     });
   });
 
-  // The disputes group's toolkit calls (list_disputes, get_dispute, accept_dispute_claim) belong here,
-  // in a describe('disputes') of their own, next to the group's tests of those operations.
+  describe('disputes', () => {
+    /** A dispute the buyer opens on a paid order's capture (the sandbox control API, as the buyer). */
+    async function openDispute(captureId: string): Promise<{ dispute_id: string }> {
+      const answer = await fetch(`${env.baseUrl}/v1/test-helpers/disputes`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await env.token()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          disputed_transaction_id: captureId,
+          reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+          amount: { currency_code: 'USD', value: '60.00' },
+        }),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(201);
+      return (await answer.json()) as { dispute_id: string };
+    }
+
+    // The toolkit sends `page` (which the disputes list does not page by) and, for accept_dispute_claim,
+    // its arguments again as query parameters: the platform ignores what an operation does not read.
+    it('list_disputes by transaction, get_dispute, accept_dispute_claim', async () => {
+      const paid = await paidOrder();
+      const captureId = paid.purchase_units[0].payments.captures[0].id;
+      const opened = await openDispute(captureId);
+
+      const listed = await tool('list_disputes', { disputed_transaction_id: captureId, page_size: 10 });
+      expect(listed.items.map((d: { dispute_id: string }) => d.dispute_id)).toEqual([opened.dispute_id]);
+
+      const shown = await tool('get_dispute', { dispute_id: opened.dispute_id });
+      expect(shown.dispute_id).toBe(opened.dispute_id);
+      expect(shown.status).toBe('WAITING_FOR_SELLER_RESPONSE');
+      expect(shown.disputed_transactions[0].seller_transaction_id).toBe(captureId);
+
+      await tool('accept_dispute_claim', { dispute_id: opened.dispute_id, note: 'refund-the-buyer' });
+      const after = await tool('get_dispute', { dispute_id: opened.dispute_id });
+      expect(after.status).toBe('RESOLVED');
+      expect(after.dispute_outcome.outcome_code).toBe('RESOLVED_BUYER_FAVOUR');
+    });
+  });
 });
