@@ -703,7 +703,7 @@ describe('POST /v2/checkout/orders', () => {
           payment_source: {
             svc: {
               attributes: {
-                customer: { id: 'CUST-1' },
+                customer: { id: 'CUST-0001' },
                 vault: {
                   confirm_payment_token: 'ON_ORDER_COMPLETION',
                   usage_type: 'MERCHANT',

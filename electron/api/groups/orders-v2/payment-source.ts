@@ -121,8 +121,17 @@ export function resolvePaymentSource(
     };
   }
   const wallet = svc ?? {};
-  const store = wallet.attributes?.vault?.store_in_vault === 'ON_SUCCESS';
-  if (store) vault.requireEnabled(ctx.merchant, '/payment_source/svc/attributes/vault/store_in_vault');
+  // A wallet asks to be vaulted either way: `store_in_vault: ON_SUCCESS`, or the wallet-vault form
+  // `confirm_payment_token: ON_ORDER_COMPLETION` (the token is confirmed when the order completes).
+  const walletVault = wallet.attributes?.vault;
+  const vaultField =
+    walletVault?.store_in_vault === 'ON_SUCCESS'
+      ? '/payment_source/svc/attributes/vault/store_in_vault'
+      : walletVault?.confirm_payment_token === 'ON_ORDER_COMPLETION'
+        ? '/payment_source/svc/attributes/vault/confirm_payment_token'
+        : undefined;
+  const store = vaultField !== undefined;
+  if (vaultField) vault.requireEnabled(ctx.merchant, vaultField);
   const customerId = wallet.attributes?.customer?.id;
   if (store) checkVaultCustomer(customerId, '/payment_source/svc/attributes/customer/id');
   return {

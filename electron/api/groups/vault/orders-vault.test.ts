@@ -119,6 +119,60 @@ describe('store_in_vault: ON_SUCCESS', () => {
     expect(api.host.deps.store.resources.count('order')).toBe(0);
   });
 
+  it('vaults a wallet asked with confirm_payment_token ON_ORDER_COMPLETION once the order is authorized', async () => {
+    const created = await api.createOrder(
+      orderWith(
+        {
+          svc: {
+            attributes: {
+              vault: {
+                confirm_payment_token: 'ON_ORDER_COMPLETION',
+                usage_type: 'MERCHANT',
+                usage_pattern: 'RECURRING_POSTPAID',
+              },
+              customer: { id: 'customer_confirm_7' },
+            },
+          },
+        },
+        'AUTHORIZE',
+      ),
+      requestId(),
+    );
+    expect(created.status, created.text).toBe(201);
+    expect(api.host.deps.store.resources.count('payment-token')).toBe(0);
+    await approve(api, created.body.id as string);
+    const authorized = await api.request('POST', `/v2/checkout/orders/${created.body.id}/authorize`, {
+      headers: requestId(),
+    });
+    expect(authorized.status, authorized.text).toBe(201);
+    const vault = authorized.body.payment_source.svc.attributes.vault;
+    expect(vault).toMatchObject({
+      id: expect.any(String),
+      status: 'VAULTED',
+      customer: { id: 'customer_confirm_7' },
+    });
+    const token = await api.request('GET', `${PAYMENT_TOKENS}/${vault.id}`);
+    expect(token.status).toBe(200);
+    expect(token.body.payment_source.svc).toMatchObject({
+      email_address: 'buyer@example.com',
+      usage_type: 'MERCHANT',
+      usage_pattern: 'RECURRING_POSTPAID',
+    });
+  });
+
+  it('answers 403 NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE for confirm_payment_token when the merchant is not onboarded', async () => {
+    await setVaultEnabled(api, false);
+    const reply = await api.createOrder(
+      orderWith({ svc: { attributes: { vault: { confirm_payment_token: 'ON_ORDER_COMPLETION' } } } }),
+      requestId(),
+    );
+    expectError(reply, 'NOT_AUTHORIZED', {
+      issue: 'NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE',
+      field: '/payment_source/svc/attributes/vault/confirm_payment_token',
+    });
+    expect(api.host.deps.store.resources.count('order')).toBe(0);
+  });
+
   it('refuses a vault customer id a list could not find (under 7 characters)', async () => {
     const reply = await api.createOrder(
       orderWith({
