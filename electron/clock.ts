@@ -24,6 +24,8 @@ export class Clock {
   private offsetMs: number;
   /** The offset written by a transaction that is still open (undefined when none is). */
   private pending: number | undefined;
+  /** The time a running job was due (undefined when no job runs), see `runAt`. */
+  private pinnedMs: number | undefined;
   private readonly listeners = new Set<ClockListener>();
   private readonly movers = new Set<ClockListener>();
   private readonly db: Database;
@@ -36,9 +38,35 @@ export class Clock {
     this.offsetMs = Number(meta.get(OFFSET_KEY) ?? 0);
   }
 
-  /** Simulated epoch milliseconds (with a pending move's offset, inside the transaction that made it). */
+  /**
+   * Simulated epoch milliseconds (with a pending move's offset, inside the transaction that made it). While
+   * a due job runs (`runAt`), the time it was due: what the job makes is dated then, not when the clock
+   * move that ran it ends.
+   */
   now(): number {
+    return this.pinnedMs ?? this.clockTime();
+  }
+
+  /**
+   * The clock's own simulated time, past any job's pinned view: for pacing work against the time that
+   * actually passes (when to run the next chunk), never for dating what a job makes.
+   */
+  clockTime(): number {
     return this.realNow() + (this.pending ?? this.offsetMs);
+  }
+
+  /**
+   * Runs `work` with `now()` answering `epochMs` (the scheduler runs each due job at its due time). A
+   * clock move made inside still moves the clock's own time; the view ends with `work`.
+   */
+  runAt<T>(epochMs: number, work: () => T): T {
+    const outer = this.pinnedMs;
+    this.pinnedMs = epochMs;
+    try {
+      return work();
+    } finally {
+      this.pinnedMs = outer;
+    }
   }
 
   /**
@@ -67,7 +95,7 @@ export class Clock {
 
   /** Moves simulated time to `epochMs` (not earlier than now). */
   setTo(epochMs: number): void {
-    this.advance(epochMs - this.now());
+    this.advance(epochMs - this.clockTime());
   }
 
   /** Back to real time: only the sandbox reset does this. */
@@ -97,13 +125,13 @@ export class Clock {
   private moveTo(offset: number): void {
     this.db.transaction(() => {
       const before = this.pending;
-      const previous = this.now();
+      const previous = this.clockTime();
       this.meta.set(OFFSET_KEY, String(offset));
       this.pending = offset;
       this.db.onRollback(() => {
         this.pending = before;
       });
-      const now = this.now();
+      const now = this.clockTime();
       for (const listener of this.movers) listener(now, previous);
       this.db.afterCommit(() => this.settle());
     });

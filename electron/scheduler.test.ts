@@ -42,6 +42,24 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
     w.store.close();
   });
 
+  it('runs each job under a clock pinned to its due time; the clock itself stays where the move ended', () => {
+    const seen: { kind: string; now: number; clockTime: number }[] = [];
+    const look = (kind: string) => () =>
+      void seen.push({ kind, now: w.clock.now(), clockTime: w.clock.clockTime() });
+    w.scheduler.register('a', look('a'));
+    w.scheduler.register('b', look('b'));
+    w.store.transaction(() => {
+      w.scheduler.schedule('a', T0 + MINUTE, {});
+      w.scheduler.schedule('b', T0 + 5 * MINUTE, {});
+    });
+    w.clock.advance(60 * MINUTE);
+    expect(seen).toEqual([
+      { kind: 'a', now: T0 + MINUTE, clockTime: T0 + 60 * MINUTE },
+      { kind: 'b', now: T0 + 5 * MINUTE, clockTime: T0 + 60 * MINUTE },
+    ]);
+    expect(w.clock.now()).toBe(T0 + 60 * MINUTE);
+  });
+
   it('runs nothing before a job is due', () => {
     w.scheduler.register('a', record('a'));
     w.store.transaction(() => {

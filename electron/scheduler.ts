@@ -2,7 +2,10 @@ import { newJobId } from '../shared/ids.js';
 import type { Clock } from './clock.js';
 import type { Store } from './store/store.js';
 
-/** What a job handler learns about its run: when it was due (its "now") and the clock's time. */
+/**
+ * What a job handler learns about its run: when it was due (its "now": `clock.now()` answers it too while
+ * the job runs) and the clock's own time (how far the clock has moved since).
+ */
 export interface JobRun {
   dueAt: number;
   now: number;
@@ -18,7 +21,8 @@ export interface Logger {
 /**
  * Persisted due jobs on the simulated clock. A job runs, in its own transaction, once the clock passes
  * its due time: when the user advances the clock, and on a real-time tick as real time passes. Jobs run
- * in due order, and a job that schedules another one that is already due sees it run in the same pass.
+ * in due order, each under a clock pinned to its due time (`Clock.runAt`), and a job that schedules
+ * another one that is already due sees it run in the same pass.
  *
  * A clock move runs what fell due inside the move's own transaction (each job a savepoint of it), so the
  * caller that moved the clock (the clock test helper) can answer how many ran, and the jobs' writes commit
@@ -67,15 +71,20 @@ export class Scheduler {
     let ran = 0;
     try {
       for (;;) {
-        const now = this.clock.now();
+        const now = this.clock.clockTime();
         const job = this.store.jobs.nextDue(now);
         if (!job) break;
         const handler = this.handlers.get(job.kind);
         try {
-          this.store.transaction(() => {
-            this.store.jobs.delete(job.id);
-            handler?.(job.payload, { dueAt: job.due_at, now });
-          });
+          // The job runs at the time it was due (never before it was scheduled): the events, ledger lines
+          // and resource times it makes are dated then, wherever the clock move that ran it ended.
+          const runAt = Math.max(job.due_at, job.created_at);
+          this.clock.runAt(runAt, () =>
+            this.store.transaction(() => {
+              this.store.jobs.delete(job.id);
+              handler?.(job.payload, { dueAt: job.due_at, now });
+            }),
+          );
         } catch (error) {
           // A failing job is dropped (its transaction rolled back, then the job row removed) rather than
           // retried forever: handlers are deterministic, so a retry would fail the same way.

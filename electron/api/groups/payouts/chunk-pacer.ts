@@ -120,9 +120,11 @@ export class ChunkPacer {
    * the commit took counts towards the pause (a chunk's commit usually outlasts the quiet pause).
    */
   private scheduleAndWake(kind: string, payload: object, key: string, gapMs: number): void {
-    const dueAt = this.deps.clock.now() + gapMs;
+    // The pause is real time from the clock's own time: a chunk runs under its due time (the scheduler
+    // pins it), and a pause counted from there would fall due at once, again and again.
+    const dueAt = this.deps.clock.clockTime() + gapMs;
     this.deps.scheduler.schedule(kind, dueAt, payload, key);
-    this.deps.store.db.afterCommit(() => this.wake(Math.min(gapMs, dueAt - this.deps.clock.now())));
+    this.deps.store.db.afterCommit(() => this.wake(Math.min(gapMs, dueAt - this.deps.clock.clockTime())));
   }
 
   /**
