@@ -3,8 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * Layering of docs/architecture.md ("Processes and layers"), enforced as import zones: "Bad layering" is a lint error, not a
- * review comment. Each zone lists what its files may not import.
+ * Layering of docs/architecture.md ("Processes and layers", "Lint zones"), enforced as import zones:
+ * "Bad layering" is a lint error, not a review comment. Each zone lists what its files may not import;
+ * scripts/architecture/lint-zones.test.ts proves each boundary with a probe import.
  */
 const zone = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const NODE_BUILTINS = {

@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   billing: () => import('./billing.js'),
   'event-stream': () => import('./event-stream.js'),
   'ui-burst': () => import('./ui-burst.js'),
+  'ui-scale': () => import('./ui-scale.js'),
   clock: () => import('./clock.js'),
 };
 

@@ -4,6 +4,7 @@ import type { Account, PartnerLink } from '../store/repositories/accounts-repo.j
 import type { App } from '../store/repositories/apps-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
 import type { UploadedFile } from './pipeline/multipart.js';
+import type { PartnerFeatures } from './pipeline/partner-consent.js';
 
 export type { HttpMethod } from '../../shared/api/endpoint.js';
 
@@ -97,6 +98,13 @@ export interface RouteBinding<
    * the operation ignores `Prefer` and always answers the whole resource.
    */
   prefer?: 'minimal' | 'representation';
+  /**
+   * What a partner acting for a seller (`Svc-Auth-Assertion`) needs the seller to have granted: the
+   * third-party features (fixed, or read from the validated input), or `PARTNER_ONLY` for the partner's
+   * own operations. The pipeline checks it for every operation (pipeline/partner-consent.ts); an
+   * operation that declares nothing is never run for a seller.
+   */
+  partnerFeatures?: PartnerFeatures<{ params: Out<PS>; query: Out<QS>; headers: Out<HS>; body: Out<BS> }>;
   handle(input: OperationInput<Out<PS>, Out<QS>, Out<HS>, Out<BS>>): OperationResult;
 }
 

@@ -18,6 +18,7 @@ import './pipeline/fastify-types.js';
 import { IdempotencyGate } from './pipeline/idempotency.js';
 import { parseJsonBody } from './pipeline/json-body.js';
 import { MULTIPART_MEDIA_TYPE, parseMultipart } from './pipeline/multipart.js';
+import { checkPartnerConsent } from './pipeline/partner-consent.js';
 import { applyMockResponse } from './pipeline/mock-response.js';
 import { RateLimiter } from './pipeline/rate-limit.js';
 import { parseQuery } from './pipeline/repeated-query.js';
@@ -117,12 +118,15 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
 
   // ---------------------------------------------------------------------------------------------
   // 5. validate: params, query, headers and body against the operation's zod schemas (400).
+  // 5b. consent: acting for a seller (Svc-Auth-Assertion) needs the features the operation declares.
   // 6. idempotency: reserve the Svc-Request-Id while the request is in flight (409 on a duplicate).
   // ---------------------------------------------------------------------------------------------
   app.addHook('preHandler', (request, _reply, done) => {
     const route = request.routeOptions.config?.route;
     if (!route || !request.ctx) return done();
     request.validated = validateInput(route, request);
+    // 5b. consent: a partner acting for a seller runs only what the seller granted it (403).
+    checkPartnerConsent(route, request.validated, request.ctx);
     const key = route.idempotency ? requestIdOf(request) : undefined;
     if (key) {
       // The operation the router matched, with its decoded parameters: never the raw URL text.

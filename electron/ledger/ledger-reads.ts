@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS } from '../../shared/time-units.js';
 import type { Database } from '../store/db.js';
-import { amountKey, type EntryRow, type LedgerRepository } from './ledger-repo.js';
+import { amountKey, ENTRY_COLUMNS, type EntryRow, type LedgerRepository } from './ledger-repo.js';
 import type { LedgerEntry, LedgerFilter } from './ledger-types.js';
 
 type Arg = string | number | bigint;
@@ -72,7 +72,7 @@ export class LedgerReads {
     const { sql, args } = conditions(filter, filter.fromMs, filter.toMs);
     const rows = this.db
       .prepare(
-        `SELECT * FROM ledger_entries WHERE seq IN (
+        `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE seq IN (
            SELECT seq FROM ledger_entries WHERE ${sql} ORDER BY initiated_ms, seq LIMIT ? OFFSET ?)
          ORDER BY initiated_ms, seq`,
       )

@@ -37,6 +37,16 @@ export interface EntryRow {
   details: string;
 }
 
+/**
+ * The columns an entry is read from: every one but `amount_key`, a 64-bit integer that node:sqlite
+ * cannot hand to JavaScript as a number past 2^53 (an amount of 90,071,992,547,409.92 or more). It is
+ * only for range filters in SQL; the exact amount is the text column.
+ */
+export const ENTRY_COLUMNS =
+  'seq, account_id, transaction_id, event_code, status, initiated_ms, updated_ms, currency, amount, fee, ' +
+  'balance_affecting, held, available_ms, order_id, reference_id, instrument_type, store_id, terminal_id, ' +
+  'source, party_id, details';
+
 function toEntry(row: EntryRow, parties: Parties): LedgerEntry {
   return {
     seq: row.seq,
@@ -156,11 +166,13 @@ export class LedgerRepository {
     const rows = code
       ? this.db
           .prepare(
-            'SELECT * FROM ledger_entries WHERE transaction_id = ? AND event_code = ? ORDER BY initiated_ms, seq',
+            `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE transaction_id = ? AND event_code = ? ORDER BY initiated_ms, seq`,
           )
           .all(transactionId, code)
       : this.db
-          .prepare('SELECT * FROM ledger_entries WHERE transaction_id = ? ORDER BY initiated_ms, seq')
+          .prepare(
+            `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE transaction_id = ? ORDER BY initiated_ms, seq`,
+          )
           .all(transactionId);
     return (rows as unknown as EntryRow[]).map((row) => this.entry(row));
   }
@@ -169,7 +181,7 @@ export class LedgerRepository {
   related(id: string): LedgerEntry[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM ledger_entries WHERE seq IN (
+        `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE seq IN (
            SELECT seq FROM ledger_entries WHERE transaction_id = ?
            UNION SELECT seq FROM ledger_entries WHERE order_id = ?)
          ORDER BY initiated_ms, seq`,
@@ -224,7 +236,7 @@ export class LedgerRepository {
   dueForSettlement(nowMs: number, limit: number): LedgerEntry[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM ledger_entries WHERE status = 'P' AND available_ms IS NOT NULL AND available_ms <= ?
+        `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE status = 'P' AND available_ms IS NOT NULL AND available_ms <= ?
          ORDER BY available_ms LIMIT ?`,
       )
       .all(nowMs, limit) as unknown as EntryRow[];

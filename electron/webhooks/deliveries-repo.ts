@@ -75,11 +75,20 @@ export class DeliveriesRepository {
       DeliveryRow | undefined;
   }
 
-  /** Pending deliveries due at `now`, oldest due first, with their event's bytes. */
+  /**
+   * Pending deliveries due at `now`, oldest due first, with their event's bytes. A delivery goes where its
+   * subscription points when it is sent, not where it pointed when the event was queued: a receiver that
+   * moved (the listener restarted on another port, a subscription's URL patched) gets its retries. A mock
+   * delivery, which has no subscription, keeps its own URL.
+   */
   due(now: number, limit: number): DueDelivery[] {
     return this.db
       .prepare(
-        `SELECT d.*, e.body AS body, e.event_type AS event_type FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+        `SELECT d.id, d.event_id, d.webhook_id, COALESCE(w.url, d.url) AS url, d.mock, d.status, d.attempt_count,
+                d.max_attempts, d.anchor_ms, d.next_attempt_ms, d.create_ms, d.finish_ms,
+                e.body AS body, e.event_type AS event_type
+         FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+         LEFT JOIN webhooks w ON w.id = d.webhook_id AND d.mock = 0
          WHERE d.status = 'PENDING' AND d.next_attempt_ms <= ? ORDER BY d.next_attempt_ms, d.rowid LIMIT ?`,
       )
       .all(now, limit) as unknown as DueDelivery[];

@@ -178,6 +178,27 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     expect(r.received).toHaveLength(3);
   });
 
+  it('sends a retry where the subscription points when it is sent, not where it pointed when queued', async () => {
+    const h = await harness();
+    const old = await receiver();
+    old.status = 503;
+    const moved = await receiver();
+    moved.status = 204;
+    const webhookId = await h.subscribe(old.url, onlyCaptures);
+    await captureOrder(h);
+    await h.settle();
+    expect(old.received).toHaveLength(1);
+    const patched = await h.request('PATCH', `/v1/notifications/webhooks/${webhookId}`, {
+      body: [{ op: 'replace', path: '/url', value: moved.url }],
+    });
+    expect(patched.status, patched.text).toBe(200);
+    await h.advance(60);
+    expect(moved.received).toHaveLength(1);
+    expect(old.received).toHaveLength(1);
+    const [delivered] = await deliveries(h);
+    expect(delivered).toMatchObject({ status: 'DELIVERED', attempt_count: 2 });
+  });
+
   it('records a refused connection and a receiver that never answers (timeout) as failed attempts', async () => {
     const h = await harness({ timeoutMs: 300 });
     const hanging = await receiver();

@@ -64,3 +64,18 @@ describe('the v1 leniency the platform SDK samples rely on', () => {
     expect(agreementPayer.payment_method).toBe('svc');
   });
 });
+
+describe('v1 invoice record dates', () => {
+  it('takes the date-time form the platform writes and its SDK sample sends', async () => {
+    const { RecordPaymentSchema } = await import('./invoicing/schemas.js');
+    expect(RecordPaymentSchema.safeParse({ method: 'CASH', date: '2014-07-10 03:30:00 PST' }).success).toBe(
+      true,
+    );
+    expect(RecordPaymentSchema.safeParse({ method: 'CASH', date: '2014-02-30 03:30:00 PST' }).success).toBe(
+      false,
+    );
+    expect(RecordPaymentSchema.safeParse({ method: 'CASH', date: '2014-07-10 25:30:00 PST' }).success).toBe(
+      false,
+    );
+  });
+});

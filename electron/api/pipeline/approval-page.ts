@@ -5,12 +5,12 @@ import { ApiError } from './api-error.js';
 import {
   buyerPageLayout,
   CSRF_FIELD,
-  csrfToken,
+  formCsrfToken,
   escapeHtml,
   formTargets,
   sandboxBuyerEmails,
   sendBuyerPage,
-  validCsrfToken,
+  validFormCsrfToken,
   withQuery,
   type Render,
 } from './buyer-page.js';
@@ -58,8 +58,10 @@ export interface ApprovalPageSpec<R, A> {
   /** The resource a non-empty token names, if the buyer may act on it; `fields` has the rest. */
   find(token: string, fields: PageFields): R | undefined;
   notFound(token: string): Render;
-  /** What the form's CSRF token signs, say `checkout:<order id>`. */
-  csrfSubject(resource: R): string;
+  /** The flow a form's CSRF token is for (`checkout`): tokens sign it with the id of `csrfId`. */
+  csrfFlow: string;
+  /** The id of the resource the form acts on. */
+  csrfId(resource: R): string;
   /** The hidden fields that name the resource in the form, so that its POST finds it again. */
   hiddenFields(resource: R): Record<string, string>;
   /** The buyer the form starts with, and whom a submission without an e-mail stands for. */
@@ -112,7 +114,10 @@ export function registerApprovalPage<R, A>(
         form: (fields, approveLabel) =>
           approvalForm(
             spec.path,
-            { ...spec.hiddenFields(resource), [CSRF_FIELD]: csrfToken(spec.csrfSubject(resource)) },
+            {
+              ...spec.hiddenFields(resource),
+              [CSRF_FIELD]: formCsrfToken({ flow: spec.csrfFlow, id: spec.csrfId(resource) }),
+            },
             fields,
             approveLabel,
           ),
@@ -148,7 +153,7 @@ export function registerApprovalPage<R, A>(
       if (!resource) return notFound(reply, token);
       const buyerEmail = (form.buyer_email ?? '').trim() || spec.defaultBuyerEmail(resource);
       // Only a form this page rendered may act: another site can post here but cannot read our token.
-      if (!validCsrfToken(spec.csrfSubject(resource), form[CSRF_FIELD]))
+      if (!validFormCsrfToken({ flow: spec.csrfFlow, id: spec.csrfId(resource) }, form[CSRF_FIELD]))
         return showForm(reply, 403, resource, buyerEmail, spec.refusals.forgedForm);
       if (form.action === 'cancel') return leave(reply, spec.cancel, resource, undefined);
       if (form.action !== 'approve')

@@ -6,6 +6,7 @@ import type { Account, PartnerLink } from '../../store/repositories/accounts-rep
 import { tokenNow } from '../token-clock.js';
 import { ApiError, detail } from './api-error.js';
 import { requestBaseUrl } from './links.js';
+import { requirePartnerFeatures } from './partner-consent.js';
 import { parsePrefer } from './prefer.js';
 
 const AUTHORIZATION_MAX_LENGTH = 16_000;
@@ -233,19 +234,14 @@ function actingMerchant(
 }
 
 /**
- * Refuses an operation that acts for a seller without the third-party `feature` it needs (REFUND for
- * refunds, PARTNER_FEE for platform fees): 403 `NOT_AUTHORIZED` / `PAYEE_NOT_CONSENTED`.
+ * Refuses an operation that acts for a seller without the third-party `feature` it needs: 403
+ * `NOT_AUTHORIZED` / `PAYEE_NOT_CONSENTED`. Operations declare what they need on the route
+ * (`partnerFeatures`, checked by the pipeline); this is for a need only the service can see.
  */
 export function requirePartnerFeature(
   consent: PartnerLink | undefined,
   feature: string,
   field: { field: string; location: 'header' | 'body' },
 ): void {
-  if (!consent || consent.features.includes(feature)) return;
-  throw new ApiError('NOT_AUTHORIZED', [
-    detail('PAYEE_NOT_CONSENTED', {
-      ...field,
-      description: `The seller did not grant this partner the ${feature} permission.`,
-    }),
-  ]);
+  requirePartnerFeatures(consent, [feature], field);
 }

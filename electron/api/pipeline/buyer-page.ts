@@ -19,6 +19,24 @@ export const CSRF_FIELD = 'csrf_token';
  */
 const CSRF_KEY = randomBytes(32);
 
+/**
+ * What a buyer form's CSRF token signs: the flow (`checkout`, `vault`, ...) and the id of the resource
+ * it acts on, so a token of one flow or resource is no token of another.
+ */
+export interface CsrfSubject {
+  flow: string;
+  id: string;
+}
+
+const subjectText = ({ flow, id }: CsrfSubject): string => `${flow}:${id}`;
+
+/** The CSRF token of the form of `flow` acting on resource `id` (tests submit forms as a browser would). */
+export const formCsrfToken = (subject: CsrfSubject): string => csrfToken(subjectText(subject));
+
+/** True when `token` is the CSRF token of the form of `subject`. */
+export const validFormCsrfToken = (subject: CsrfSubject, token: unknown): boolean =>
+  validCsrfToken(subjectText(subject), token);
+
 /** The CSRF token of a form acting on `subject` (say `checkout:<order id>`). */
 export function csrfToken(subject: string): string {
   return createHmac('sha256', CSRF_KEY).update(subject).digest('base64url');

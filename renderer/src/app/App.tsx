@@ -12,13 +12,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { bridge } from '../bridge';
 import { HOME_SEGMENT, NAVIGATION, ROUTES } from '../features/registry';
 import { queryKeys } from '../api/query-keys';
 import { ClockWidget } from './clock-widget';
 import { EnvironmentSwitcher } from './environment-switcher';
 import { Notifications } from './notifications';
+import { StartHere } from './start-here';
 import { hrefFor, useRoute } from './router';
 import { workbenchTheme } from './theme';
 import { useHostEvents } from './use-host-events';
@@ -48,10 +49,19 @@ function Page({ route }: { route: string[] }) {
         store. The Console, Reports and Events read {active.name} through its API.
       </Alert>
     ) : null;
+  // Pages load on demand (each feature's pages are a chunk of their own): the shell stays while one loads.
   return (
     <>
       {notice}
-      {id !== undefined && pages.detail ? <pages.detail id={id} /> : <pages.list route={route} id={id} />}
+      <Suspense
+        fallback={
+          <Typography color="text.secondary" role="status" data-testid="page-loading">
+            Loading…
+          </Typography>
+        }
+      >
+        {id !== undefined && pages.detail ? <pages.detail id={id} /> : <pages.list route={route} id={id} />}
+      </Suspense>
     </>
   );
 }
@@ -60,6 +70,8 @@ function Page({ route }: { route: string[] }) {
 export function App() {
   const themeMode = useUi((s) => s.themeMode);
   const toggleTheme = useUi((s) => s.toggleTheme);
+  const drawerOpen = useUi((s) => s.drawerOpen);
+  const toggleDrawer = useUi((s) => s.toggleDrawer);
   const theme = useMemo(() => workbenchTheme(themeMode), [themeMode]);
   const route = useRoute();
   const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
@@ -72,9 +84,22 @@ export function App() {
       <Box sx={{ display: 'flex' }} data-app-ready={info.isSuccess ? 'true' : 'false'} data-theme={themeMode}>
         <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
           <Toolbar sx={{ gap: 2 }}>
-            <Typography variant="h6" sx={{ flexGrow: 1, fontWeight: 700 }} noWrap>
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={toggleDrawer}
+              aria-label={drawerOpen ? 'Hide the navigation' : 'Show the navigation'}
+              aria-expanded={drawerOpen}
+              data-testid="drawer-toggle"
+            >
+              ☰
+            </IconButton>
+            <Typography variant="h6" sx={{ flexShrink: 0, fontWeight: 700 }} noWrap>
               Payments Workbench
             </Typography>
+            <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-end' }}>
+              <Notifications />
+            </Box>
             <ClockWidget />
             <EnvironmentSwitcher />
             <IconButton
@@ -88,8 +113,11 @@ export function App() {
           </Toolbar>
         </AppBar>
         <Drawer
-          variant="permanent"
+          variant="persistent"
+          open={drawerOpen}
+          data-testid="drawer"
           sx={{
+            display: drawerOpen ? undefined : 'none',
             width: DRAWER_WIDTH,
             flexShrink: 0,
             '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
@@ -116,9 +144,9 @@ export function App() {
         </Drawer>
         <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
           <Toolbar />
+          <StartHere />
           <Page route={route} />
         </Box>
-        <Notifications />
       </Box>
     </ThemeProvider>
   );

@@ -20,6 +20,9 @@ interface UiState {
   consoleDraft: ConsoleDraft | undefined;
   openInConsole(draft: ConsoleDraft): void;
   takeConsoleDraft(): ConsoleDraft | undefined;
+  /** The navigation drawer is shown (it folds away to give a page the whole width). */
+  drawerOpen: boolean;
+  toggleDrawer(): void;
   notices: Notice[];
   notify(message: string, severity?: Notice['severity']): void;
   dismiss(id: number): void;
@@ -46,6 +49,13 @@ export const useUi = create<UiState>((set, get) => ({
       const themeMode = state.themeMode === 'light' ? 'dark' : 'light';
       localStorage.setItem('workbench.theme', themeMode);
       return { themeMode };
+    }),
+  drawerOpen: typeof localStorage === 'undefined' || localStorage.getItem('workbench.drawer') !== 'closed',
+  toggleDrawer: () =>
+    set((state) => {
+      const drawerOpen = !state.drawerOpen;
+      localStorage.setItem('workbench.drawer', drawerOpen ? 'open' : 'closed');
+      return { drawerOpen };
     }),
   consoleDraft: undefined,
   openInConsole: (draft) => {

@@ -12,6 +12,27 @@ import { useUi } from './ui-store';
  */
 const BURST_MS = 300;
 
+/**
+ * Runs `settled` once a burst is over: `BURST_MS` after the last call. A burst of 2,000 orders over ten
+ * seconds is told in one notice at its end, not one every 300 ms.
+ */
+function afterBurst(settled: () => void): { request: () => void; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    request: () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = undefined;
+        settled();
+      }, BURST_MS);
+    },
+    cancel: () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
 /** Runs `refresh` once per burst of calls; `cancel` drops a pending run. */
 function coalesced(refresh: () => void): { request: () => void; cancel: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,8 +68,9 @@ export function useHostEvents(): void {
       invalidate(queryKeys.events.eventLists, queryKeys.events.eventDetails, queryKeys.events.deliveryLists),
     );
     const changes = new ResourceChangeBurst();
-    const resourceRefresh = coalesced(() => {
-      invalidate(queryKeys.resources.all, queryKeys.resource.all);
+    // What is shown follows a burst every 300 ms; the notice sums the whole burst up once it is over.
+    const resourceRefresh = coalesced(() => invalidate(queryKeys.resources.all, queryKeys.resource.all));
+    const resourceNotice = afterBurst(() => {
       const message = changes.message();
       changes.clear();
       if (message) notify(message, 'info');
@@ -78,6 +100,7 @@ export function useHostEvents(): void {
         case 'resource-changed':
           changes.add(event.payload);
           resourceRefresh.request();
+          resourceNotice.request();
           break;
         case 'clock-moved':
           clockRefresh.request();
@@ -97,7 +120,14 @@ export function useHostEvents(): void {
     return () => {
       unsubscribe();
       offResumed();
-      for (const refresh of [logRefresh, outboxRefresh, resourceRefresh, clockRefresh, webhookRefresh])
+      for (const refresh of [
+        logRefresh,
+        outboxRefresh,
+        resourceRefresh,
+        resourceNotice,
+        clockRefresh,
+        webhookRefresh,
+      ])
         refresh.cancel();
     };
   }, [queryClient, notify]);

@@ -27,7 +27,7 @@ const GAP_Y = 22;
  * Layers states by the longest path from creation (so APPROVED sits right of CREATED even though a card
  * order is created APPROVED), and the diagram reads left to right.
  */
-function layout<S extends string>(machine: Machine<S>) {
+export function machineLayout<S extends string>(machine: Machine<S>) {
   const states = Object.keys(machine.states) as S[];
   const depth = new Map<S, number>();
   for (const t of machine.transitions) if (t.from.length === 0) depth.set(t.to, 0);
@@ -41,8 +41,11 @@ function layout<S extends string>(machine: Machine<S>) {
       }
     }
   }
-  const columns: S[][] = [];
-  for (const state of states) (columns[depth.get(state) ?? 0] ??= []).push(state);
+  const byDepth: S[][] = [];
+  for (const state of states) (byDepth[depth.get(state) ?? 0] ??= []).push(state);
+  // Depths can skip a number (a state reached only through a longer path): drop the empty columns, so
+  // the drawing has no blank stretch and every column has a height (an empty one made the viewBox NaN).
+  const columns = byDepth.filter((column) => column !== undefined && column.length > 0);
   const position = new Map<S, { x: number; y: number }>();
   columns.forEach((column, c) =>
     column.forEach((state, r) =>
@@ -70,7 +73,7 @@ export function StateMachineView<S extends string>({
   actions?: MachineAction[];
 }) {
   const theme = useTheme();
-  const { position, width, height, states } = layout(machine);
+  const { position, width, height, states } = machineLayout(machine);
   const visited = new Set(history.map((h) => h.to_status));
   const walked = new Set(history.filter((h) => h.from_status).map((h) => `${h.from_status}->${h.to_status}`));
   const edges = machine.transitions.flatMap((t) =>

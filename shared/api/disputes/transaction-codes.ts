@@ -1,6 +1,6 @@
 import type { TransactionCode } from '../../ledger/transaction-codes.js';
 
-/** The ledger codes posted by Customer Disputes (joined with every other group's by the registries). */
+/** The ledger codes posted by Customer disputes (joined with every other group's by the registries). */
 export const DISPUTES_TRANSACTION_CODES: readonly TransactionCode[] = [
   {
     code: 'T1106',
@@ -9,6 +9,13 @@ export const DISPUTES_TRANSACTION_CODES: readonly TransactionCode[] = [
     balanceAffecting: true,
     source:
       'Customer disputes: the refund of a dispute the platform decided for the buyer (or that timed out)',
+  },
+  {
+    code: 'T1107',
+    name: 'Payment refund, initiated by the merchant',
+    direction: 'DR',
+    balanceAffecting: true,
+    source: 'Customer disputes: the refund of a dispute the seller accepted or settled by an offer',
   },
   {
     code: 'T1110',

@@ -310,16 +310,20 @@ export const PAYMENT_METHODS = [
   'OTHER',
 ] as const;
 
-/** A timestamp as the record calls take it: a v1 date, or an RFC 3339 date-time. */
+/** A v1 date-time as the platform writes it: `2026-05-16 12:11:52 PST` (its SDK samples send it too). */
+const V1_DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d [A-Z]{2,5}$/;
+
+/** A timestamp as the record calls take it: a v1 date or date-time, or an RFC 3339 date-time. */
 const RecordDateSchema = z
   .string()
   .max(40)
   .refine(
     (text) =>
       INVOICE_DATE_PATTERN.test(text) ||
+      isInvoiceDate(V1_DATE_TIME_PATTERN.exec(text)?.[1] ?? '') ||
       (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}/.test(text) &&
         !Number.isNaN(Date.parse(text.replace(' ', 'T')))),
-    'Expected a date such as "2026-05-16 PST" or a date-time.',
+    'Expected a date such as "2026-05-16 PST", "2026-05-16 12:11:52 PST" or a date-time.',
   );
 
 /** `record-payment`: a payment made outside the platform (the platform's `payment-detail`). */

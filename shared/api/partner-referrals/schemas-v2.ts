@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressV2Schema, CountryCodeSchema, EmailSchema, MoneySchema, UrlSchema } from '../common.js';
+import { THIRD_PARTY_FEATURES } from '../../partner-features.js';
 import { ConsentSchema } from './schemas-v1.js';
 
 /** Partner referrals v2 (spec 2.14, the v2 table): the request schema with every field rule. */
@@ -28,25 +29,9 @@ export const V2_CAPABILITIES = [
 ] as const;
 export type V2Capability = (typeof V2_CAPABILITIES)[number];
 
-/** Third-party features a partner may ask the seller to grant (the platform's list). */
-export const THIRD_PARTY_FEATURES = [
-  'PAYMENT',
-  'REFUND',
-  'FUTURE_PAYMENT',
-  'DIRECT_PAYMENT',
-  'PARTNER_FEE',
-  'DELAY_FUNDS_DISBURSEMENT',
-  'READ_SELLER_DISPUTE',
-  'UPDATE_SELLER_DISPUTE',
-  'ADVANCED_TRANSACTIONS_SEARCH',
-  'SWEEP_FUNDS_EXTERNAL_SINK',
-  'ACCESS_MERCHANT_INFORMATION',
-  'TRACKING_SHIPMENT_READWRITE',
-  'INVOICE_READ_WRITE',
-  'VAULT',
-  'BILLING_AGREEMENT',
-] as const;
-export type ThirdPartyFeature = (typeof THIRD_PARTY_FEATURES)[number];
+// Third-party features a partner may ask the seller to grant: the platform's list, which the pipeline's
+// consent check reads as well.
+export { THIRD_PARTY_FEATURES, type ThirdPartyFeature } from '../../partner-features.js';
 
 export const OPERATIONS = [
   'API_INTEGRATION',

@@ -2,6 +2,7 @@ import { ACCOUNTS_ENDPOINTS as E } from '../../../../shared/api/accounts/endpoin
 import type { Ledger } from '../../../ledger/ledger.js';
 import type { Clock } from '../../../clock.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { AccountsService } from './service.js';
 import { accountView } from './views.js';
 
@@ -11,33 +12,39 @@ export function accountRoutes(accounts: AccountsService, ledger: Ledger, clock: 
     accountView(account, ledger, clock.now(), baseUrl);
   return [
     defineRoute(E.create, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body, ctx }) => ({ status: 201, body: view(accounts.create(body), ctx.baseUrl) }),
     }),
     defineRoute(E.list, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ query, ctx }) => ({
         status: 200,
         body: { accounts: accounts.list(query.type).map((a) => view(a, ctx.baseUrl)) },
       }),
     }),
     defineRoute(E.show, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, ctx }) => ({
         status: 200,
         body: view(accounts.get(params.account_id), ctx.baseUrl),
       }),
     }),
     defineRoute(E.update, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, body, ctx }) => ({
         status: 200,
         body: view(accounts.update(params.account_id, body), ctx.baseUrl),
       }),
     }),
     defineRoute(E.remove, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params }) => {
         accounts.delete(params.account_id);
         return { status: 204 };
       },
     }),
     defineRoute(E.adjust, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, body }) => {
         const { transactionId, balance } = accounts.adjust(params.account_id, body);
         return {

@@ -1,6 +1,7 @@
 import { randomString } from '../../../../shared/ids.js';
-import { MoneyError, fromMinor, toMinor } from '../../../../shared/money.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { fromMinor } from '../../../../shared/money.js';
+import { invalidRequest, detail } from '../../pipeline/api-error.js';
+import { requestMinor } from '../../pipeline/money-errors.js';
 import type { MoneyV1, PaymentDefinitionBody, StoredLegacyPlan } from './types.js';
 
 /** What plans and agreements v1 share: their ids, their Money v1 amounts, their definitions' order. */
@@ -9,17 +10,13 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const newId = (prefix: string, length: number) => prefix + randomString(ALNUM, length);
 
 export function minorOf(amount: MoneyV1, field: string): bigint {
-  try {
-    const minor = toMinor(amount.value, amount.currency);
-    if (minor < 0n) throw new MoneyError('INVALID_PARAMETER_SYNTAX', 'An amount cannot be negative.');
-    return minor;
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    throw new ApiError(
-      error.issue === 'CURRENCY_NOT_SUPPORTED' ? 'UNPROCESSABLE_ENTITY' : 'INVALID_REQUEST',
-      [detail(error.issue, { field, value: amount.value, location: 'body', description: error.message })],
+  const place = { field, value: amount.value, location: 'body' } as const;
+  const minor = requestMinor(amount.value, amount.currency, place, 'BY_ISSUE');
+  if (minor < 0n)
+    throw invalidRequest(
+      detail('INVALID_PARAMETER_SYNTAX', { ...place, description: 'An amount cannot be negative.' }),
     );
-  }
+  return minor;
 }
 
 export const canonical = (amount: MoneyV1, field: string): MoneyV1 => ({

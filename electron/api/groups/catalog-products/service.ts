@@ -16,6 +16,7 @@ import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
 import type { StoredProduct } from './types.js';
 import { PRODUCTS_PATH, productListEntry } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const KIND = 'catalog-product';
 const newProductId = (): string => 'PROD-' + randomString('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 17);
@@ -33,14 +34,7 @@ export class CatalogProductsService {
     }
     const now = this.deps.clock.nowIso();
     const product: StoredProduct = {
-      kind: KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'CREATED',
-      parent_id: null,
-      root_id: id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({ kind: KIND, id, app: ctx.app.id, status: 'CREATED', at: now }),
       body: {
         id,
         name: request.name,

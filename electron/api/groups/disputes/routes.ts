@@ -2,6 +2,7 @@ import { DISPUTES_ENDPOINTS as API } from '../../../../shared/api/disputes/endpo
 import { JSON_MEDIA_TYPES } from '../../pipeline/accept.js';
 import { link } from '../../pipeline/links.js';
 import { MULTIPART_MEDIA_TYPE } from '../../pipeline/multipart.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import { defineRoute, type AnyRoute, type OperationResult, type RequestContext } from '../../route.js';
 import type { DisputeActions } from './actions.js';
 import { DOCUMENT_RULES } from './documents.js';
@@ -16,6 +17,10 @@ const withDocuments = {
   bodyLimit: DOCUMENT_RULES.maxRequestBytes + 1024 * 1024,
 } as const;
 
+/** A partner reads a seller's disputes with READ_SELLER_DISPUTE and acts on them with UPDATE_SELLER_DISPUTE. */
+const read = { partnerFeatures: ['READ_SELLER_DISPUTE'] } as const;
+const update = { partnerFeatures: ['UPDATE_SELLER_DISPUTE'] } as const;
+
 /** What every action answers (`subsequent_action`): the link to the dispute it changed. */
 const subsequentAction = (dispute: StoredDispute, ctx: RequestContext): OperationResult => ({
   status: 200,
@@ -29,67 +34,83 @@ export function disputeRoutes(
 ): AnyRoute[] {
   return [
     defineRoute(API.list, {
+      ...read,
       handle: ({ query, ctx }) => ({ status: 200, body: disputes.list(query, ctx) }),
     }),
     defineRoute(API.show, {
+      ...read,
       handle: ({ params, ctx }) => ({ status: 200, resource: disputes.get(params.id, ctx) }),
     }),
     defineRoute(API.update, {
+      ...update,
       handle: ({ params, body, ctx }) => {
         disputes.update(params.id, body, ctx);
         return { status: 204 };
       },
     }),
     defineRoute(API.acceptClaim, {
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.acceptClaim(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.provideEvidence, {
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.provideEvidence(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.appeal, {
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.appeal(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.makeOffer, {
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.makeOffer(params.id, body, ctx), ctx),
     }),
     defineRoute(API.sendMessage, {
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.sendMessage(params.id, body, uploads, ctx), ctx),
     }),
     defineRoute(API.escalate, {
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.escalate(params.id, body, ctx), ctx),
     }),
     defineRoute(API.acknowledgeReturnItem, {
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.acknowledgeReturnItem(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.provideSupportingInfo, {
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.provideSupportingInfo(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.acceptOffer, {
+      ...update,
       handle: ({ params, body, ctx }) =>
         subsequentAction(actions.acceptOffer(params.id, body ?? {}, ctx), ctx),
     }),
     defineRoute(API.denyOffer, {
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.denyOffer(params.id, body, ctx), ctx),
     }),
     defineRoute(API.requireEvidence, {
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.requireEvidence(params.id, body, ctx), ctx),
     }),
     defineRoute(API.adjudicate, {
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.adjudicate(params.id, body, ctx), ctx),
     }),
     defineRoute(API.open, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body, ctx }) => ({ status: 201, resource: lifecycle.open(body, ctx) }),
     }),
   ];

@@ -3,6 +3,7 @@ import { ScimHeaders } from '../../../../shared/api/identity/schemas.js';
 import { SCIM_MEDIA_TYPE } from '../../../../shared/api/identity/scim-rules.js';
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPES } from '../../pipeline/accept.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { ScimUsersService } from './scim-users-service.js';
 import { listResponse, scimContentType, scimUserView } from './scim-views.js';
 import { userinfo } from './userinfo-service.js';
@@ -18,6 +19,7 @@ const SCIM = {
 export function identityRoutes(users: ScimUsersService): AnyRoute[] {
   return [
     defineRoute(E.userinfo, {
+      partnerFeatures: ['ACCESS_MERCHANT_INFORMATION'],
       errorStyle: 'identity',
       handle: ({ ctx }) => ({ status: 200, body: userinfo(ctx) }),
     }),
@@ -30,6 +32,7 @@ export function identityRoutes(users: ScimUsersService): AnyRoute[] {
     defineRoute(
       { ...E.createUser, headers: ScimHeaders },
       {
+        partnerFeatures: PARTNER_ONLY,
         ...SCIM,
         handle: ({ body, headers, ctx }) => ({
           status: 201,
@@ -41,6 +44,7 @@ export function identityRoutes(users: ScimUsersService): AnyRoute[] {
     defineRoute(
       { ...E.listUsers, headers: ScimHeaders },
       {
+        partnerFeatures: PARTNER_ONLY,
         ...SCIM,
         handle: ({ query, headers, ctx }) => {
           const { page, total, startIndex } = users.list(query);
@@ -55,6 +59,7 @@ export function identityRoutes(users: ScimUsersService): AnyRoute[] {
     defineRoute(
       { ...E.showUser, headers: ScimHeaders },
       {
+        partnerFeatures: PARTNER_ONLY,
         ...SCIM,
         handle: ({ params, headers, ctx }) => ({
           status: 200,
@@ -66,6 +71,7 @@ export function identityRoutes(users: ScimUsersService): AnyRoute[] {
     defineRoute(
       { ...E.patchUser, headers: ScimHeaders },
       {
+        partnerFeatures: PARTNER_ONLY,
         ...SCIM,
         handle: ({ params, body, headers, ctx }) => ({
           status: 200,
@@ -77,6 +83,7 @@ export function identityRoutes(users: ScimUsersService): AnyRoute[] {
     defineRoute(
       { ...E.deleteUser, headers: ScimHeaders },
       {
+        partnerFeatures: PARTNER_ONLY,
         ...SCIM,
         handle: ({ params }) => {
           users.delete(params.id);

@@ -13,6 +13,7 @@ import { createResource, transition } from '../../transition.js';
 import { applyScimPatch } from './scim-patch.js';
 import { parseUserNameFilter } from './scim-filter.js';
 import { SCIM_USER_KIND, type ScimUserAttributes, type StoredScimUser } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** Every user, oldest first, at most this many read for one list (far above any sandbox directory). */
 const MAX_SCANNED = 1_000_000;
@@ -33,14 +34,14 @@ export class ScimUsersService {
     this.assertNameFree(input.userName);
     const now = this.deps.clock.nowIso();
     const user: StoredScimUser = {
-      kind: SCIM_USER_KIND,
-      id: newAccountId(),
-      app_id: appId,
-      status: 'ACTIVE',
-      parent_id: null,
-      root_id: null,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({
+        kind: SCIM_USER_KIND,
+        id: newAccountId(),
+        app: appId,
+        status: 'ACTIVE',
+        root: null,
+        at: now,
+      }),
       body: attributesOf(input),
       internal: { user_name_key: input.userName.toLowerCase() },
     };

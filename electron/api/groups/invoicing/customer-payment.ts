@@ -1,11 +1,12 @@
 import { invoiceMachine, type InvoiceTrigger } from '../../../../shared/api/invoicing/machines.js';
 import { passesLuhn } from '../../../../shared/api/orders-v2/schemas.js';
 import type { Issue } from '../../../../shared/api/registry.js';
-import { MoneyError, fromMinor, toMinor } from '../../../../shared/money.js';
+import { fromMinor, toMinor } from '../../../../shared/money.js';
 import { newTransactionId } from '../../../ledger/ledger-writer.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
+import { requestMinor } from '../../pipeline/money-errors.js';
 import { refuseUnless, transition } from '../../transition.js';
 import { v1DateTime } from './dates.js';
 import type { InvoiceMail } from './invoice-mail.js';
@@ -51,12 +52,7 @@ export class CustomerPayments {
     const parse = (text: string | undefined, field: string, fallback: bigint): bigint => {
       const value = (text ?? '').trim();
       if (!value) return fallback;
-      try {
-        return toMinor(value, currency);
-      } catch (error) {
-        if (!(error instanceof MoneyError)) throw error;
-        throw invalid(error.issue, field, error.message, value);
-      }
+      return requestMinor(value, currency, { field, value, location: 'body' });
     };
     const amount = parse(payment.amount, '/amount', due);
     const tip = parse(payment.tip, '/tip', 0n);

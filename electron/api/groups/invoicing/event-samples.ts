@@ -5,20 +5,14 @@ import { v1DateTime } from './dates.js';
 import { newInvoiceId } from './ids.js';
 import type { StoredInvoice } from './types.js';
 import { invoiceLinks, invoiceView } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** A sample invoice for the simulator: the seeded merchant billing the seeded buyer 25.00 USD. */
 export function sampleInvoice(context: SampleContext, status: string): Record<string, unknown> {
   const id = newInvoiceId();
   const at = isoSeconds(context.now);
   const invoice: StoredInvoice = {
-    kind: 'invoice',
-    id,
-    app_id: null,
-    status,
-    parent_id: null,
-    root_id: id,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: 'invoice', id, app: null, status, at }),
     body: {
       id,
       number: '0001',

@@ -8,10 +8,10 @@ import { ApiError } from '../../pipeline/api-error.js';
 import {
   buyerPageLayout as page,
   CSRF_FIELD,
-  csrfToken,
+  formCsrfToken,
   escapeHtml,
   sendBuyerPage,
-  validCsrfToken,
+  validFormCsrfToken,
   type Render,
   buyerEmailField,
   sandboxBuyerEmails,
@@ -23,7 +23,8 @@ import type { StoredInvoice } from './types.js';
 import { amountDue, dueDate, PAYER_VIEW_PATH, payerViewPath, recipientOf } from './views.js';
 
 /** The CSRF token of the pay form of one invoice (tests submit the form as a browser would). */
-export const invoicePageCsrfToken = (id: string): string => csrfToken(`invoice:${id}`);
+const CSRF_FLOW = 'invoice';
+export const invoicePageCsrfToken = (id: string): string => formCsrfToken({ flow: CSRF_FLOW, id });
 
 /** The sandbox buyer the page suggests when the invoice names no recipient. */
 const DEFAULT_PAYER = 'buyer@example.com';
@@ -174,7 +175,7 @@ export function registerInvoicePage(
         amount: (form.amount ?? '').trim(),
         tip: (form.tip ?? '').trim(),
       };
-      if (!validCsrfToken(`invoice:${invoice.id}`, form[CSRF_FIELD]))
+      if (!validFormCsrfToken({ flow: CSRF_FLOW, id: invoice.id }, form[CSRF_FIELD]))
         return show(reply, 403, invoice, {
           ...state,
           error: 'This form has expired or did not come from this page. Check the invoice and pay again.',

@@ -8,30 +8,38 @@ import type { InvoicingService } from './service.js';
 export function invoicingRoutes(invoices: InvoicingService, store: Store): AnyRoute[] {
   return [
     defineRoute(E.create, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ body, ctx }) => ({ status: 201, resource: invoices.create(body, ctx) }),
     }),
     defineRoute(E.list, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ query, ctx }) => ({ status: 200, body: listInvoices(store, query, ctx) }),
     }),
     defineRoute(E.search, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ body, ctx }) => ({ status: 200, body: searchInvoices(store, body, ctx) }),
     }),
     defineRoute(E.nextNumber, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ ctx }) => ({ status: 200, body: { number: invoices.numbers.next(ctx.merchant.id) } }),
     }),
     defineRoute(E.show, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ params, ctx }) => ({ status: 200, resource: invoices.get(params.id, ctx) }),
     }),
     defineRoute(E.update, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ params, body, ctx }) => ({ status: 200, resource: invoices.update(params.id, body, ctx) }),
     }),
     defineRoute(E.delete, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ params, ctx }) => {
         invoices.delete(params.id, ctx);
         return { status: 204 };
       },
     }),
     defineRoute(E.send, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ params, query, body, ctx }) => {
         invoices.send(
           params.id,
@@ -42,24 +50,28 @@ export function invoicingRoutes(invoices: InvoicingService, store: Store): AnyRo
       },
     }),
     defineRoute(E.remind, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ params, body, ctx }) => {
         invoices.remind(params.id, body, ctx);
         return { status: 202 };
       },
     }),
     defineRoute(E.cancel, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ params, body, ctx }) => {
         invoices.cancel(params.id, body, ctx);
         return { status: 204 };
       },
     }),
     defineRoute(E.recordPayment, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ params, body, ctx }) => {
         invoices.recordPayment(params.id, body, ctx);
         return { status: 200 };
       },
     }),
     defineRoute(E.recordRefund, {
+      partnerFeatures: ['INVOICE_READ_WRITE'],
       handle: ({ params, body, ctx }) => {
         invoices.recordRefund(params.id, body, ctx);
         return { status: 200 };

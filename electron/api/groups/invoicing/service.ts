@@ -14,10 +14,11 @@ import type {
   RecordRefund,
 } from '../../../../shared/api/invoicing/schemas.js';
 import type { Issue } from '../../../../shared/api/registry.js';
-import { MoneyError, fromMinor, toMinor } from '../../../../shared/money.js';
+import { fromMinor } from '../../../../shared/money.js';
 import type { z } from 'zod';
 import type { GroupDeps } from '../../group-deps.js';
 import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { requestMinor } from '../../pipeline/money-errors.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import { isoDate, v1DateTime } from './dates.js';
@@ -27,6 +28,7 @@ import { scheduleOverdue } from './jobs.js';
 import { InvoiceNumbers } from './numbering.js';
 import { INVOICE_KIND, type InvoiceBody, type StoredInvoice } from './types.js';
 import { amountDue } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const toDetails = (problems: InvoiceProblem[]) =>
   problems.map((p) =>
@@ -79,14 +81,7 @@ export class InvoicingService {
       metadata: { created_date: v1DateTime(now), created_by: ctx.merchant.email },
     };
     const invoice: StoredInvoice = {
-      kind: INVOICE_KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'DRAFT',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: INVOICE_KIND, id, app: ctx.app.id, status: 'DRAFT', at }),
       body,
       internal: {
         merchant_id: ctx.merchant.id,
@@ -219,20 +214,11 @@ export class InvoicingService {
           description: `The invoice is in ${currency}.`,
         }),
       );
-    let minor: bigint;
-    try {
-      minor = toMinor(amount.value, currency);
-    } catch (error) {
-      if (!(error instanceof MoneyError)) throw error;
-      throw invalidRequest(
-        detail(error.issue, {
-          field: '/amount/value',
-          value: amount.value,
-          location: 'body',
-          description: error.message,
-        }),
-      );
-    }
+    const minor = requestMinor(amount.value, currency, {
+      field: '/amount/value',
+      value: amount.value,
+      location: 'body',
+    });
     if (minor <= 0n)
       throw invalidRequest(
         detail('AMOUNT_NOT_POSITIVE', { field: '/amount/value', value: amount.value, location: 'body' }),

@@ -7,7 +7,7 @@ import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../..
 import {
   buyerEmailField,
   buyerPageLayout as page,
-  csrfToken,
+  formCsrfToken,
   escapeHtml,
   type Render,
 } from '../../pipeline/buyer-page.js';
@@ -18,10 +18,10 @@ import { APPROVAL_PATH_V1 } from './views.js';
 
 export const DEFAULT_BUYER_EMAIL = 'buyer@example.com';
 
-const csrfSubject = (orderId: string): string => `checkout-v1:${orderId}`;
+const CSRF_FLOW = 'checkout-v1';
 
 /** The CSRF token of the approval form of one v1 order (tests submit the form as a browser would). */
-export const approvalCsrfToken = (orderId: string): string => csrfToken(csrfSubject(orderId));
+export const approvalCsrfToken = (orderId: string): string => formCsrfToken({ flow: CSRF_FLOW, id: orderId });
 
 function summary(order: StoredOrderV1): string {
   const rows = order.body.purchase_units
@@ -78,7 +78,8 @@ export function registerApprovalPageV1(
       return order && order.status !== 'DELETED' ? order : undefined;
     },
     notFound: (token) => unknownTokenPage('Order', token),
-    csrfSubject: (order) => csrfSubject(order.id),
+    csrfFlow: CSRF_FLOW,
+    csrfId: (order) => order.id,
     hiddenFields: (order) => ({ token: order.id }),
     defaultBuyerEmail: () => DEFAULT_BUYER_EMAIL,
     redirectUrls: (order) => [order.body.redirect_urls?.return_url, order.body.redirect_urls?.cancel_url],

@@ -11,6 +11,7 @@ import {
   type StoredOrderV1,
 } from './types.js';
 import { orderV1Links, orderV1View } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** A v1 order was paid (its purchase units captured or authorized). */
 export const ORDER_V1_PROCESSED = 'CHECKOUT.ORDER.PROCESSED';
@@ -20,14 +21,7 @@ function sample(context: SampleContext): Record<string, unknown> {
   const at = isoSeconds(context.now);
   const id = newOrderV1Id();
   const order: StoredOrderV1 = {
-    kind: ORDER_V1_KIND,
-    id,
-    app_id: null,
-    status: 'COMPLETED',
-    parent_id: null,
-    root_id: id,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: ORDER_V1_KIND, id, app: null, status: 'COMPLETED', at }),
     body: {
       id,
       intent: 'SALE',

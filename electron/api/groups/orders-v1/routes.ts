@@ -1,6 +1,7 @@
 import { ORDERS_V1_ENDPOINTS as E } from '../../../../shared/api/orders-v1/endpoints.js';
 import { DAY } from '../../../clock.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import { DEFAULT_BUYER_EMAIL } from './approval-page.js';
 import type { OrdersV1Service } from './service.js';
 
@@ -11,6 +12,16 @@ export const PAY_KEY_RETENTION_MS = 100_000 * 365 * DAY;
 export function orderV1Routes(orders: OrdersV1Service): AnyRoute[] {
   return [
     defineRoute(E.create, {
+      partnerFeatures: {
+        always: ['PAYMENT'],
+        sometimes: [
+          {
+            feature: 'PARTNER_FEE',
+            when: 'a purchase unit carries partner_fee_details',
+            applies: ({ body }) => body.purchase_units.some((unit) => unit.partner_fee_details),
+          },
+        ],
+      },
       // Spec 4.3: the create answers 200 (not 201) with the order.
       handle: ({ body, headers, ctx }) => ({
         status: 200,
@@ -18,15 +29,18 @@ export function orderV1Routes(orders: OrdersV1Service): AnyRoute[] {
       }),
     }),
     defineRoute(E.show, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: orders.get(params.order_id, ctx) }),
     }),
     defineRoute(E.delete, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => {
         orders.delete(params.order_id, ctx);
         return { status: 204 };
       },
     }),
     defineRoute(E.pay, {
+      partnerFeatures: ['PAYMENT'],
       idempotency: { retentionMs: PAY_KEY_RETENTION_MS },
       handle: ({ params, body, headers, ctx }) => ({
         status: 200,
@@ -34,12 +48,14 @@ export function orderV1Routes(orders: OrdersV1Service): AnyRoute[] {
       }),
     }),
     defineRoute(E.disburse, {
+      partnerFeatures: ['DELAY_FUNDS_DISBURSEMENT'],
       handle: ({ params, body, ctx }) => ({
         status: 200,
         resource: orders.disburse(params.order_id, body?.reference_id, ctx),
       }),
     }),
     defineRoute(E.approveAsBuyer, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, body, ctx }) => {
         const order = orders.get(params.order_id, ctx);
         orders.approve(order, body?.buyer_email ?? DEFAULT_BUYER_EMAIL);

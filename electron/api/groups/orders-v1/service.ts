@@ -29,6 +29,7 @@ import {
   type StoredOrderV1Payment,
   type UnitPaymentV1,
 } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** The message spec part 7 gives a DELETE of a paid order. */
 export const ORDER_IN_PROGRESS_MESSAGE = 'This order is in progress';
@@ -105,14 +106,7 @@ export class OrdersV1Service {
       update_time: at,
     };
     const order: StoredOrderV1 = {
-      kind: ORDER_V1_KIND,
-      id,
-      app_id: ctx.app.id,
-      status,
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: ORDER_V1_KIND, id, app: ctx.app.id, status, at }),
       body,
       internal: {
         merchant_id: ctx.merchant.id,
@@ -259,14 +253,14 @@ export class OrdersV1Service {
 
     const at = order.update_time;
     const payment: StoredOrderV1Payment = {
-      kind: ORDER_V1_PAYMENT_KIND,
-      id: order.id,
-      app_id: ctx.app.id,
-      status: 'APPROVED',
-      parent_id: order.id,
-      root_id: order.id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: ORDER_V1_PAYMENT_KIND,
+        id: order.id,
+        app: ctx.app.id,
+        status: 'APPROVED',
+        parent: order.id,
+        at,
+      }),
       body: {
         order_id: order.id,
         status: 'APPROVED',

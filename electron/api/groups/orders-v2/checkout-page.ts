@@ -5,7 +5,7 @@ import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../..
 import {
   buyerEmailField,
   buyerPageLayout as page,
-  csrfToken,
+  formCsrfToken,
   escapeHtml,
   type Render,
 } from '../../pipeline/buyer-page.js';
@@ -19,10 +19,10 @@ import type { OrdersService } from './service.js';
 export const CHECKOUT_PATH = '/checkoutnow';
 export const DEFAULT_BUYER_EMAIL = 'buyer@example.com';
 
-const csrfSubject = (orderId: string): string => `checkout:${orderId}`;
+const CSRF_FLOW = 'checkout';
 
 /** The CSRF token of the approval form of one order (tests submit the form as a browser would). */
-export const checkoutCsrfToken = (orderId: string): string => csrfToken(csrfSubject(orderId));
+export const checkoutCsrfToken = (orderId: string): string => formCsrfToken({ flow: CSRF_FLOW, id: orderId });
 
 const cell = (text: string, testId?: string) =>
   `<td class="amount"${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(text)}</td>`;
@@ -154,7 +154,8 @@ export function registerCheckoutPage(
     tokenField: 'token',
     find: (token) => orders.find(token),
     notFound: (token) => unknownTokenPage('Order', token),
-    csrfSubject: (order) => csrfSubject(order.id),
+    csrfFlow: CSRF_FLOW,
+    csrfId: (order) => order.id,
     hiddenFields: (order) => ({ token: order.id }),
     defaultBuyerEmail: () => DEFAULT_BUYER_EMAIL,
     redirectUrls: (order) => [order.internal.return_url, order.internal.cancel_url],

@@ -7,6 +7,7 @@ import type { SampleContext } from '../../../webhooks/catalog.js';
 import { captureView, sampleCapture } from '../payments-v2/index.js';
 import { orderLinks } from './views.js';
 import type { StoredOrder } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const AMOUNT_MINOR = 3000n;
 const CURRENCY = 'USD';
@@ -21,14 +22,7 @@ export function sampleOrderResource(context: SampleContext, status: OrderStatus)
   const buyerName = { given_name: SEED_BUYER.name.given_name, surname: SEED_BUYER.name.surname };
   const payee = { email_address: SEED_MERCHANT.email, merchant_id: SEED_MERCHANT.id };
   const order: StoredOrder = {
-    kind: 'order',
-    id,
-    app_id: null,
-    status,
-    parent_id: null,
-    root_id: id,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: 'order', id, app: null, status, at }),
     body: {
       id,
       intent: 'CAPTURE',

@@ -1,12 +1,13 @@
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import type { PaymentSourceInput, PurchaseUnitInput } from '../../../../shared/api/orders-v2/schemas.js';
 import { checkAmount } from '../../../../shared/amount-rules.js';
-import { minorOf, MoneyError } from '../../../../shared/money.js';
+import { MoneyError } from '../../../../shared/money.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { App } from '../../../store/repositories/apps-repo.js';
 import { activeConsent } from '../../pipeline/authenticate.js';
 import type { Store } from '../../../store/store.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
+import { parseMinor } from '../../pipeline/money-errors.js';
 import type { PurchaseUnitBody } from './types.js';
 
 /**
@@ -55,19 +56,13 @@ function platformFees(
         ),
       );
     } else {
-      let minor: bigint | undefined;
-      try {
-        minor = minorOf(fee.amount);
-      } catch (error) {
-        if (!(error instanceof MoneyError)) throw error;
-      }
-      let unitMinor: bigint | undefined;
-      try {
-        unitMinor = minorOf(unit.amount);
-      } catch (error) {
-        if (!(error instanceof MoneyError)) throw error;
-      }
-      if (minor === undefined || minor <= 0n || (unitMinor !== undefined && minor > unitMinor)) {
+      const minor = parseMinor(fee.amount.value, fee.amount.currency_code);
+      const unitMinor = parseMinor(unit.amount.value, unit.amount.currency_code);
+      if (
+        minor instanceof MoneyError ||
+        minor <= 0n ||
+        (typeof unitMinor === 'bigint' && minor > unitMinor)
+      ) {
         problems.push(
           body(
             `${feeAt}/amount/value`,

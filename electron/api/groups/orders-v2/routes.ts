@@ -14,6 +14,7 @@ const SETTLE_KEY_RETENTION_MS = 72 * HOUR;
 export function orderRoutes(orders: OrdersService): AnyRoute[] {
   const settle = (action: 'capture' | 'authorize') =>
     defineRoute(E[action], {
+      partnerFeatures: ['PAYMENT'],
       idempotency: { retentionMs: SETTLE_KEY_RETENTION_MS },
       prefer: 'representation',
       handle: ({ params, body, ctx }) => ({
@@ -24,6 +25,7 @@ export function orderRoutes(orders: OrdersService): AnyRoute[] {
 
   return [
     defineRoute(E.create, {
+      partnerFeatures: ['PAYMENT'],
       idempotency: { retentionMs: CREATE_KEY_RETENTION_MS },
       prefer: 'minimal',
       handle: ({ body, headers, ctx }) => ({
@@ -32,6 +34,7 @@ export function orderRoutes(orders: OrdersService): AnyRoute[] {
       }),
     }),
     defineRoute(E.show, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, query, ctx }) => {
         const order = orders.get(params.id, ctx);
         return query.fields?.split(',').includes('payment_source')
@@ -40,6 +43,7 @@ export function orderRoutes(orders: OrdersService): AnyRoute[] {
       },
     }),
     defineRoute(E.update, {
+      partnerFeatures: ['PAYMENT'],
       contentTypes: JSON_MEDIA_TYPES,
       handle: ({ params, body, ctx }) => {
         orders.update(params.id, body, ctx);
@@ -49,10 +53,12 @@ export function orderRoutes(orders: OrdersService): AnyRoute[] {
     settle('authorize'),
     settle('capture'),
     defineRoute(E.track, {
+      partnerFeatures: ['TRACKING_SHIPMENT_READWRITE'],
       idempotency: { retentionMs: SETTLE_KEY_RETENTION_MS },
       handle: ({ params, body, ctx }) => ({ status: 201, resource: orders.track(params.id, body, ctx) }),
     }),
     defineRoute(E.updateTracker, {
+      partnerFeatures: ['TRACKING_SHIPMENT_READWRITE'],
       contentTypes: JSON_MEDIA_TYPES,
       handle: ({ params, body, ctx }) => {
         orders.updateTracker(params.id, params.tracker_id, body, ctx);

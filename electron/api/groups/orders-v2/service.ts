@@ -8,7 +8,6 @@ import { isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
@@ -20,6 +19,7 @@ import { resolvePaymentSource } from './payment-source.js';
 import type { OrderTracking } from './tracking-port.js';
 import type { OrderBody, StoredOrder } from './types.js';
 import type { OrderVault } from './vault-port.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const PatchedOrderSchema = OrderCreateSchema.pick({ intent: true, payer: true, purchase_units: true });
 
@@ -47,7 +47,6 @@ export class OrdersService {
     requestId: string | undefined,
     attributionId?: string,
   ): StoredOrder {
-    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     const now = this.deps.clock.now();
     const units = normalizeUnits(request.purchase_units, ctx.merchant, this.deps.store, ctx.app);
     const source = request.payment_source;
@@ -80,14 +79,7 @@ export class OrdersService {
     const paymentSource = resolved?.stored;
     const payer = request.payer ?? resolved?.payer;
     const order: StoredOrder = {
-      kind: 'order',
-      id,
-      app_id: ctx.app.id,
-      status,
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: 'order', id, app: ctx.app.id, status, at }),
       body: {
         id,
         intent: request.intent,
@@ -193,7 +185,6 @@ export class OrdersService {
     source: PaymentSourceInput | undefined,
     ctx: RequestContext,
   ): StoredOrder {
-    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     const order = this.get(id, ctx);
     const field = { field: 'id', value: id, location: 'path' as const };
     if ((action === 'capture') !== (order.body.intent === 'CAPTURE')) {

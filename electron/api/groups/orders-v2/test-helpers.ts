@@ -1,5 +1,6 @@
 import { ORDERS_V2_ENDPOINTS as E } from '../../../../shared/api/orders-v2/endpoints.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import { DEFAULT_BUYER_EMAIL } from './checkout-page.js';
 import type { OrdersService } from './service.js';
 
@@ -7,6 +8,7 @@ import type { OrdersService } from './service.js';
 export function orderTestHelpers(orders: OrdersService): AnyRoute[] {
   return [
     defineRoute(E.approveAsBuyer, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, body, ctx }) => {
         const order = orders.get(params.id, ctx);
         orders.approve(order, body?.buyer_email ?? DEFAULT_BUYER_EMAIL);

@@ -11,11 +11,11 @@ import { ApiError } from '../../pipeline/api-error.js';
 import {
   buyerPageLayout as page,
   CSRF_FIELD,
-  csrfToken,
+  formCsrfToken,
   escapeHtml,
   formTargets,
   sendBuyerPage,
-  validCsrfToken,
+  validFormCsrfToken,
   type Render,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
@@ -24,7 +24,9 @@ import type { StoredReferral } from './types.js';
 import { ONBOARDING_PATH } from './views.js';
 
 /** The CSRF token of the onboarding form of one referral (tests submit the form as a browser would). */
-export const onboardingCsrfToken = (referralId: string): string => csrfToken(`onboarding:${referralId}`);
+const CSRF_FLOW = 'onboarding';
+export const onboardingCsrfToken = (referralId: string): string =>
+  formCsrfToken({ flow: CSRF_FLOW, id: referralId });
 
 /** What the seller is asked to grant, in words. */
 const FEATURE_WORDS: Readonly<Record<string, string>> = {
@@ -157,7 +159,7 @@ export function registerOnboardingPage(
           onboardingForm(referrals.find(referral.id) ?? referral, store, values, error),
           referral,
         );
-      if (!validCsrfToken(`onboarding:${referral.id}`, form[CSRF_FIELD]))
+      if (!validFormCsrfToken({ flow: CSRF_FLOW, id: referral.id }, form[CSRF_FIELD]))
         return again(403, 'This form has expired or did not come from this page. Check it and submit again.');
       if (form.action === 'decline') {
         const back = referrals.declineUrl(referral);

@@ -28,6 +28,7 @@ import {
   type StoredIntegration,
   type StoredReferral,
 } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** A referral id (and the token its action URL carries), shaped like the platform's: base64 of a UUID and more. */
 function newReferralId(): string {
@@ -289,14 +290,14 @@ export class ReferralsService {
       return existing;
     }
     const integration: StoredIntegration = {
-      kind: 'merchant-integration',
-      id,
-      app_id: referral.app_id,
-      status: 'ACTIVE',
-      parent_id: referral.id,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'merchant-integration',
+        id,
+        app: referral.app_id,
+        status: 'ACTIVE',
+        parent: referral.id,
+        at,
+      }),
       body: {
         merchant_id: seller.id,
         tracking_id: referral.internal.tracking_id ?? '',
@@ -322,14 +323,7 @@ export class ReferralsService {
     const id = newReferralId();
     const at = this.deps.clock.nowIso();
     const referral: StoredReferral = {
-      kind: 'partner-referral',
-      id,
-      app_id: ctx.app.id,
-      status: 'CREATED',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: 'partner-referral', id, app: ctx.app.id, status: 'CREATED', at }),
       body: {
         partner_referral_id: id,
         submitter_payer_id: ctx.app.merchant_id,

@@ -7,7 +7,7 @@ import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../..
 import {
   buyerEmailField,
   buyerPageLayout as page,
-  csrfToken,
+  formCsrfToken,
   escapeHtml,
   type Render,
 } from '../../pipeline/buyer-page.js';
@@ -19,10 +19,11 @@ import { BUYER_PAGE_PATH } from './views.js';
 export const EXPRESS_CHECKOUT_CMD = '_express-checkout';
 export const DEFAULT_V1_BUYER_EMAIL = 'buyer@example.com';
 
-const csrfSubject = (paymentId: string): string => `payment-v1:${paymentId}`;
+const CSRF_FLOW = 'payment-v1';
 
 /** The CSRF token of the approval form of one payment (tests submit the form as a browser would). */
-export const paymentV1CsrfToken = (paymentId: string): string => csrfToken(csrfSubject(paymentId));
+export const paymentV1CsrfToken = (paymentId: string): string =>
+  formCsrfToken({ flow: CSRF_FLOW, id: paymentId });
 
 /** The merchant's profile for a payment (undefined when it names none, or it is gone). */
 export type ProfileOf = (payment: StoredPaymentV1) => WebProfile | undefined;
@@ -172,7 +173,8 @@ export function registerPaymentV1BuyerPage(
       return payment && { payment, look: lookOf(payment, profileOf(payment), store) };
     },
     notFound: (token) => unknownTokenPage('Payment', token),
-    csrfSubject: ({ payment }) => csrfSubject(payment.id),
+    csrfFlow: CSRF_FLOW,
+    csrfId: ({ payment }) => payment.id,
     hiddenFields: ({ payment }) => ({ cmd: EXPRESS_CHECKOUT_CMD, token: payment.internal.token }),
     defaultBuyerEmail: () => DEFAULT_V1_BUYER_EMAIL,
     redirectUrls: ({ payment }) => [

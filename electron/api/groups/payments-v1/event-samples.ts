@@ -10,6 +10,7 @@ import { captureFee, refundedFee } from '../payments-v2/index.js';
 import { feeV1, totalV1 } from './money-v1.js';
 import { PROTECTION_TYPE, type StoredRefundV1, type StoredSaleV1 } from './types.js';
 import { refundLinks, refundView, saleLinks, saleView } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /**
  * Samples for the simulator: synthetic v1 resources of the sandbox world (the seeded merchant, 30.00
@@ -25,14 +26,7 @@ function sampleSale(context: SampleContext, status: 'completed' | 'refunded'): S
   const paymentId = newPaymentV1Id();
   const fee = captureFee(MINOR, CURRENCY);
   return {
-    kind: KINDS.sale,
-    id,
-    app_id: null,
-    status,
-    parent_id: paymentId,
-    root_id: paymentId,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: KINDS.sale, id, app: null, status, parent: paymentId, root: paymentId, at }),
     body: {
       id,
       amount: totalV1(MINOR, CURRENCY),
@@ -66,14 +60,15 @@ export function sampleSaleRefundResource(context: SampleContext): Record<string,
   const id = newTransactionV1Id();
   const feeBack = refundedFee(BigInt(sale.internal.percent_fee_minor), MINOR, MINOR);
   const refund: StoredRefundV1 = {
-    kind: KINDS.refund,
-    id,
-    app_id: null,
-    status: 'completed',
-    parent_id: sale.id,
-    root_id: sale.root_id,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({
+      kind: KINDS.refund,
+      id,
+      app: null,
+      status: 'completed',
+      parent: sale.id,
+      root: sale.root_id,
+      at,
+    }),
     body: {
       id,
       amount: totalV1(MINOR, CURRENCY),

@@ -1,6 +1,7 @@
 import type { TotalV1 } from '../../../../shared/api/payments-v1/index.js';
-import { fromMinor, isSupportedCurrency, MoneyError, toMinor } from '../../../../shared/money.js';
+import { fromMinor, isSupportedCurrency } from '../../../../shared/money.js';
 import { detail, unprocessable } from '../../pipeline/api-error.js';
+import { requestMinor } from '../../pipeline/money-errors.js';
 import type { FeeV1 } from './types.js';
 
 /** Money v1 shapes from exact minor units. */
@@ -26,20 +27,12 @@ export function requestedTotal(amount: TotalV1, currency: string, what: string):
       }),
     );
   }
-  let minor: bigint;
-  try {
-    minor = toMinor(amount.total, currency);
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    throw unprocessable(
-      detail(error.issue, {
-        ...field,
-        field: '/amount/total',
-        value: amount.total,
-        description: error.message,
-      }),
-    );
-  }
+  const minor = requestMinor(
+    amount.total,
+    currency,
+    { ...field, field: '/amount/total', value: amount.total },
+    'UNPROCESSABLE_ENTITY',
+  );
   if (minor <= 0n)
     throw unprocessable(
       detail('AMOUNT_NOT_POSITIVE', { ...field, field: '/amount/total', value: amount.total }),

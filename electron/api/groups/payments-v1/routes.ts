@@ -22,6 +22,7 @@ export function paymentV1Routes(
 ): AnyRoute[] {
   return [
     defineRoute(API.create, {
+      partnerFeatures: ['PAYMENT'],
       idempotency,
       handle: ({ body, headers, ctx }) => ({
         status: 201,
@@ -29,6 +30,7 @@ export function paymentV1Routes(
       }),
     }),
     defineRoute(API.list, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ query, ctx }) => {
         const { payments: page, nextId } = listPayments(store, query, ctx);
         return {
@@ -42,19 +44,24 @@ export function paymentV1Routes(
       },
     }),
     defineRoute(API.show, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: payments.get(params.id, ctx) }),
     }),
     defineRoute(API.update, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, body, ctx }) => ({ status: 200, resource: payments.update(params.id, body, ctx) }),
     }),
     defineRoute(API.execute, {
+      partnerFeatures: ['PAYMENT'],
       idempotency,
       handle: ({ params, body, ctx }) => ({ status: 200, resource: payments.execute(params.id, body, ctx) }),
     }),
     defineRoute(API.showSale, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: operations.sale(params.id, ctx) }),
     }),
     defineRoute(API.refundSale, {
+      partnerFeatures: ['REFUND'],
       idempotency,
       handle: ({ params, body, ctx }) => ({
         status: 201,
@@ -62,9 +69,11 @@ export function paymentV1Routes(
       }),
     }),
     defineRoute(API.showAuthorization, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: operations.authorization(params.id, ctx) }),
     }),
     defineRoute(API.captureAuthorization, {
+      partnerFeatures: ['PAYMENT'],
       idempotency,
       handle: ({ params, body, ctx }) => ({
         status: 201,
@@ -72,9 +81,11 @@ export function paymentV1Routes(
       }),
     }),
     defineRoute(API.voidAuthorization, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: operations.voidAuthorization(params.id, ctx) }),
     }),
     defineRoute(API.reauthorizeAuthorization, {
+      partnerFeatures: ['PAYMENT'],
       idempotency,
       handle: ({ params, body, ctx }) => ({
         status: 201,
@@ -82,9 +93,11 @@ export function paymentV1Routes(
       }),
     }),
     defineRoute(API.showCapture, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: operations.capture(params.id, ctx) }),
     }),
     defineRoute(API.refundCapture, {
+      partnerFeatures: ['REFUND'],
       idempotency,
       handle: ({ params, body, ctx }) => ({
         status: 201,
@@ -92,12 +105,15 @@ export function paymentV1Routes(
       }),
     }),
     defineRoute(API.showRefund, {
+      partnerFeatures: ['REFUND'],
       handle: ({ params, ctx }) => ({ status: 200, resource: operations.refund(params.id, ctx) }),
     }),
     defineRoute(API.showOrder, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: operations.order(params.id, ctx) }),
     }),
     defineRoute(API.authorizeOrder, {
+      partnerFeatures: ['PAYMENT'],
       idempotency,
       handle: ({ params, body, ctx }) => ({
         status: 201,
@@ -105,6 +121,7 @@ export function paymentV1Routes(
       }),
     }),
     defineRoute(API.captureOrder, {
+      partnerFeatures: ['PAYMENT'],
       idempotency,
       handle: ({ params, body, ctx }) => ({
         status: 201,
@@ -112,6 +129,7 @@ export function paymentV1Routes(
       }),
     }),
     defineRoute(API.voidOrder, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: operations.voidOrder(params.id, ctx) }),
     }),
   ];

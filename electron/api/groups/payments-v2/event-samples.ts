@@ -11,6 +11,7 @@ import {
   type StoredRefund,
 } from './types.js';
 import { authorizationView, captureView, refundView } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /**
  * Sample resources for the simulator: synthetic stored resources of the sandbox world (the seeded
@@ -31,14 +32,7 @@ export function sampleCapture(
   const id = newCaptureId();
   const fee = captureFee(AMOUNT_MINOR, CURRENCY);
   return {
-    kind: 'capture',
-    id,
-    app_id: null,
-    status,
-    parent_id: orderId,
-    root_id: orderId,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: 'capture', id, app: null, status, parent: orderId, root: orderId, at }),
     body: {
       id,
       status,
@@ -76,14 +70,7 @@ export function sampleAuthorizationResource(
   const id = newAuthorizationId();
   const orderId = newOrderId();
   const authorization: StoredAuthorization = {
-    kind: 'authorization',
-    id,
-    app_id: null,
-    status,
-    parent_id: orderId,
-    root_id: orderId,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: 'authorization', id, app: null, status, parent: orderId, root: orderId, at }),
     body: {
       id,
       status,
@@ -114,14 +101,15 @@ export function sampleRefundResource(context: SampleContext): Record<string, unk
   const id = newRefundId();
   const feeBack = BigInt(capture.internal.percent_fee_minor);
   const refund: StoredRefund = {
-    kind: 'refund',
-    id,
-    app_id: null,
-    status: 'COMPLETED',
-    parent_id: capture.id,
-    root_id: capture.root_id,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({
+      kind: 'refund',
+      id,
+      app: null,
+      status: 'COMPLETED',
+      parent: capture.id,
+      root: capture.root_id,
+      at,
+    }),
     body: {
       id,
       status: 'COMPLETED',

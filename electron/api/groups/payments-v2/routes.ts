@@ -11,9 +11,11 @@ const idempotency = { retentionMs: PAYMENT_KEY_RETENTION_MS };
 export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
   return [
     defineRoute(API.showAuthorization, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: payments.getAuthorization(params.id, ctx) }),
     }),
     defineRoute(API.captureAuthorization, {
+      partnerFeatures: ['PAYMENT'],
       idempotency,
       prefer: 'minimal',
       handle: ({ params, body, ctx }) => ({
@@ -22,6 +24,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       }),
     }),
     defineRoute(API.reauthorizeAuthorization, {
+      partnerFeatures: ['PAYMENT'],
       idempotency,
       prefer: 'minimal',
       handle: ({ params, body, ctx }) => ({
@@ -30,6 +33,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       }),
     }),
     defineRoute(API.voidAuthorization, {
+      partnerFeatures: ['PAYMENT'],
       // 204 without a body unless the caller asks for the representation (then the whole authorization).
       handle: ({ params, ctx }) => {
         const authorization = payments.voidAuthorization(params.id, ctx);
@@ -37,9 +41,11 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       },
     }),
     defineRoute(API.showCapture, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: payments.captures.getCapture(params.id, ctx) }),
     }),
     defineRoute(API.refundCapture, {
+      partnerFeatures: ['REFUND'],
       idempotency,
       prefer: 'minimal',
       handle: ({ params, body, ctx }) => ({
@@ -48,6 +54,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       }),
     }),
     defineRoute(API.showRefund, {
+      partnerFeatures: ['REFUND'],
       handle: ({ params, ctx }) => ({ status: 200, resource: payments.captures.getRefund(params.id, ctx) }),
     }),
   ];

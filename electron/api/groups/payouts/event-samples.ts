@@ -8,6 +8,7 @@ import type { SampleContext } from '../../../webhooks/catalog.js';
 import type { StoredPayoutBatch, StoredPayoutItem } from './types.js';
 import { batchLinks, batchView, itemLinks, itemView, moneyV1, payoutItemId } from './views.js';
 import { newPayoutBatchId, newTransactionId } from './ids.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /**
  * Sample resources for the simulator: synthetic stored batches and items of the sandbox world (the
@@ -36,14 +37,7 @@ export function sampleBatch(context: SampleContext, status: PayoutBatchStatus): 
   const fee = payoutFee(AMOUNT_MINOR, CURRENCY);
   const done = status === 'SUCCESS' || status === 'DENIED';
   return {
-    kind: 'payout-batch',
-    id,
-    app_id: null,
-    status,
-    parent_id: null,
-    root_id: id,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: 'payout-batch', id, app: null, status, at }),
     body: {
       payout_batch_id: id,
       time_created: at,
@@ -91,14 +85,7 @@ export function sampleItem(
   const error =
     status === 'UNCLAIMED' || status === 'RETURNED' ? ('RECEIVER_UNREGISTERED' as const) : reserved?.error;
   return {
-    kind: 'payout-item',
-    id,
-    app_id: null,
-    status,
-    parent_id: batchId,
-    root_id: batchId,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: 'payout-item', id, app: null, status, parent: batchId, root: batchId, at }),
     body: {
       payout_item_id: id,
       ...(payment ? { transaction_id: reversal ?? payment, activity_id: newTransactionId() } : {}),

@@ -9,6 +9,7 @@ import type { GroupDeps } from '../../group-deps.js';
 import { createResource, transition, transitionIfLegal } from '../../transition.js';
 import type { BatchItems } from './batch-items.js';
 import { ChunkPacer } from './chunk-pacer.js';
+import { SenderFunds } from './sender-funds.js';
 import { newTransactionId } from './ids.js';
 import { processedItemPostings } from './ledger.js';
 import { isPaying, outcomeOf } from './outcomes.js';
@@ -16,6 +17,7 @@ import type { SenderBatchHeader } from '../../../../shared/api/payouts/schemas.j
 import type { PayoutItemSpec, StoredPayoutBatch, StoredPayoutItem } from './types.js';
 import { sendUnclaimedNotice } from './unclaimed-notice.js';
 import { moneyV1, payoutItemId } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export const PROCESS_BATCH_JOB = 'payouts.process-batch';
 export const RETURN_UNCLAIMED_JOB = 'payouts.return-unclaimed';
@@ -186,6 +188,7 @@ export class PayoutProcessor {
     const items = this.batchItems.ofId(payload.id, () => this.readBatch(payload.id));
     const end = Math.min(payload.next + CHUNK_ITEMS, context.count);
     const accounts = new Map<string, Account | null>();
+    const funds = new SenderFunds(this.deps, context.sender, run.dueAt);
     const postings: LedgerPosting[] = [];
     let unclaimed = payload.unclaimed ?? 0;
     // The batch's e-mail subject and message, and its sender, looked up once per chunk and only when a
@@ -193,7 +196,15 @@ export class PayoutProcessor {
     let notice = context.notice ?? null;
     let sender: Account | undefined | null = null;
     for (let index = payload.next; index < end; index++) {
-      const item = this.processItem(payload.id, context, items[index] as PayoutItemSpec, index, at, accounts);
+      const item = this.processItem(
+        payload.id,
+        context,
+        items[index] as PayoutItemSpec,
+        index,
+        at,
+        accounts,
+        funds,
+      );
       postings.push(...processedItemPostings(item, run.dueAt));
       if (item.status === 'UNCLAIMED') {
         unclaimed++;
@@ -246,24 +257,30 @@ export class PayoutProcessor {
     index: number,
     at: string,
     accounts: Map<string, Account | null>,
+    funds: SenderFunds,
   ): StoredPayoutItem {
     const currency = spec.amount.currency;
     const amountMinor = toMinor(spec.amount.value, currency);
-    const outcome = outcomeOf(spec, this.deps.store, accounts);
+    let outcome = outcomeOf(spec, this.deps.store, accounts);
+    // Funded item by item: what the balance can no longer cover (drained since the batch started) fails.
+    if (isPaying(outcome) && !funds.take(currency, amountMinor + payoutFee(amountMinor, currency))) {
+      outcome = { trigger: 'fail', error: 'INSUFFICIENT_FUNDS' };
+    }
     const paid = isPaying(outcome);
     const fee = paid ? payoutFee(amountMinor, currency) : 0n;
     const payment = paid ? newTransactionId() : undefined;
     const id = payoutItemId(batchId, index);
     const senderBatchId = batch.sender_batch_id;
     const item: StoredPayoutItem = {
-      kind: 'payout-item',
-      id,
-      app_id: batch.app_id,
-      status: 'PENDING',
-      parent_id: batchId,
-      root_id: batchId,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: 'payout-item',
+        id,
+        app: batch.app_id,
+        status: 'PENDING',
+        parent: batchId,
+        root: batchId,
+        at,
+      }),
       body: {
         payout_item_id: id,
         ...(payment ? { transaction_id: payment, activity_id: newTransactionId() } : {}),

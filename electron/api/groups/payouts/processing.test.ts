@@ -16,6 +16,7 @@ import {
   startPayoutsHarness,
   storedItems,
   tick,
+  itemsOf,
   totalBalance,
   type Json,
   type PayoutsHarness,
@@ -274,6 +275,31 @@ describe('payout processing', () => {
       // Items of 1.00 and their 0.25 fees.
       const count = CHUNK_ITEMS * 2 + 200;
       expect(await totalBalance(api)).toBe(((500_000 - count * 125) / 100).toFixed(2));
+    });
+
+    it('pays no item the balance can no longer cover when it is drained while the batch is PROCESSING', async () => {
+      await fund(api, '1000.00');
+      const count = CHUNK_ITEMS * 3;
+      const id = await createOk(api, big(count));
+      await tick(api);
+      expect((await getBatch(api, id, 'page_size=1')).batch_header.batch_status).toBe('PROCESSING');
+      // The first chunk took 250 x 1.25; the funding check at the start saw 750 x 1.25 covered. Now 600.00
+      // of what is left goes elsewhere (201: the balance covers it at this moment).
+      const drain = await api.request(
+        'POST',
+        `/v1/test-helpers/accounts/${SEED_MERCHANT.id}/balance-adjustments`,
+        { body: { amount: { currency_code: 'USD', value: '600.00' }, direction: 'DEBIT' } },
+      );
+      expect(drain.status, drain.text).toBe(201);
+      await tick(api);
+      await tick(api);
+      const done = await getBatch(api, id, 'page_size=1');
+      expect(done.batch_header.batch_status).toBe('SUCCESS');
+      // 1000.00 - 312.50 (first chunk) - 600.00 = 87.50 left: 70 more items of 1.25, the rest fail.
+      expect(await totalBalance(api)).toBe('0.00');
+      const failed = (await itemsOf(api, id)).filter((i: Json) => i.transaction_status === 'FAILED');
+      expect(failed.length).toBe(count - CHUNK_ITEMS - 70);
+      expect(failed[0]?.errors?.name).toBe('INSUFFICIENT_FUNDS');
     });
 
     it('within a clock move, every chunk of a batch runs in the move', async () => {

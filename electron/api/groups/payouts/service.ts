@@ -32,6 +32,7 @@ import {
   payoutItemId,
   unprocessedItem,
 } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** A batch's item pages: self, next where there is one, and last on every page. */
 const BATCH_PAGE_LINKS: readonly PageLinkRule[] = [
@@ -90,14 +91,7 @@ export class PayoutsService {
     }));
     const single = scan.totals.size === 1 ? [...scan.totals][0] : undefined;
     const batch: StoredPayoutBatch = {
-      kind: 'payout-batch',
-      id,
-      app_id: ctx.app.id,
-      status: 'PENDING',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: 'payout-batch', id, app: ctx.app.id, status: 'PENDING', at }),
       body: {
         payout_batch_id: id,
         time_created: at,

@@ -3,6 +3,7 @@ import { MoneyError, fromMinor, isSupportedCurrency, toMinor } from '../../../..
 import type { GroupDeps } from '../../group-deps.js';
 import { detail, invalidRequest } from '../../pipeline/api-error.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import { newTransactionId } from './ids.js';
 
 /**
@@ -13,6 +14,7 @@ import { newTransactionId } from './ids.js';
 export function payoutTestHelpers(deps: GroupDeps): AnyRoute[] {
   return [
     defineRoute(E.fund, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body, ctx }) => {
         const { currency, value } = body.amount;
         if (!isSupportedCurrency(currency))

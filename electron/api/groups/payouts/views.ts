@@ -12,6 +12,7 @@ import { defineResourceKind, type ResourceSummaryFields } from '../../group-modu
 import { informationLink } from '../../pipeline/error-body.js';
 import { link, type Link } from '../../pipeline/links.js';
 import type { PayoutErrors, PayoutItemSpec, StoredPayoutBatch, StoredPayoutItem } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export const BATCHES_PATH = '/v1/payments/payouts';
 export const ITEMS_PATH = '/v1/payments/payouts-item';
@@ -127,14 +128,16 @@ export function unprocessedItem(
   const currency = spec.amount.currency;
   const amountMinor = toMinor(spec.amount.value, currency);
   return {
-    kind: 'payout-item',
-    id,
-    app_id: batch.app_id,
-    status: denied ? 'DENIED' : 'PENDING',
-    parent_id: batch.id,
-    root_id: batch.id,
-    create_time: batch.create_time,
-    update_time: batch.update_time,
+    ...resourceEnvelope({
+      kind: 'payout-item',
+      id,
+      app: batch.app_id,
+      status: denied ? 'DENIED' : 'PENDING',
+      parent: batch.id,
+      root: batch.id,
+      at: batch.create_time,
+      updated: batch.update_time,
+    }),
     body: {
       payout_item_id: id,
       payout_item_fee: moneyV1(payoutFee(amountMinor, currency), currency),

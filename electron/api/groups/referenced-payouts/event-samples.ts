@@ -6,6 +6,7 @@ import type { SampleContext } from '../../../webhooks/catalog.js';
 import { newPayoutTransactionId, newReferencedBatchId, newReferencedItemId } from './ids.js';
 import { ITEM_KIND, type StoredReferencedPayoutItem } from './types.js';
 import { itemWithLinks } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /**
  * A sample item for the simulator: a synthetic stored item of the sandbox world (the seeded merchant
@@ -21,14 +22,7 @@ export function sampleItemResource(
   const batchId = newReferencedBatchId();
   const captureId = newCaptureId();
   const item: StoredReferencedPayoutItem = {
-    kind: ITEM_KIND,
-    id,
-    app_id: null,
-    status,
-    parent_id: batchId,
-    root_id: batchId,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: ITEM_KIND, id, app: null, status, parent: batchId, root: batchId, at }),
     body: {
       item_id: id,
       reference_id: captureId,

@@ -3,8 +3,9 @@ import type {
   ReferencedPayoutItemRequest,
 } from '../../../../shared/api/referenced-payouts/index.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
-import { isSupportedCurrency, MoneyError, toMinor } from '../../../../shared/money.js';
+import { isSupportedCurrency, MoneyError } from '../../../../shared/money.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
+import { moneyErrorDetail, parseMinor } from '../../pipeline/money-errors.js';
 import type { RequestContext } from '../../route.js';
 import type { Store } from '../../../store/store.js';
 import type { StoredCapture } from '../payments-v2/index.js';
@@ -152,23 +153,11 @@ function requestedMinor(
     );
     return undefined;
   }
-  try {
-    const minor = toMinor(amount.value, amount.currency_code);
-    if (minor > 0n) return minor;
-    problems.push(
-      detail('AMOUNT_NOT_POSITIVE', { field: `${field}/value`, value: amount.value, location: 'body' }),
-    );
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    problems.push(
-      detail(error.issue, {
-        field: `${field}/value`,
-        value: amount.value,
-        location: 'body',
-        description: error.message,
-      }),
-    );
-  }
+  const place = { field: `${field}/value`, value: amount.value, location: 'body' } as const;
+  const minor = parseMinor(amount.value, amount.currency_code);
+  if (minor instanceof MoneyError) problems.push(moneyErrorDetail(minor, place));
+  else if (minor > 0n) return minor;
+  else problems.push(detail('AMOUNT_NOT_POSITIVE', place));
   return undefined;
 }
 

@@ -55,6 +55,7 @@ export function referencedPayoutRoutes(
 ): AnyRoute[] {
   return [
     defineRoute(API.createBatch, {
+      partnerFeatures: ['DELAY_FUNDS_DISBURSEMENT'],
       idempotency: { retentionMs: BATCH_KEY_RETENTION_MS },
       handle: ({ body, headers, ctx }): OperationResult => {
         const { resource: batch, queued } = service.createBatch(body, headers, ctx);
@@ -73,12 +74,14 @@ export function referencedPayoutRoutes(
       },
     }),
     defineRoute(API.showBatch, {
+      partnerFeatures: ['DELAY_FUNDS_DISBURSEMENT'],
       handle: ({ params, ctx }) => ({
         status: 200,
         resource: service.getBatch(params.payouts_batch_id, ctx),
       }),
     }),
     defineRoute(API.createItem, {
+      partnerFeatures: ['DELAY_FUNDS_DISBURSEMENT'],
       idempotency: { retentionMs: ITEM_KEY_RETENTION_MS },
       handle: ({ body, headers, ctx }): OperationResult => {
         const { resource: item, queued } = service.createItem(body, headers, ctx);
@@ -97,6 +100,7 @@ export function referencedPayoutRoutes(
       },
     }),
     defineRoute(API.showItem, {
+      partnerFeatures: ['DELAY_FUNDS_DISBURSEMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: service.getItem(params.payouts_item_id, ctx) }),
     }),
   ];

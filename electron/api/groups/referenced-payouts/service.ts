@@ -34,6 +34,7 @@ import {
   type StoredReferencedPayoutItem,
 } from './types.js';
 import { itemsOfBatch } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export type WriteHeaders = z.output<typeof ReferencedPayoutWriteHeaders>;
 
@@ -84,14 +85,7 @@ export class ReferencedPayoutsService {
     const id = newReferencedBatchId();
     const total = totalOf(plans);
     const batch: StoredReferencedPayoutBatch = {
-      kind: BATCH_KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'PROCESSING',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: BATCH_KIND, id, app: ctx.app.id, status: 'PROCESSING', at }),
       body: { ...optional('payout_directive', request.payout_directive) } as ReferencedPayoutBatchBody,
       internal: {
         item_count: plans.length,

@@ -6,9 +6,11 @@ import type { ReportingService } from './service.js';
 export function reportingRoutes(reporting: ReportingService): AnyRoute[] {
   return [
     defineRoute(E.transactions, {
+      partnerFeatures: ['ADVANCED_TRANSACTIONS_SEARCH'],
       handle: ({ query, headers, ctx }) => ({ status: 200, body: reporting.search(query, headers, ctx) }),
     }),
     defineRoute(E.balances, {
+      partnerFeatures: ['ACCESS_MERCHANT_INFORMATION'],
       handle: ({ query, headers, ctx }) => ({ status: 200, body: reporting.balances(query, headers, ctx) }),
     }),
   ];

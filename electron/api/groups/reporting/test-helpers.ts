@@ -5,8 +5,9 @@ import { isSupportedCurrency } from '../../../../shared/money.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail, invalidRequest, notFound } from '../../pipeline/api-error.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { HistoryPlan } from './history-generator.js';
-import type { HistoryJobs } from './history-jobs.js';
+import type { HistoryJobs } from './jobs.js';
 import type { ReportingSettingsStore } from './settings.js';
 
 export const DEFAULT_HISTORY_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as const;
@@ -58,6 +59,7 @@ export function reportingTestHelperRoutes(
 ): AnyRoute[] {
   return [
     defineRoute(E.generate, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body, headers, ctx }) => {
         if (jobs.busy)
           throw new ApiError('RESOURCE_CONFLICT', [detail('GENERATION_IN_PROGRESS', { location: 'body' })]);
@@ -71,6 +73,7 @@ export function reportingTestHelperRoutes(
       },
     }),
     defineRoute(E.generation, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, ctx }) => {
         const job = jobs.get(params.id);
         if (!job) throw notFound('generation job', params.id);
@@ -78,9 +81,11 @@ export function reportingTestHelperRoutes(
       },
     }),
     defineRoute(E.settings, {
+      partnerFeatures: PARTNER_ONLY,
       handle: () => ({ status: 200, body: { visibility_delay_seconds: settings.delaySeconds } }),
     }),
     defineRoute(E.updateSettings, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body }) => {
         settings.delaySeconds = body.visibility_delay_seconds;
         return { status: 200, body: { visibility_delay_seconds: settings.delaySeconds } };

@@ -90,6 +90,20 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     expect((await search(api, { transaction_id: `O-${orderId}` })).total_items).toBe(1);
   });
 
+  it('finds a capture of 99,999,999,999,999.00 (past 2^53 minor units) and sums it exactly', async () => {
+    await capturedOrder(api, { value: '99999999999999.00' });
+    await capturedOrder(api, { value: '99999999999999.00' });
+    const body = await search(api);
+    expect(body.total_items).toBe(2);
+    expect(info(body.transaction_details[0]).transaction_amount).toEqual(usd('99999999999999.00'));
+    const balance = await balances(api, { currency_code: 'USD' });
+    // Exact BigInt arithmetic: the two gross amounts less their fees, to the cent.
+    const fee = (-BigInt(info(body.transaction_details[0]).fee_amount.value.replace('.', ''))).toString();
+    expect(balance.balances[0].total_balance.value.replace('.', '')).toBe(
+      (2n * 9999999999999900n - 2n * BigInt(fee)).toString(),
+    );
+  });
+
   it('fields selects the groups: payer, shipping and cart come from the order', async () => {
     const { captureId } = await walletCapture(api);
     const all = (await search(api, { fields: 'all' })).transaction_details[0];

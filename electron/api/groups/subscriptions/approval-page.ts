@@ -8,7 +8,7 @@ import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../..
 import {
   buyerEmailField,
   buyerPageLayout as page,
-  csrfToken,
+  formCsrfToken,
   escapeHtml,
   type Render,
 } from '../../pipeline/buyer-page.js';
@@ -18,10 +18,11 @@ import type { SubscriptionsService } from './subscription-service.js';
 import type { StoredPlan, StoredSubscription } from './types.js';
 import { DEFAULT_BUYER } from './test-helpers.js';
 
-const csrfSubject = (subscriptionId: string): string => `subscription:${subscriptionId}`;
+const CSRF_FLOW = 'subscription';
 
 /** The CSRF token of the approval form of one subscription (tests submit the form as a browser would). */
-export const approvalCsrfToken = (subscriptionId: string): string => csrfToken(csrfSubject(subscriptionId));
+export const approvalCsrfToken = (subscriptionId: string): string =>
+  formCsrfToken({ flow: CSRF_FLOW, id: subscriptionId });
 
 /** What the return and cancel redirects carry: the subscription, or a v1 agreement's payment token. */
 const returnParams = (subscription: StoredSubscription): Record<string, string> =>
@@ -120,7 +121,8 @@ export function registerSubscriptionApprovalPage(
     tokenField: 'ba_token',
     find: (token) => subscriptions.find(token),
     notFound: (token) => unknownTokenPage('Subscription', token),
-    csrfSubject: (subscription) => csrfSubject(subscription.id),
+    csrfFlow: CSRF_FLOW,
+    csrfId: (subscription) => subscription.id,
     hiddenFields: (subscription) => ({ ba_token: subscription.id }),
     // A revision's form names no buyer: it stands for the subscriber who approved the subscription.
     defaultBuyerEmail: (subscription) => subscription.internal.payer?.email || DEFAULT_BUYER,

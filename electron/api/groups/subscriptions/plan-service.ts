@@ -23,6 +23,7 @@ import type { CatalogProductsService } from '../catalog-products/index.js';
 import { idList, newPlanId } from './ids.js';
 import { PLANS_PATH, planListEntry } from './plan-views.js';
 import type { StoredPlan } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const KIND = 'subscription-plan';
 
@@ -105,14 +106,14 @@ export class PlansService {
       update_time: now,
     };
     const plan: StoredPlan = {
-      kind: KIND,
-      id,
-      app_id: ctx.app.id,
-      status: body.status,
-      parent_id: request.product_id,
-      root_id: id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({
+        kind: KIND,
+        id,
+        app: ctx.app.id,
+        status: body.status,
+        parent: request.product_id,
+        at: now,
+      }),
       body,
       internal: { merchant_id: ctx.merchant.id },
     };

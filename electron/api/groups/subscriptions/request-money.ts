@@ -1,29 +1,20 @@
 import { MAX_AMOUNT_MINOR } from '../../../../shared/api/subscriptions/index.js';
-import { MoneyError, toMinor, type Money } from '../../../../shared/money.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import type { Money } from '../../../../shared/money.js';
+import { detail, invalidRequest } from '../../pipeline/api-error.js';
+import { requestMinor } from '../../pipeline/money-errors.js';
 import type { StoredPlan } from './types.js';
 
 /** An amount of a request in minor units: well-formed, in a known currency, 0..MAX_AMOUNT_MINOR. */
 export function requestAmount(amount: Money, field: string): bigint {
-  let minor: bigint;
-  try {
-    minor = toMinor(amount.value, amount.currency_code);
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    throw new ApiError(
-      error.issue === 'CURRENCY_NOT_SUPPORTED' ? 'UNPROCESSABLE_ENTITY' : 'INVALID_REQUEST',
-      [detail(error.issue, { field, value: amount.value, location: 'body', description: error.message })],
-    );
-  }
+  const place = { field, value: amount.value, location: 'body' } as const;
+  const minor = requestMinor(amount.value, amount.currency_code, place, 'BY_ISSUE');
   if (minor < 0n || minor > MAX_AMOUNT_MINOR) {
-    throw new ApiError('INVALID_REQUEST', [
+    throw invalidRequest(
       detail('INVALID_PARAMETER_VALUE', {
-        field,
-        value: amount.value,
-        location: 'body',
+        ...place,
         description: 'Expected an amount from 0 to 999999999.99.',
       }),
-    ]);
+    );
   }
   return minor;
 }

@@ -9,6 +9,7 @@ import { createResource } from '../../transition.js';
 import { captureFee } from '../payments-v2/index.js';
 import { newSaleId } from './ids.js';
 import type { SalePurpose, StoredSale, StoredSubscription } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export interface SaleAmounts {
   gross: bigint;
@@ -36,14 +37,15 @@ export function recordSale(
   const id = newSaleId();
   const payer = subscription.internal.payer;
   const sale: StoredSale = {
-    kind: 'subscription-sale',
-    id,
-    app_id: subscription.app_id,
-    status: outcome.ok ? 'COMPLETED' : 'DECLINED',
-    parent_id: subscription.id,
-    root_id: subscription.id,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({
+      kind: 'subscription-sale',
+      id,
+      app: subscription.app_id,
+      status: outcome.ok ? 'COMPLETED' : 'DECLINED',
+      parent: subscription.id,
+      root: subscription.id,
+      at,
+    }),
     body: {
       id,
       status: outcome.ok ? 'COMPLETED' : 'DECLINED',

@@ -14,7 +14,7 @@ import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
-import type { BillingEngine } from './billing-engine.js';
+import type { BillingEngine } from './jobs.js';
 import { finalPaymentMs, initialExecutions } from './cycle-executions.js';
 import { planCurrency, requestAmount as moneyIn } from './request-money.js';
 import { approveSubscription } from './subscription-approval.js';
@@ -30,6 +30,7 @@ import {
   SUBSCRIPTIONS_PATH,
 } from './subscription-views.js';
 import type { StoredPlan, StoredSale, StoredSubscription, SubscriptionInternal } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 const KIND = 'subscription';
 
@@ -104,14 +105,14 @@ export class SubscriptionsService {
     const card = request.subscriber?.payment_source?.card;
     const { payment_source: _card, ...subscriber } = request.subscriber ?? {};
     const subscription: StoredSubscription = {
-      kind: KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'APPROVAL_PENDING',
-      parent_id: plan.id,
-      root_id: id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({
+        kind: KIND,
+        id,
+        app: ctx.app.id,
+        status: 'APPROVAL_PENDING',
+        parent: plan.id,
+        at: now,
+      }),
       body: {
         id,
         plan_id: plan.id,

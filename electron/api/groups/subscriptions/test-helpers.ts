@@ -7,6 +7,7 @@ import { fromMinor, toMinor } from '../../../../shared/money.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import { refuseUnless, transition } from '../../transition.js';
 import { creditWallet } from './payer-funding.js';
 import type { SubscriptionsService } from './subscription-service.js';
@@ -18,6 +19,7 @@ export const DEFAULT_BUYER = 'buyer@example.com';
 export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: SubscriptionsService): AnyRoute[] {
   return [
     defineRoute(E.approveAsBuyer, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, body, ctx }) => {
         const subscription = subscriptions.get(params.id, ctx);
         subscriptions.approve(subscription, body?.buyer_email ?? DEFAULT_BUYER, body?.funding ?? 'WALLET');
@@ -25,6 +27,7 @@ export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: Subscrip
       },
     }),
     defineRoute(E.advanceToNextBilling, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, ctx }) => {
         const subscription = subscriptions.get(params.id, ctx);
         const due =
@@ -57,6 +60,7 @@ export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: Subscrip
       },
     }),
     defineRoute(E.failNextPayment, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, body, ctx }) => {
         const subscription = subscriptions.get(params.id, ctx);
         subscription.internal.forced_failures = {
@@ -70,6 +74,7 @@ export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: Subscrip
       },
     }),
     defineRoute(E.payerFunding, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body }) => {
         const account = deps.store.accounts.byEmail(body.email_address);
         if (!account || account.type !== 'PERSONAL')
@@ -132,6 +137,7 @@ export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: Subscrip
       },
     }),
     defineRoute(E.refundSale, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, ctx }) => {
         const sale = deps.store.resources.get<StoredSale['body'], StoredSale['internal']>(
           'subscription-sale',

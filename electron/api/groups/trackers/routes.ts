@@ -11,6 +11,7 @@ export function trackerRoutes(
 ): AnyRoute[] {
   const add = (endpoint: typeof E.add) =>
     defineRoute(endpoint, {
+      partnerFeatures: ['TRACKING_SHIPMENT_READWRITE'],
       handle: ({ body, ctx }) => {
         const added = trackers.addMany(body.trackers, ctx);
         return {
@@ -30,6 +31,7 @@ export function trackerRoutes(
     add(E.batch),
     add(E.add),
     defineRoute(E.list, {
+      partnerFeatures: ['TRACKING_SHIPMENT_READWRITE'],
       handle: ({ query, ctx }) => {
         const found = trackers.list(query, ctx);
         if ('one' in found) return { status: 200, resource: found.one };
@@ -49,9 +51,11 @@ export function trackerRoutes(
       },
     }),
     defineRoute(E.show, {
+      partnerFeatures: ['TRACKING_SHIPMENT_READWRITE'],
       handle: ({ params, ctx }) => ({ status: 200, resource: trackers.get(params.id, ctx) }),
     }),
     defineRoute(E.update, {
+      partnerFeatures: ['TRACKING_SHIPMENT_READWRITE'],
       handle: ({ params, body, ctx }) => {
         trackers.update(params.id, body, ctx);
         return { status: 204 };

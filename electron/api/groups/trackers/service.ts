@@ -15,6 +15,7 @@ import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import type { StoredCapture } from '../payments-v2/index.js';
 import { TRACKER_KIND, trackerId, type StoredTracker, type TrackerBody } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 // The trackers of one transaction, oldest first, through the index on parent_id (a tracker's parent
 // is the capture it tracks).
@@ -152,14 +153,15 @@ export class TrackersService {
     // The add calls refuse a CANCELLED tracker first (newTrackerProblems); this only narrows the type.
     if (status === 'CANCELLED') throw new ApiError('INTERNAL_SERVER_ERROR');
     const tracker: StoredTracker = {
-      kind: TRACKER_KIND,
-      id,
-      app_id: ctx.app.id,
-      status,
-      parent_id: capture.id,
-      root_id: capture.root_id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: TRACKER_KIND,
+        id,
+        app: ctx.app.id,
+        status,
+        parent: capture.id,
+        root: capture.root_id,
+        at,
+      }),
       body: {
         ...(fields as Omit<TrackerBody, 'notify_buyer' | 'last_updated_time' | 'shipment_uploader'>),
         status,

@@ -5,23 +5,24 @@ import { registerApprovalPage, type ApprovalView } from '../../pipeline/approval
 import {
   buyerEmailField,
   buyerPageLayout as page,
-  csrfToken,
+  formCsrfToken,
   escapeHtml,
   sendBuyerPage,
   type Render,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
-import type { PaymentTokensService } from './payment-tokens.js';
-import type { SetupTokensService } from './setup-tokens.js';
+import type { PaymentTokensService } from './payment-tokens-service.js';
+import type { SetupTokensService } from './setup-tokens-service.js';
 import type { StoredSetupToken } from './types.js';
 import { MANDATE_PATH, VAULT_APPROVE_PATH } from './views.js';
 
 const DEFAULT_BUYER_EMAIL = 'buyer@example.com';
 
-const csrfSubject = (setupTokenId: string): string => `vault:${setupTokenId}`;
+const CSRF_FLOW = 'vault';
 
 /** The CSRF token of the approval form of one setup token (tests submit the form as a browser would). */
-export const vaultCsrfToken = (setupTokenId: string): string => csrfToken(csrfSubject(setupTokenId));
+export const vaultCsrfToken = (setupTokenId: string): string =>
+  formCsrfToken({ flow: CSRF_FLOW, id: setupTokenId });
 
 function approvalPage(token: StoredSetupToken, view: ApprovalView): Render {
   const merchant = token.internal.brand_name ?? 'the merchant';
@@ -63,7 +64,8 @@ export function registerVaultPages(
     tokenField: 'approval_token_id',
     find: (id) => setupTokens.find(id),
     notFound: (id) => notFoundPage('Setup token', id),
-    csrfSubject: (token) => csrfSubject(token.id),
+    csrfFlow: CSRF_FLOW,
+    csrfId: (token) => token.id,
     hiddenFields: (token) => ({ approval_token_id: token.id }),
     defaultBuyerEmail: () => DEFAULT_BUYER_EMAIL,
     redirectUrls: (token) => [token.internal.return_url, token.internal.cancel_url],

@@ -5,6 +5,7 @@ import { isoSeconds } from '../../../clock.js';
 import { newCustomerId, newPaymentTokenId } from './ids.js';
 import { PAYMENT_TOKEN_KIND, type StoredPaymentToken } from './types.js';
 import { paymentTokenLinks } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 export const PAYMENT_TOKEN_CREATED = 'VAULT.PAYMENT-TOKEN.CREATED';
 export const PAYMENT_TOKEN_DELETED = 'VAULT.PAYMENT-TOKEN.DELETED';
@@ -14,14 +15,7 @@ function sampleToken(context: SampleContext, status: StoredPaymentToken['status'
   const id = newPaymentTokenId();
   const at = isoSeconds(context.now);
   const token: StoredPaymentToken = {
-    kind: PAYMENT_TOKEN_KIND,
-    id,
-    app_id: null,
-    status,
-    parent_id: null,
-    root_id: id,
-    create_time: at,
-    update_time: at,
+    ...resourceEnvelope({ kind: PAYMENT_TOKEN_KIND, id, app: null, status, at }),
     body: {
       id,
       customer: { id: newCustomerId() },

@@ -3,8 +3,8 @@ import { HOUR } from '../../../clock.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import type { RequestContext } from '../../route.js';
 import type { VaultOnboarding } from './onboarding.js';
-import type { PaymentTokensService } from './payment-tokens.js';
-import type { SetupTokensService } from './setup-tokens.js';
+import type { PaymentTokensService } from './payment-tokens-service.js';
+import type { SetupTokensService } from './setup-tokens-service.js';
 import type { StoredPaymentToken } from './types.js';
 
 /** Payment token create keys are kept 3 hours (spec part 8); setup tokens keep theirs as long. */
@@ -22,32 +22,38 @@ export function vaultRoutes(
     onboarding.require(ctx.merchant, field, location);
   return [
     defineRoute(E.createSetupToken, {
+      partnerFeatures: ['VAULT'],
       idempotency: { retentionMs: KEY_RETENTION_MS },
       handle: ({ body, ctx }) => ({ status: 201, resource: setupTokens.create(body, ctx) }),
     }),
     defineRoute(E.showSetupToken, {
+      partnerFeatures: ['VAULT'],
       handle: ({ params, ctx }) => {
         onboarded(ctx, 'id', 'path');
         return { status: 200, resource: setupTokens.get(params.id, ctx) };
       },
     }),
     defineRoute(E.create, {
+      partnerFeatures: ['VAULT'],
       idempotency: { retentionMs: KEY_RETENTION_MS },
       handle: ({ body, ctx }) => ({ status: 201, resource: paymentTokens.create(body, ctx) }),
     }),
     defineRoute(E.list, {
+      partnerFeatures: ['VAULT'],
       handle: ({ query, ctx }) => {
         onboarded(ctx, 'customer_id', 'query');
         return { status: 200, body: paymentTokens.list(query, ctx, (token) => present(token, ctx.baseUrl)) };
       },
     }),
     defineRoute(E.show, {
+      partnerFeatures: ['VAULT'],
       handle: ({ params, ctx }) => {
         onboarded(ctx, 'id', 'path');
         return { status: 200, resource: paymentTokens.get(params.id, ctx) };
       },
     }),
     defineRoute(E.delete, {
+      partnerFeatures: ['VAULT'],
       handle: ({ params, ctx }) => {
         onboarded(ctx, 'id', 'path');
         paymentTokens.delete(params.id, ctx);

@@ -2,6 +2,7 @@ import { VAULT_ENDPOINTS as E } from '../../../../shared/api/vault/endpoints.js'
 import type { Store } from '../../../store/store.js';
 import { detail, unprocessable } from '../../pipeline/api-error.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { VaultOnboarding } from './onboarding.js';
 
 /**
@@ -11,12 +12,14 @@ import type { VaultOnboarding } from './onboarding.js';
 export function vaultTestHelpers(onboarding: VaultOnboarding, store: Store): AnyRoute[] {
   return [
     defineRoute(E.readOnboarding, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ ctx }) => ({
         status: 200,
         body: { merchant_id: ctx.merchant.id, vault_enabled: onboarding.isEnabled(ctx.merchant.id) },
       }),
     }),
     defineRoute(E.setOnboarding, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body, ctx }) => {
         const merchantId = body.merchant_id ?? ctx.merchant.id;
         const account = store.accounts.byId(merchantId);

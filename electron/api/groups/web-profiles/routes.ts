@@ -9,11 +9,13 @@ import { webProfileLinks, webProfileView } from './views.js';
 export function webProfileRoutes(profiles: WebProfilesService): AnyRoute[] {
   return [
     defineRoute(E.create, {
+      partnerFeatures: ['PAYMENT'],
       // Spec part 8: web profile create keys are kept 3 hours; the header itself is required (4.12).
       idempotency: { retentionMs: TEMPORARY_PROFILE_MS },
       handle: ({ body, ctx }) => ({ status: 201, resource: profiles.create(body, ctx) }),
     }),
     defineRoute(E.list, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ ctx }) => ({
         status: 200,
         body: profiles
@@ -22,15 +24,18 @@ export function webProfileRoutes(profiles: WebProfilesService): AnyRoute[] {
       }),
     }),
     defineRoute(E.show, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => ({ status: 200, resource: profiles.get(params.id, ctx) }),
     }),
     defineRoute(E.replace, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, body, ctx }) => {
         profiles.replace(params.id, body, ctx);
         return { status: 204 };
       },
     }),
     defineRoute(E.update, {
+      partnerFeatures: ['PAYMENT'],
       contentTypes: JSON_MEDIA_TYPES,
       handle: ({ params, body, ctx }) => {
         profiles.patch(params.id, body, ctx);
@@ -38,6 +43,7 @@ export function webProfileRoutes(profiles: WebProfilesService): AnyRoute[] {
       },
     }),
     defineRoute(E.delete, {
+      partnerFeatures: ['PAYMENT'],
       handle: ({ params, ctx }) => {
         profiles.delete(params.id, ctx);
         return { status: 204 };

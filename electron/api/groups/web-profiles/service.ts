@@ -22,6 +22,7 @@ import {
   type WebProfileInternal,
 } from './types.js';
 import { webProfileView } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** Spec 4.12 and part 8: the list shows the latest 20 profiles. */
 export const WEB_PROFILE_LIST_MAX = 20;
@@ -54,14 +55,7 @@ export class WebProfilesService {
     const at = isoSeconds(now);
     const id = newWebProfileId();
     const profile: StoredWebProfile = {
-      kind: WEB_PROFILE_KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'ACTIVE',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: WEB_PROFILE_KIND, id, app: ctx.app.id, status: 'ACTIVE', at }),
       body: bodyOf(id, input),
       internal: { merchant_id: ctx.merchant.id },
     };

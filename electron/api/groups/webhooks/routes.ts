@@ -5,6 +5,7 @@ import type { RegisterPages } from '../../group-module.js';
 import { JSON_MEDIA_TYPES } from '../../pipeline/accept.js';
 import { notFound } from '../../pipeline/api-error.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { WebhookEventsService } from './events-service.js';
 import type { WebhookSubscriptionsService } from './service.js';
 import type { WebhookVerifyService } from './verify-service.js';
@@ -26,12 +27,14 @@ export function webhooksRoutes(
   const catalog = webhooks.catalog;
   return [
     defineRoute(E.create, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body, ctx }) => ({
         status: 201,
         body: webhookView(subscriptions.create(body, ctx), ctx.baseUrl, catalog),
       }),
     }),
     defineRoute(E.list, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ query, ctx }) => ({
         status: 200,
         body: {
@@ -42,12 +45,14 @@ export function webhooksRoutes(
       }),
     }),
     defineRoute(E.show, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, ctx }) => ({
         status: 200,
         body: webhookView(subscriptions.get(params.webhook_id, ctx), ctx.baseUrl, catalog),
       }),
     }),
     defineRoute(E.update, {
+      partnerFeatures: PARTNER_ONLY,
       contentTypes: JSON_MEDIA_TYPES,
       handle: ({ params, body, ctx }) => ({
         status: 200,
@@ -55,12 +60,14 @@ export function webhooksRoutes(
       }),
     }),
     defineRoute(E.delete, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, ctx }) => {
         subscriptions.delete(params.webhook_id, ctx);
         return { status: 204 };
       },
     }),
     defineRoute(E.eventTypes, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, ctx }) => ({
         status: 200,
         body: {
@@ -71,24 +78,29 @@ export function webhooksRoutes(
       }),
     }),
     defineRoute(E.catalog, {
+      partnerFeatures: PARTNER_ONLY,
       handle: () => ({ status: 200, body: { event_types: catalog.describe() } }),
     }),
     defineRoute(E.events, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ query, ctx }) => ({ status: 200, body: events.list(query, ctx) }),
     }),
     defineRoute(E.event, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, ctx }) => ({
         status: 200,
         body: eventView(events.get(params.event_id, ctx), ctx.baseUrl),
       }),
     }),
     defineRoute(E.resend, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ params, body, ctx }) => {
         const { event } = events.resend(params.event_id, body?.webhook_ids, ctx);
         return { status: 202, body: eventView(event, ctx.baseUrl) };
       },
     }),
     defineRoute(E.verifySignature, {
+      partnerFeatures: PARTNER_ONLY,
       rawBody: true,
       handle: ({ body, rawBody, ctx }) => ({
         status: 200,
@@ -96,6 +108,7 @@ export function webhooksRoutes(
       }),
     }),
     defineRoute(E.simulate, {
+      partnerFeatures: PARTNER_ONLY,
       handle: ({ body, ctx }) => ({
         status: 202,
         body: eventView(events.simulate(body, ctx), ctx.baseUrl),

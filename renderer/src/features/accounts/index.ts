@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { AccountsPage } from './accounts-page';
+import { lazyPage } from '../lazy-page';
+
+const AccountsPage = lazyPage(() => import('./accounts-page'), 'AccountsPage');
 
 // The partners page picks a seller among the sandbox accounts.
 export { listAccounts } from './accounts-api';

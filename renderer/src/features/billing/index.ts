@@ -1,6 +1,5 @@
 import { createElement } from 'react';
 import { defineFeature } from '../feature';
-import { LegacyAgreementDetailPage } from './legacy-agreement-detail-page';
 import {
   LEGACY_AGREEMENT_KIND,
   LEGACY_PLAN_KIND,
@@ -8,12 +7,18 @@ import {
   PRODUCT_KIND,
   SUBSCRIPTION_KIND,
 } from './billing-kinds';
-import { LegacyPlanDetailPage } from './legacy-plan-detail-page';
-import { PlanDetailPage } from './plan-detail-page';
-import { PlansPage } from './plans-page';
-import { ProductDetailPage } from './product-detail-page';
-import { SubscriptionDetailPage } from './subscription-detail-page';
-import { SubscriptionsPage } from './subscriptions-page';
+import { lazyPage } from '../lazy-page';
+
+const LegacyAgreementDetailPage = lazyPage(
+  () => import('./legacy-agreement-detail-page'),
+  'LegacyAgreementDetailPage',
+);
+const LegacyPlanDetailPage = lazyPage(() => import('./legacy-plan-detail-page'), 'LegacyPlanDetailPage');
+const PlanDetailPage = lazyPage(() => import('./plan-detail-page'), 'PlanDetailPage');
+const PlansPage = lazyPage(() => import('./plans-page'), 'PlansPage');
+const ProductDetailPage = lazyPage(() => import('./product-detail-page'), 'ProductDetailPage');
+const SubscriptionDetailPage = lazyPage(() => import('./subscription-detail-page'), 'SubscriptionDetailPage');
+const SubscriptionsPage = lazyPage(() => import('./subscriptions-page'), 'SubscriptionsPage');
 
 /**
  * Recurring billing: the Plans page (subscription plans with the plan form and its schedule preview,

@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { ConsolePage } from './console-page';
+import { lazyPage } from '../lazy-page';
+
+const ConsolePage = lazyPage(() => import('./console-page'), 'ConsolePage');
 
 /** The API console: every registered endpoint, completed and validated from its schema. */
 export const consoleFeature = defineFeature({

@@ -20,7 +20,7 @@ import { formatMoney, formatTime } from '../../api/format';
 import { machineAvailability } from '../../api/machine-actions';
 import { queryKeys } from '../../api/query-keys';
 import { useSimulatedNow } from '../../api/use-simulated-now';
-import { hrefFor } from '../../app/router';
+import { hrefFor, resourceRoute } from '../../app/router';
 import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { BackLink, FieldRow, Fields, Figure, NotFound } from '../../components/detail-parts';
@@ -99,11 +99,7 @@ function DisputeDetail({ detail }: { detail: ResourceDetail }) {
               {dispute.dispute_state} (waiting for {waitingFor(state)})
             </FieldRow>
             <FieldRow label="Transaction" mono>
-              {captureId ? (
-                <Link href={hrefFor(`/payments/${encodeURIComponent(captureId)}`)}>{captureId}</Link>
-              ) : (
-                '—'
-              )}
+              {captureId ? <Link href={hrefFor(resourceRoute('capture', captureId))}>{captureId}</Link> : '—'}
             </FieldRow>
             <FieldRow label="Due" testId="dispute-due">
               {due ? `${formatTime(due)} (${timeLeft(due, now)} left on the simulated clock)` : 'No due date'}

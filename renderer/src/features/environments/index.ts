@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { EnvironmentsPage } from './environments-page';
+import { lazyPage } from '../lazy-page';
+
+const EnvironmentsPage = lazyPage(() => import('./environments-page'), 'EnvironmentsPage');
 
 /** Where API calls go: the embedded sandbox or remote environments. */
 export const environmentsFeature = defineFeature({

@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { EventsPage } from './events-page';
+import { lazyPage } from '../lazy-page';
+
+const EventsPage = lazyPage(() => import('./events-page'), 'EventsPage');
 
 /** Webhooks and events: listener inbox, events and deliveries, subscriptions, the simulator (`#/events/<tab>/<id>`). */
 export const eventsFeature = defineFeature({

@@ -1,7 +1,9 @@
 import { createElement } from 'react';
 import { defineFeature } from '../feature';
-import { UserDetailPage } from './user-detail-page';
-import { UsersPage } from './users-page';
+import { lazyPage } from '../lazy-page';
+
+const UserDetailPage = lazyPage(() => import('./user-detail-page'), 'UserDetailPage');
+const UsersPage = lazyPage(() => import('./users-page'), 'UsersPage');
 
 /**
  * Identity: SCIM users (list, filter, paging, create; each user's detail with activate, deactivate and

@@ -1,6 +1,8 @@
 import { defineFeature } from '../feature';
-import { InvoiceDetailPage } from './invoice-detail-page';
-import { InvoicesPage } from './invoices-page';
+import { lazyPage } from '../lazy-page';
+
+const InvoiceDetailPage = lazyPage(() => import('./invoice-detail-page'), 'InvoiceDetailPage');
+const InvoicesPage = lazyPage(() => import('./invoices-page'), 'InvoicesPage');
 
 /**
  * Invoicing v1: the invoices with search, the form with items, taxes, discount and live totals, and each

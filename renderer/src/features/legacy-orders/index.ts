@@ -1,7 +1,9 @@
 import { defineFeature } from '../feature';
-import { LegacyOrderDetailPage } from './legacy-order-detail-page';
-import { LegacyOrdersPage } from './legacy-orders-page';
 import { ORDERS_V1_PATH } from './order-v1-model';
+import { lazyPage } from '../lazy-page';
+
+const LegacyOrderDetailPage = lazyPage(() => import('./legacy-order-detail-page'), 'LegacyOrderDetailPage');
+const LegacyOrdersPage = lazyPage(() => import('./legacy-orders-page'), 'LegacyOrdersPage');
 
 /** Orders v1 (deprecated): the list with its create dialog, and each order's page, in the Legacy section. */
 export const legacyOrdersFeature = defineFeature({

@@ -1,8 +1,10 @@
 import { createElement } from 'react';
 import { defineFeature, type FeatureRoute } from '../feature';
-import { LegacyDetailPage } from './legacy-detail-page';
-import { LegacyListPage } from './legacy-list-page';
 import { LEGACY_KIND_ORDER, LEGACY_KINDS, type LegacyKind } from './legacy-model';
+import { lazyPage } from '../lazy-page';
+
+const LegacyDetailPage = lazyPage(() => import('./legacy-detail-page'), 'LegacyDetailPage');
+const LegacyListPage = lazyPage(() => import('./legacy-list-page'), 'LegacyListPage');
 
 function pagesOf(kind: LegacyKind): FeatureRoute {
   return {
@@ -17,7 +19,14 @@ function pagesOf(kind: LegacyKind): FeatureRoute {
  */
 export const legacyPaymentsFeature = defineFeature({
   name: 'legacy-payments',
-  nav: [{ section: 'Legacy', path: LEGACY_KINDS['payment-v1'].route, label: 'Payments v1' }],
+  nav: [
+    {
+      section: 'Legacy',
+      path: LEGACY_KINDS['payment-v1'].route,
+      label: 'Payments v1',
+      apiPrefix: '/v1/payments/payment',
+    },
+  ],
   routes: Object.fromEntries(LEGACY_KIND_ORDER.map((kind) => [LEGACY_KINDS[kind].route, pagesOf(kind)])),
   kinds: Object.fromEntries(LEGACY_KIND_ORDER.map((kind) => [kind, LEGACY_KINDS[kind].route])),
 });

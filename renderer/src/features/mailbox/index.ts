@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { MailboxPage } from './mailbox-page';
+import { lazyPage } from '../lazy-page';
+
+const MailboxPage = lazyPage(() => import('./mailbox-page'), 'MailboxPage');
 
 /** The sandbox mailbox: every e-mail the platform would have sent, with working links. */
 export const mailboxFeature = defineFeature({

@@ -1,6 +1,8 @@
 import { defineFeature } from '../feature';
-import { OrderDetailPage } from './order-detail-page';
 import { OrdersPage } from './orders-page';
+import { lazyPage } from '../lazy-page';
+
+const OrderDetailPage = lazyPage(() => import('./order-detail-page'), 'OrderDetailPage');
 
 // What other features use of Orders v2: the vault opens the create dialog with a token as the source;
 // a capture's page lists its shipment trackers.

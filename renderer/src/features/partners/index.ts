@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { PartnersPage } from './partners-page';
+import { lazyPage } from '../lazy-page';
+
+const PartnersPage = lazyPage(() => import('./partners-page'), 'PartnersPage');
 
 /** The partner demo: refer, onboard, watch the seller appear, pay as the seller with a partner fee. */
 export const partnersFeature = defineFeature({

@@ -9,9 +9,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoney } from '../../api/format';
 import { useUi } from '../../app/ui-store';
-import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { JsonView } from '../../components/json-view';
+import { openOutside } from '../../components/open-outside';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { listAccounts } from '../accounts';
@@ -86,6 +86,7 @@ export function PartnersPage() {
 }
 
 function OnboardStep({ referral }: { referral: Referral }) {
+  const notify = useUi((s) => s.notify);
   return (
     <Section title="2. The seller onboards" testId="partner-step-onboard">
       <Stack spacing={1}>
@@ -106,7 +107,10 @@ function OnboardStep({ referral }: { referral: Referral }) {
           <Button
             size="small"
             variant="outlined"
-            onClick={() => void bridge.openExternal({ url: referral.actionUrl })}
+            data-testid="action-url-open"
+            onClick={() =>
+              void openOutside(referral.actionUrl).then((failed) => failed && notify(failed, 'warning'))
+            }
           >
             Open ↗
           </Button>

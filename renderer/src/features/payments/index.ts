@@ -1,8 +1,10 @@
 import { createElement } from 'react';
 import { defineFeature, type FeatureRoute } from '../feature';
-import { PaymentDetailPage } from './payment-detail-page';
 import { PAYMENT_KINDS, PAYMENT_KIND_ORDER, type PaymentKind } from './payment-model';
-import { PaymentsListPage } from './payments-list-page';
+import { lazyPage } from '../lazy-page';
+
+const PaymentDetailPage = lazyPage(() => import('./payment-detail-page'), 'PaymentDetailPage');
+const PaymentsListPage = lazyPage(() => import('./payments-list-page'), 'PaymentsListPage');
 
 /** The list and detail pages of one payment resource kind. */
 function pagesOf(kind: PaymentKind): FeatureRoute {

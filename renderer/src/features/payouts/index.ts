@@ -1,15 +1,18 @@
 import { createElement } from 'react';
 import { defineFeature } from '../feature';
-import { BatchDetailPage } from './batch-detail-page';
-import { ItemDetailPage } from './item-detail-page';
 import {
   PAYOUT_BATCH_KIND,
   PAYOUT_ITEM_KIND,
   REFERENCED_BATCH_KIND,
   REFERENCED_ITEM_KIND,
 } from './payout-model';
-import { PayoutsPage } from './payouts-page';
-import { ReferencedBatchPage, ReferencedItemPage } from './referenced-pages';
+import { lazyPage } from '../lazy-page';
+
+const BatchDetailPage = lazyPage(() => import('./batch-detail-page'), 'BatchDetailPage');
+const ItemDetailPage = lazyPage(() => import('./item-detail-page'), 'ItemDetailPage');
+const PayoutsPage = lazyPage(() => import('./payouts-page'), 'PayoutsPage');
+const ReferencedBatchPage = lazyPage(() => import('./referenced-pages'), 'ReferencedBatchPage');
+const ReferencedItemPage = lazyPage(() => import('./referenced-pages'), 'ReferencedItemPage');
 
 /**
  * Payouts and referenced payouts: the batches with the create form (item grid, CSV import), each

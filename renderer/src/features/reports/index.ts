@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { ReportsPage } from './reports-page';
+import { lazyPage } from '../lazy-page';
+
+const ReportsPage = lazyPage(() => import('./reports-page'), 'ReportsPage');
 
 /** Reporting: transaction search, balances and charts, and the history generator. */
 export const reportsFeature = defineFeature({

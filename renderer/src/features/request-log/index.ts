@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { RequestLogPage } from './request-log-page';
+import { lazyPage } from '../lazy-page';
+
+const RequestLogPage = lazyPage(() => import('./request-log-page'), 'RequestLogPage');
 
 /** Every request the sandbox answered, live, with replay and HAR export. */
 export const requestLogFeature = defineFeature({

@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { SupportPage } from './support-page';
+import { lazyPage } from '../lazy-page';
+
+const SupportPage = lazyPage(() => import('./support-page'), 'SupportPage');
 
 /** The transaction view: any id (resource, ledger transaction) and everything related to it. */
 export const supportFeature = defineFeature({

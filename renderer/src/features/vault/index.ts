@@ -1,6 +1,8 @@
 import { defineFeature } from '../feature';
-import { VaultCustomerPage } from './vault-customer-page';
-import { VaultPage } from './vault-page';
+import { lazyPage } from '../lazy-page';
+
+const VaultCustomerPage = lazyPage(() => import('./vault-customer-page'), 'VaultCustomerPage');
+const VaultPage = lazyPage(() => import('./vault-page'), 'VaultPage');
 
 /** The vault (Payment method tokens v3): its customers, and each customer's payment tokens. */
 export const vaultFeature = defineFeature({

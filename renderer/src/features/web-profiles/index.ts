@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
-import { WebProfilesPage } from './web-profiles-page';
+import { lazyPage } from '../lazy-page';
+
+const WebProfilesPage = lazyPage(() => import('./web-profiles-page'), 'WebProfilesPage');
 
 /** Web experience profiles: the merchant's buyer-page settings, with a live preview of the buyer page. */
 export const webProfilesFeature = defineFeature({

@@ -16,6 +16,7 @@ import type { PlansService } from '../subscriptions/index.js';
 import type { MoneyV1, PaymentDefinitionBody, StoredLegacyPlan } from './types.js';
 import { LEGACY_PLANS_PATH, legacyPlanLinks, legacyPlanView } from './views.js';
 import { canonical, minorOf, newId, orderedDefinitions } from './legacy-values.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** The legacy names: pages from 0, `start` and `previous_page` past the first, `next_page` and `last` before the last. */
 const LEGACY_PAGE_LINKS: readonly PageLinkRule[] = [
@@ -84,14 +85,7 @@ export class LegacyPlansService {
     const id = newId('P-', 24);
     // Spec 2.8: minimal preferences are answered with these defaults.
     const plan: StoredLegacyPlan = {
-      kind: 'billing-plan-v1',
-      id,
-      app_id: ctx.app.id,
-      status: 'CREATED',
-      parent_id: null,
-      root_id: id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({ kind: 'billing-plan-v1', id, app: ctx.app.id, status: 'CREATED', at: now }),
       body: {
         id,
         name: request.name,

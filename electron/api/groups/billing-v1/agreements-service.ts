@@ -10,8 +10,9 @@ import { createResource, refuseUnless, transition } from '../../transition.js';
 import type { StoredSubscription, SubscriptionsService } from '../subscriptions/index.js';
 import { merchantTimeZone, startOfDayIn } from './merchant-time.js';
 import type { StoredAgreement } from './types.js';
-import type { LegacyPlansService } from './legacy-plans.js';
+import type { LegacyPlansService } from './legacy-plans-service.js';
 import { minorOf, newId, orderedDefinitions } from './legacy-values.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /**
  * Billing agreements v1 (spec 2.9, 4.8; deprecated): an agreement is a subscription of the same `I-` id on
@@ -93,14 +94,14 @@ export class AgreementsService {
     );
     const now = isoSeconds(nowMs);
     const agreement: StoredAgreement = {
-      kind: 'billing-agreement-v1',
-      id: subscription.id,
-      app_id: ctx.app.id,
-      status: 'Pending',
-      parent_id: plan.id,
-      root_id: subscription.id,
-      create_time: now,
-      update_time: now,
+      ...resourceEnvelope({
+        kind: 'billing-agreement-v1',
+        id: subscription.id,
+        app: ctx.app.id,
+        status: 'Pending',
+        parent: plan.id,
+        at: now,
+      }),
       body: {
         id: subscription.id,
         state: 'Pending',

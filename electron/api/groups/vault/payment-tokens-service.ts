@@ -10,9 +10,10 @@ import { createResource, transition } from '../../transition.js';
 import { newCustomerId, newPaymentTokenId } from './ids.js';
 import { sourceKind, vaultedBank, vaultedCard } from './instruments.js';
 import type { VaultOnboarding } from './onboarding.js';
-import type { SetupTokensService } from './setup-tokens.js';
+import type { SetupTokensService } from './setup-tokens-service.js';
 import { PAYMENT_TOKEN_KIND, type Customer, type StoredPaymentToken, type VaultedSource } from './types.js';
 import { PAYMENT_TOKENS_PATH } from './views.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /** Spec 2.7: self, first and last on every page; prev and next where there is one. */
 const PAYMENT_TOKEN_PAGE_LINKS: readonly PageLinkRule[] = [
@@ -78,14 +79,14 @@ export class PaymentTokensService {
   insert(input: NewToken, id = newPaymentTokenId()): StoredPaymentToken {
     const at = this.deps.clock.nowIso();
     const token: StoredPaymentToken = {
-      kind: PAYMENT_TOKEN_KIND,
-      id,
-      app_id: input.ctx.app.id,
-      status: 'VAULTED',
-      parent_id: input.customer.id,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({
+        kind: PAYMENT_TOKEN_KIND,
+        id,
+        app: input.ctx.app.id,
+        status: 'VAULTED',
+        parent: input.customer.id,
+        at,
+      }),
       body: { id, customer: input.customer, payment_source: input.source },
       internal: {
         merchant_id: input.ctx.merchant.id,

@@ -12,6 +12,7 @@ import { newCustomerId, newSetupTokenId } from './ids.js';
 import { approvedWallet, pendingWallet, vaultedCard } from './instruments.js';
 import type { VaultOnboarding } from './onboarding.js';
 import { SETUP_TOKEN_KIND, type StoredSetupToken } from './types.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 
 /**
  * Setup tokens (spec 2.7, part 3): a card is APPROVED as soon as it is given; a wallet waits for the
@@ -32,14 +33,7 @@ export class SetupTokensService {
     const { card, svc } = request.payment_source;
     const experience = svc?.experience_context;
     const token: StoredSetupToken = {
-      kind: SETUP_TOKEN_KIND,
-      id,
-      app_id: ctx.app.id,
-      status: 'APPROVED',
-      parent_id: null,
-      root_id: id,
-      create_time: at,
-      update_time: at,
+      ...resourceEnvelope({ kind: SETUP_TOKEN_KIND, id, app: ctx.app.id, status: 'APPROVED', at }),
       body: {
         id,
         customer: {
