@@ -24,6 +24,7 @@ export function identityRoutes(users: ScimUsersService): AnyRoute[] {
       handle: ({ ctx }) => ({ status: 200, body: userinfo(ctx) }),
     }),
     defineRoute(E.userinfoByForm, {
+      partnerFeatures: ['ACCESS_MERCHANT_INFORMATION'],
       errorStyle: 'identity',
       contentTypes: [FORM_MEDIA_TYPE],
       tokenInForm: true,
