@@ -75,6 +75,12 @@ export class BrowserBridge {
     const config = { public: true, unlogged: true, html: true } as const;
     app.get(WORKBENCH_PREFIX, { config }, async (request, reply) => {
       this.startSession(request, reply);
+      // The API reads `/__workbench/` as `/__workbench` (one trailing slash is no part of a path): the
+      // URL as sent says whether the browser already is at the folder, where the page's relative URLs work.
+      if (request.originalUrl.split('?')[0]?.endsWith('/')) {
+        this.guardHost(request);
+        return this.serveFile('', reply);
+      }
       return reply.redirect(`${WORKBENCH_PREFIX}/`, 302);
     });
     app.get(`${WORKBENCH_PREFIX}/*`, { config }, async (request, reply) => {

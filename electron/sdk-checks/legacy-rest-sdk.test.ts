@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveInBrowser } from '../test-support/buyer-browser.js';
-import { startSdkHost, type SdkHost } from './sdk-host.js';
+import { startSdkHost, type SdkHost } from '../test-support/sdk-host.js';
 
 /**
  * The platform's legacy Node SDK (`paypal-rest-sdk` 1.8), unchanged, against the sandbox: each flow

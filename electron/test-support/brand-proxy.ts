@@ -7,8 +7,9 @@ import net, { type AddressInfo } from 'node:net';
  * sandbox (which spells the brand `svc`, spec part 1). Two pieces:
  *
  * - a small HTTP proxy on a free port that renames the brand's headers both ways (`PayPal-Request-Id`
- *   -> `Svc-Request-Id` on the way in, `Svc-Debug-Id` -> `PayPal-Debug-Id` on the way out) and passes
- *   every other byte through untouched: method, path, query and body as the client wrote them;
+ *   -> `Svc-Request-Id` on the way in, `Svc-Debug-Id` -> `PayPal-Debug-Id` on the way out) and the
+ *   brand's member name in JSON bodies (`payment_source.paypal` <-> `payment_source.svc`); method, path,
+ *   query and every other byte go through as the client wrote them;
  * - the brand's API hosts routed to that proxy: the clients hard-code `https://api.sandbox.<brand>.com`,
  *   so Node's global HTTP and HTTPS agents connect those host names to the proxy (in plain HTTP: the
  *   sandbox is a local HTTP server) and every other host as usual.
@@ -40,30 +41,62 @@ function renamed(headers: IncomingHttpHeaders, from: string, to: string): Outgoi
   return out;
 }
 
+/** A JSON body with every object member named `from` renamed `to` (other bodies as they are). */
+function renamedMembers(body: Buffer, contentType: string | undefined, from: string, to: string): Buffer {
+  if (body.length === 0 || !/json/i.test(contentType ?? '')) return body;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return body; // not JSON after all: the sandbox answers it as it is
+  }
+  const rename = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rename);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, member]) => [key === from ? to : key, rename(member)]),
+    );
+  };
+  return Buffer.from(JSON.stringify(rename(parsed)));
+}
+
 /** Starts the proxy in front of the sandbox at `target` (`http://127.0.0.1:<port>`). */
 export async function startBrandProxy(target: string): Promise<BrandProxy> {
   const upstream = new URL(target);
   const seen: BrandProxy['seen'] = [];
   const server = http.createServer((request, response) => {
     seen.push({ method: request.method ?? 'GET', path: request.url ?? '/' });
-    const headers = renamed(request.headers, BRAND, SANDBOX);
-    headers.host = upstream.host;
-    const forward = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: request.method,
-        path: request.url,
-        headers,
-        agent: false,
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, renamed(answer.headers, SANDBOX, BRAND));
-        answer.pipe(response);
-      },
-    );
-    forward.on('error', (error) => response.destroy(error));
-    request.pipe(forward);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = renamed(request.headers, BRAND, SANDBOX);
+      headers.host = upstream.host;
+      const body = renamedMembers(Buffer.concat(chunks), request.headers['content-type'], BRAND, SANDBOX);
+      if (body.length > 0) headers['content-length'] = String(body.length);
+      const forward = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: request.method,
+          path: request.url,
+          headers,
+          agent: false,
+        },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => parts.push(chunk));
+          answer.on('end', () => {
+            const back = renamedMembers(Buffer.concat(parts), answer.headers['content-type'], SANDBOX, BRAND);
+            const out = renamed(answer.headers, SANDBOX, BRAND);
+            if (out['content-length'] !== undefined) out['content-length'] = String(back.length);
+            response.writeHead(answer.statusCode ?? 502, out);
+            response.end(back);
+          });
+        },
+      );
+      forward.on('error', (error) => response.destroy(error));
+      forward.end(body);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

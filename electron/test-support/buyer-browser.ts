@@ -1,7 +1,8 @@
 /**
  * The buyer's part of a redirect flow, done as a browser without JavaScript does it: open the approval
  * URL the API answered with, read the form the page shows (its hidden fields, with the CSRF token), and
- * submit it with the approve button. Answers where the page redirected the buyer.
+ * submit it with the approve button. Answers where the page redirected the buyer (or the page itself
+ * when the flow ends there).
  */
 export async function approveInBrowser(approvalUrl: string): Promise<URL> {
   const page = await fetch(approvalUrl, { headers: { accept: 'text/html' }, redirect: 'manual' });
@@ -19,6 +20,9 @@ export async function approveInBrowser(approvalUrl: string): Promise<URL> {
     body: fields.toString(),
     redirect: 'manual',
   });
+  // A flow whose resource names no return URL ends on a page of the sandbox itself.
+  if (submitted.status === 200 && !(await submitted.clone().text()).includes('role="alert"'))
+    return new URL(unescapeHtml(form[1]), approvalUrl);
   const location = submitted.headers.get('location');
   if (submitted.status !== 303 || !location) {
     throw new Error(`approving at ${approvalUrl} answered ${submitted.status}: ${await submitted.text()}`);

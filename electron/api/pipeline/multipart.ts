@@ -66,7 +66,13 @@ export function parseMultipart(payload: Buffer, contentType: string | undefined)
       throw malformed('A multipart part has no form-data Content-Disposition with a name.');
     const filename = parameter(disposition, 'filename');
     const partType = (headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (filename !== undefined) {
+    // The JSON part is the body, even when a client sends it as a file (a Blob gets the name `blob`).
+    if (name === 'input' || partType === 'application/json') {
+      const parsed = parseJsonBody(data.toString('utf8'));
+      if (parsed !== undefined && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)))
+        throw malformed(`The part "${name}" must hold a JSON object.`);
+      Object.assign(body, parsed ?? {});
+    } else if (filename !== undefined) {
       files.push({
         field: name,
         filename: filename.slice(0, 2000),
@@ -75,11 +81,6 @@ export function parseMultipart(payload: Buffer, contentType: string | undefined)
         sha256: createHash('sha256').update(data).digest('hex'),
         data: Buffer.from(data),
       });
-    } else if (name === 'input' || partType === 'application/json') {
-      const parsed = parseJsonBody(data.toString('utf8'));
-      if (parsed !== undefined && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)))
-        throw malformed(`The part "${name}" must hold a JSON object.`);
-      Object.assign(body, parsed ?? {});
     } else {
       body[name] = data.toString('utf8');
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { rels } from '../../test-support/test-kit.js';
 import { FULL_PAGE_LINKS, pageCount, pageLinks, pageOffset, readPage, type PageLinkRule } from './paging.js';
 
-const rels = (links: { rel: string }[]) => links.map((l) => l.rel);
 const pageOf = (href: string) => new URL(href).searchParams.get('page');
 
 describe('paging', () => {

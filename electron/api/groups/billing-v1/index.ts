@@ -10,13 +10,13 @@ import {
   type SubscriptionsService,
 } from '../subscriptions/index.js';
 import { billingV1Routes } from './routes.js';
-import { AgreementsService } from './agreements.js';
-import { LegacyPlansService } from './legacy-plans.js';
+import { AgreementsService } from './agreements-service.js';
+import { LegacyPlansService } from './legacy-plans-service.js';
 import type { StoredAgreement } from './types.js';
 import { agreementLinks, agreementView, legacyPlanKind } from './views.js';
 
-export type { AgreementsService } from './agreements.js';
-export type { LegacyPlansService } from './legacy-plans.js';
+export type { AgreementsService } from './agreements-service.js';
+export type { LegacyPlansService } from './legacy-plans-service.js';
 export type { StoredAgreement, StoredLegacyPlan } from './types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { BILLING_V1_ENDPOINTS as E } from '../../../../shared/api/billing-v1/endpoints.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
-import type { AgreementsService } from './agreements.js';
-import type { LegacyPlansService } from './legacy-plans.js';
+import type { AgreementsService } from './agreements-service.js';
+import type { LegacyPlansService } from './legacy-plans-service.js';
 
 /** The HTTP binding of billing plans and agreements v1. */
 export function billingV1Routes(plans: LegacyPlansService, agreements: AgreementsService): AnyRoute[] {

@@ -13,7 +13,7 @@ import type { RequestContext } from '../../route.js';
 import { refuseUnless } from '../../transition.js';
 import { amountIn } from './amounts.js';
 import { takeDocuments } from './documents.js';
-import { DISPUTE_FEATURES, type DisputesService } from './service.js';
+import type { DisputesService } from './service.js';
 import type { DisputeDocument, DisputeEvidence, StoredDispute } from './types.js';
 
 type Files = readonly UploadedFile[] | undefined;
@@ -48,7 +48,7 @@ export class DisputeActions {
 
   /** The dispute, refused unless the machine allows `trigger` now. */
   private ready(id: string, ctx: RequestContext, trigger: Parameters<typeof refuseUnless>[2]): StoredDispute {
-    const dispute = this.disputes.get(id, ctx, DISPUTE_FEATURES.update);
+    const dispute = this.disputes.get(id, ctx);
     refuseUnless(disputeMachine, dispute, trigger as never);
     return dispute;
   }

@@ -17,6 +17,10 @@ const withDocuments = {
   bodyLimit: DOCUMENT_RULES.maxRequestBytes + 1024 * 1024,
 } as const;
 
+/** A partner reads a seller's disputes with READ_SELLER_DISPUTE and acts on them with UPDATE_SELLER_DISPUTE. */
+const read = { partnerFeatures: ['READ_SELLER_DISPUTE'] } as const;
+const update = { partnerFeatures: ['UPDATE_SELLER_DISPUTE'] } as const;
+
 /** What every action answers (`subsequent_action`): the link to the dispute it changed. */
 const subsequentAction = (dispute: StoredDispute, ctx: RequestContext): OperationResult => ({
   status: 200,
@@ -30,79 +34,79 @@ export function disputeRoutes(
 ): AnyRoute[] {
   return [
     defineRoute(API.list, {
-      partnerFeatures: ['READ_SELLER_DISPUTE'],
+      ...read,
       handle: ({ query, ctx }) => ({ status: 200, body: disputes.list(query, ctx) }),
     }),
     defineRoute(API.show, {
-      partnerFeatures: ['READ_SELLER_DISPUTE'],
+      ...read,
       handle: ({ params, ctx }) => ({ status: 200, resource: disputes.get(params.id, ctx) }),
     }),
     defineRoute(API.update, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       handle: ({ params, body, ctx }) => {
         disputes.update(params.id, body, ctx);
         return { status: 204 };
       },
     }),
     defineRoute(API.acceptClaim, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.acceptClaim(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.provideEvidence, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.provideEvidence(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.appeal, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.appeal(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.makeOffer, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.makeOffer(params.id, body, ctx), ctx),
     }),
     defineRoute(API.sendMessage, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.sendMessage(params.id, body, uploads, ctx), ctx),
     }),
     defineRoute(API.escalate, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.escalate(params.id, body, ctx), ctx),
     }),
     defineRoute(API.acknowledgeReturnItem, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.acknowledgeReturnItem(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.provideSupportingInfo, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       ...withDocuments,
       handle: ({ params, body, uploads, ctx }) =>
         subsequentAction(actions.provideSupportingInfo(params.id, body ?? {}, uploads, ctx), ctx),
     }),
     defineRoute(API.acceptOffer, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       handle: ({ params, body, ctx }) =>
         subsequentAction(actions.acceptOffer(params.id, body ?? {}, ctx), ctx),
     }),
     defineRoute(API.denyOffer, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.denyOffer(params.id, body, ctx), ctx),
     }),
     defineRoute(API.requireEvidence, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.requireEvidence(params.id, body, ctx), ctx),
     }),
     defineRoute(API.adjudicate, {
-      partnerFeatures: ['UPDATE_SELLER_DISPUTE'],
+      ...update,
       handle: ({ params, body, ctx }) => subsequentAction(actions.adjudicate(params.id, body, ctx), ctx),
     }),
     defineRoute(API.open, {

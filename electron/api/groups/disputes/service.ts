@@ -10,7 +10,6 @@ import { DAY, isoSeconds } from '../../../clock.js';
 import type { SeekCursor } from '../../../store/repositories/resources-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
-import { requirePartnerFeature } from '../../pipeline/authenticate.js';
 import { link, type Link } from '../../pipeline/links.js';
 import { refuseMalformedPatch } from '../../pipeline/patch-errors.js';
 import type { RequestContext } from '../../route.js';
@@ -18,9 +17,6 @@ import type { DisputeFlow } from './flow.js';
 import type { DisputePayments } from './ports.js';
 import type { StoredDispute } from './types.js';
 import { disputeSummary, DISPUTES_PATH } from './views.js';
-
-/** The features a seller grants a partner for its disputes (partner referrals `features`). */
-export const DISPUTE_FEATURES = { read: 'READ_SELLER_DISPUTE', update: 'UPDATE_SELLER_DISPUTE' } as const;
 
 /** How far back the list's time filters may reach (the platform's 180 days). */
 const LIST_HISTORY_MS = 180 * DAY;
@@ -57,14 +53,13 @@ export class DisputesService {
     readonly flow: DisputeFlow,
   ) {}
 
-  /** A dispute of the caller's app; acting for a seller, only that seller's and with its consent. */
-  get(id: string, ctx: RequestContext, feature: string = DISPUTE_FEATURES.read): StoredDispute {
-    requirePartnerFeature(ctx.consent, feature, { field: 'Svc-Auth-Assertion', location: 'header' });
-    const found = this.deps.store.resources.get<StoredDispute['body'], StoredDispute['internal']>(
-      'dispute',
-      id,
-    ) as StoredDispute | undefined;
-    if (!found || found.app_id !== ctx.app.id) throw notFound('dispute', id);
+  /**
+   * A dispute of the caller's app; acting for a seller, only that seller's (the pipeline checked the
+   * features the route declares).
+   */
+  get(id: string, ctx: RequestContext): StoredDispute {
+    const found = this.deps.store.resources.owned<StoredDispute>('dispute', id, ctx.app.id);
+    if (!found) throw notFound('dispute', id);
     if (ctx.consent && found.internal.merchant_id !== ctx.merchant.id) throw notFound('dispute', id);
     return found;
   }
@@ -73,10 +68,6 @@ export class DisputesService {
     query: DisputeListQueryInput,
     ctx: RequestContext,
   ): { items: Record<string, unknown>[]; links: Link[] } {
-    requirePartnerFeature(ctx.consent, DISPUTE_FEATURES.read, {
-      field: 'Svc-Auth-Assertion',
-      location: 'header',
-    });
     const pageSize = query.page_size ? Number(query.page_size) : DISPUTE_PAGE_SIZE.default;
     const statuses = query.dispute_state
       ? [...new Set(query.dispute_state.split(',').flatMap((s) => statesOf(s as DisputeStateFilter)))]
@@ -148,7 +139,7 @@ export class DisputesService {
    */
   update(id: string, operations: readonly PatchOperation[], ctx: RequestContext): void {
     refuseMalformedPatch(operations);
-    const dispute = this.get(id, ctx, DISPUTE_FEATURES.update);
+    const dispute = this.get(id, ctx);
     const at = this.deps.clock.nowIso();
     let details: Record<string, unknown> = { ...(dispute.body.communication_details ?? {}) };
     delete details.time_posted;

@@ -4,6 +4,8 @@ import { startHarness, type ApiHarness, type Reply } from '../../../test-support
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
 import { invoicePageCsrfToken } from './invoice-page.js';
 import { payerViewPath } from './views.js';
+import { CLOCK, type Json } from '../../../test-support/test-kit.js';
+export { CLOCK, pathOf, rels, type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the invoicing tests: a harness on a pinned real time (the overdue job runs only when a
@@ -14,11 +16,8 @@ import { payerViewPath } from './views.js';
 export const INVOICES = '/v1/invoicing/invoices';
 export const SEARCH = '/v1/invoicing/search';
 export const MAILBOX = '/v1/test-helpers/mailbox';
-export const CLOCK = '/v1/test-helpers/clock';
 export const TRANSACTIONS = '/v1/reporting/transactions';
 export const DAY_SECONDS = 24 * 3600;
-
-export type Json = Reply['body'];
 
 export async function startInvoicingHarness(options: { dataDir?: string } = {}): Promise<ApiHarness> {
   return startHarness({
@@ -69,8 +68,6 @@ export async function sentInvoice(api: ApiHarness, body = invoiceBody()): Promis
   return created.id as string;
 }
 
-export const rels = (links: { rel: string }[]): string[] => links.map((l) => l.rel);
-
 /** The customer's page, as a browser reads it. */
 export const openPage = (api: ApiHarness, id: string, query = ''): Promise<Reply> =>
   api.request('GET', payerViewPath(id) + query, { token: null });
@@ -101,9 +98,3 @@ export async function advanceDays(api: ApiHarness, days: number): Promise<void> 
   const reply = await api.request('POST', CLOCK, { body: { advance_seconds: days * DAY_SECONDS } });
   expect(reply.status, reply.text).toBe(200);
 }
-
-/** The path of an absolute link (`http://host/x?y` -> `/x?y`). */
-export const pathOf = (href: string): string => {
-  const url = new URL(href);
-  return url.pathname + url.search;
-};

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountIdFor } from '../../../../shared/ids.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { rels } from '../../../test-support/test-kit.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { ORDER_IN_PROGRESS_MESSAGE } from './service.js';
 import {
@@ -24,7 +25,6 @@ beforeEach(async () => {
 });
 afterEach(async () => api.close());
 
-const rels = (links: { rel: string }[]) => links.map((l) => l.rel);
 const entries = (txn: string) => api.host.services.ledger.repo.byTransaction(txn);
 
 function unitWith(unit: Record<string, unknown>) {

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { ApiHarness, Reply } from '../../../test-support/api-harness.js';
 import { CSRF_FIELD } from '../../pipeline/buyer-page.js';
 import { checkoutCsrfToken } from './checkout-page.js';
+export { rels } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the orders v2 tests: request builders and the approval step (the error-body contract
@@ -12,9 +13,6 @@ export const MERCHANT = 'merchant@example.com';
 export const BUYER = 'buyer@example.com';
 export const CHARITY = 'charity@example.com';
 export const ORDERS = '/v2/checkout/orders';
-
-/** The rels of a links array, in order. */
-export const rels = (links: { rel: string }[] | undefined): string[] => (links ?? []).map((l) => l.rel);
 
 export const usd = (value: string) => ({ currency_code: 'USD', value });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { advance } from '../../../test-support/test-kit.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { CARD, FIXED_NOW } from '../../../test-support/fixtures.js';
 import {
@@ -16,8 +17,6 @@ const DAY_S = 24 * 3600;
 const post = (api: ApiHarness, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   api.request('POST', path, { ...(body !== undefined ? { body } : {}), headers });
 const usd = (total: string) => ({ amount: { total, currency: 'USD' } });
-const advance = async (api: ApiHarness, seconds: number) =>
-  expect((await post(api, '/v1/test-helpers/clock', { advance_seconds: seconds })).status).toBe(200);
 
 /** The merchant's ledger entries of the last day, as transaction search shows them. */
 async function ledger(

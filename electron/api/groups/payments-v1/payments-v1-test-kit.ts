@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import type { ApiHarness, Reply } from '../../../test-support/api-harness.js';
 
-/** A parsed JSON body: tests read arbitrary shapes (the harness's own body type). */
-export type Json = Reply['body'];
 import { CSRF_FIELD } from '../../pipeline/buyer-page.js';
 import { EXPRESS_CHECKOUT_CMD, paymentV1CsrfToken } from './buyer-page.js';
+import { type Json } from '../../../test-support/test-kit.js';
+export { rels, type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the payments v1 tests: request bodies, the buyer page submitted as a browser would,
@@ -18,9 +18,6 @@ export const BUYER = 'buyer@example.com';
 export const RETURN_URL = 'https://shop.example/return';
 export const CANCEL_URL = 'https://shop.example/cancel';
 export const VISA_V1 = '4111111111111111';
-
-/** The rels of a links array, in order. */
-export const rels = (links: { rel: string }[] | undefined): string[] => (links ?? []).map((l) => l.rel);
 
 /** The v1 sample payment: 30.11 USD with details and two items that add up. */
 export function walletPayment(

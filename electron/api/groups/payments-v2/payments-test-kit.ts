@@ -2,6 +2,8 @@ import { expect } from 'vitest';
 import { DAY } from '../../../clock.js';
 import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
 import { CARD, FIXED_NOW } from '../../../test-support/fixtures.js';
+import { advance as advanceSeconds, getJson, type Json } from '../../../test-support/test-kit.js';
+export { CLOCK, getJson, linkOf, pathOf, rels, type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the payments v2 tests: a harness on a pinned real-time source, request builders for
@@ -12,12 +14,8 @@ export const ORDERS = '/v2/checkout/orders';
 export const AUTHORIZATIONS = '/v2/payments/authorizations';
 export const CAPTURES = '/v2/payments/captures';
 export const REFUNDS = '/v2/payments/refunds';
-export const CLOCK = '/v1/test-helpers/clock';
 export const SECOND_MS = 1000;
 export { DAY };
-
-/** A parsed JSON body: tests read arbitrary shapes (the harness's own body type). */
-export type Json = Reply['body'];
 
 export const money = (value: string, currency_code = 'USD') => ({ currency_code, value });
 
@@ -136,12 +134,6 @@ export function voidAuthorization(
   return api.request('POST', `${AUTHORIZATIONS}/${authorizationId}/void`, { headers });
 }
 
-export async function getJson(api: ApiHarness, url: string): Promise<Json> {
-  const reply = await api.request('GET', url);
-  expect(reply.status, reply.text).toBe(200);
-  return reply.body;
-}
-
 export const getAuthorization = (api: ApiHarness, id: string) => getJson(api, `${AUTHORIZATIONS}/${id}`);
 export const getCapture = (api: ApiHarness, id: string) => getJson(api, `${CAPTURES}/${id}`);
 export const getRefund = (api: ApiHarness, id: string) => getJson(api, `${REFUNDS}/${id}`);
@@ -150,9 +142,7 @@ export const getOrder = (api: ApiHarness, id: string) => getJson(api, `${ORDERS}
 /** Moves the simulated clock forward by `ms` (whole seconds) and returns the helper's answer. */
 export async function advance(api: ApiHarness, ms: number): Promise<Json> {
   expect(ms % 1000).toBe(0);
-  const reply = await api.request('POST', CLOCK, { body: { advance_seconds: ms / 1000 } });
-  expect(reply.status, reply.text).toBe(200);
-  return reply.body;
+  return advanceSeconds(api, ms / 1000);
 }
 
 /** A capture that must succeed with 201; returns the capture (full representation). */
@@ -168,16 +158,3 @@ export async function refundOk(api: ApiHarness, captureId: string, body?: unknow
   expect(reply.status, reply.text).toBe(201);
   return reply.body;
 }
-
-/** The rels of a links array, in order. */
-export const rels = (links: { rel: string }[] | undefined): string[] => (links ?? []).map((l) => l.rel);
-
-/** The link of `rel`, failing the test when it is absent. */
-export function linkOf(links: { rel: string; href: string; method?: string }[], rel: string) {
-  const found = links.find((l) => l.rel === rel);
-  expect(found, `link ${rel} in ${JSON.stringify(links)}`).toBeDefined();
-  return found as { rel: string; href: string; method?: string };
-}
-
-/** The path of an absolute link. */
-export const pathOf = (href: string): string => new URL(href).pathname;

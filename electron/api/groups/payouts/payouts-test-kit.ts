@@ -4,6 +4,8 @@ import { newAppId } from '../../../../shared/ids.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import { basic, startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
 import { FIXED_NOW, FIXED_NOW_ISO } from '../../../test-support/fixtures.js';
+import { advance, getJson, type Json } from '../../../test-support/test-kit.js';
+export { CLOCK, advance, getJson, pathOf, rels, type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the payouts tests: a harness on a pinned real time (processing then runs only when
@@ -14,13 +16,9 @@ import { FIXED_NOW, FIXED_NOW_ISO } from '../../../test-support/fixtures.js';
 export const PAYOUTS = '/v1/payments/payouts';
 export const ITEMS = '/v1/payments/payouts-item';
 export const FUND = '/v1/test-helpers/payouts/fund';
-export const CLOCK = '/v1/test-helpers/clock';
 export const TRANSACTIONS = '/v1/reporting/transactions';
 export const BALANCES = '/v1/reporting/balances';
 export const DAY_SECONDS = 24 * 3600;
-
-/** A parsed JSON body: tests read arbitrary shapes. */
-export type Json = Reply['body'];
 
 export interface PayoutsHarness extends ApiHarness {
   /** Moves the pinned real time (what passes without the clock helper). */
@@ -105,21 +103,8 @@ export async function fund(api: ApiHarness, value: string, currency = 'USD'): Pr
   return reply.body;
 }
 
-/** Moves the simulated clock (the clock helper): every job that falls due runs within the move. */
-export async function advance(api: ApiHarness, seconds: number): Promise<Json> {
-  const reply = await api.request('POST', CLOCK, { body: { advance_seconds: seconds } });
-  expect(reply.status, reply.text).toBe(200);
-  return reply.body;
-}
-
 /** Lets processing happen: one simulated second (every batch due by then is processed in the move). */
 export const settle = (api: ApiHarness): Promise<Json> => advance(api, 1);
-
-export async function getJson(api: ApiHarness, url: string): Promise<Json> {
-  const reply = await api.request('GET', url);
-  expect(reply.status, reply.text).toBe(200);
-  return reply.body;
-}
 
 export const getBatch = (api: ApiHarness, id: string, query = ''): Promise<Json> =>
   getJson(api, `${PAYOUTS}/${id}${query ? `?${query}` : ''}`);
@@ -159,15 +144,6 @@ export async function transactionsBetween(
     if (page >= (body.total_pages as number)) return out;
   }
 }
-
-/** The rels of a links array, in order. */
-export const rels = (links: { rel: string }[] | undefined): string[] => (links ?? []).map((l) => l.rel);
-
-/** The path and query of an absolute link. */
-export const pathOf = (href: string): string => {
-  const url = new URL(href);
-  return url.pathname + url.search;
-};
 
 /** The app's webhook events about one resource, oldest first (type names only). */
 export function eventTypesOf(api: ApiHarness, resourceId: string): string[] {

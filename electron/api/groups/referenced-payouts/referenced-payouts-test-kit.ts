@@ -3,6 +3,8 @@ import { DAY, SECOND } from '../../../clock.js';
 import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
 import { CARD, FIXED_NOW } from '../../../test-support/fixtures.js';
 import { PROCESSING_DELAY_MS } from './jobs.js';
+import { getJson, type Json } from '../../../test-support/test-kit.js';
+export { getJson, type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the referenced payouts tests: a harness on a pinned real time (moved by hand for the
@@ -13,8 +15,6 @@ export const BATCHES = '/v1/payments/referenced-payouts';
 export const ITEMS = '/v1/payments/referenced-payouts-items';
 export const EVENTS = '/v1/notifications/webhooks-events';
 export { DAY, SECOND, PROCESSING_DELAY_MS };
-
-export type Json = Reply['body'];
 
 export const usd = (value: string) => ({ currency_code: 'USD', value });
 
@@ -96,12 +96,6 @@ export const createBatch = (api: ApiHarness, body: unknown, headers: Record<stri
 
 export const createItem = (api: ApiHarness, body: unknown, headers: Record<string, string> = {}) =>
   api.request('POST', ITEMS, { body, headers });
-
-export async function getJson(api: ApiHarness, url: string): Promise<Json> {
-  const reply = await api.request('GET', url);
-  expect(reply.status, reply.text).toBe(200);
-  return reply.body;
-}
 
 export const getBatch = (api: ApiHarness, id: string) => getJson(api, `${BATCHES}/${id}`);
 export const getItem = (api: ApiHarness, id: string) => getJson(api, `${ITEMS}/${id}`);

@@ -1,14 +1,14 @@
 import { reportingShared } from '../../../../shared/api/reporting/index.js';
 import type { GroupDeps } from '../../group-deps.js';
 import type { GroupModule } from '../../group-module.js';
-import { HistoryJobs } from './history-jobs.js';
+import { HistoryJobs } from './jobs.js';
 import { reportingRoutes } from './routes.js';
 import { ReportingService } from './service.js';
 import { ReportingSettingsStore } from './settings.js';
 import { reportingTestHelperRoutes } from './test-helpers.js';
 
 export type { HistoryPlan } from './history-generator.js';
-export type { HistoryJob, HistoryJobs } from './history-jobs.js';
+export type { HistoryJob, HistoryJobs } from './jobs.js';
 export { DEFAULT_HISTORY_CURRENCIES } from './test-helpers.js';
 
 /** The reporting group, with its history generator for callers outside HTTP (the reporting benchmark). */

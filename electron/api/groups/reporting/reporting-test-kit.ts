@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
-import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
 import { FIXED_NOW, FUTURE_EXPIRY, VISA } from '../../../test-support/fixtures.js';
+import { type Json } from '../../../test-support/test-kit.js';
+export { type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the reporting tests: a harness on a pinned real time, payment flows through the real
@@ -9,8 +11,6 @@ import { FIXED_NOW, FUTURE_EXPIRY, VISA } from '../../../test-support/fixtures.j
 
 export const TRANSACTIONS = '/v1/reporting/transactions';
 export const BALANCES = '/v1/reporting/balances';
-
-export type Json = Reply['body'];
 
 export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -7,7 +7,7 @@ import { ApiError, detail, invalidRequest, notFound } from '../../pipeline/api-e
 import { defineRoute, type AnyRoute } from '../../route.js';
 import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { HistoryPlan } from './history-generator.js';
-import type { HistoryJobs } from './history-jobs.js';
+import type { HistoryJobs } from './jobs.js';
 import type { ReportingSettingsStore } from './settings.js';
 
 export const DEFAULT_HISTORY_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as const;

@@ -7,7 +7,7 @@ import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
 import { transition } from '../../transition.js';
-import type { BillingEngine } from './billing-engine.js';
+import type { BillingEngine } from './jobs.js';
 import { refuseSubscription } from './subscription-refusals.js';
 import { revisionAwaitsBuyer } from './subscription-views.js';
 import type { StoredSubscription } from './types.js';

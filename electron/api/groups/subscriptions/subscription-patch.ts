@@ -13,7 +13,7 @@ import type { ApiDeps } from '../../deps.js';
 import { ApiError, detail } from '../../pipeline/api-error.js';
 import { transition } from '../../transition.js';
 import { restrictedPatch } from '../../pipeline/restricted-patch.js';
-import type { BillingEngine } from './billing-engine.js';
+import type { BillingEngine } from './jobs.js';
 import { requestAmount as moneyIn } from './request-money.js';
 import type { StoredSubscription } from './types.js';
 

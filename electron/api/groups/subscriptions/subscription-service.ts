@@ -14,7 +14,7 @@ import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
-import type { BillingEngine } from './billing-engine.js';
+import type { BillingEngine } from './jobs.js';
 import { finalPaymentMs, initialExecutions } from './cycle-executions.js';
 import { planCurrency, requestAmount as moneyIn } from './request-money.js';
 import { approveSubscription } from './subscription-approval.js';

@@ -1,7 +1,8 @@
-import { expect } from 'vitest';
-import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
 import { fromMinor } from '../../../../shared/money.js';
+import { CLOCK, expectStatus, type Json } from '../../../test-support/test-kit.js';
+export { CLOCK, advance, expectStatus, type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the billing tests: a harness on a pinned real time (cycles run only when the test
@@ -11,11 +12,8 @@ import { fromMinor } from '../../../../shared/money.js';
 export const PRODUCTS = '/v1/catalogs/products';
 export const PLANS = '/v1/billing/plans';
 export const SUBSCRIPTIONS = '/v1/billing/subscriptions';
-export const CLOCK = '/v1/test-helpers/clock';
 export const HELPERS = '/v1/test-helpers/billing';
 export const DAY_SECONDS = 24 * 3600;
-
-export type Json = Reply['body'];
 
 export interface BillingHarness extends ApiHarness {
   setRealNow(ms: number): void;
@@ -32,11 +30,6 @@ export async function startBillingHarness(
     config: { tokenLifetimeSeconds: 20 * 365 * 24 * 3600 },
   });
   return Object.assign(api, { setRealNow: (ms: number) => void (real = ms), realNow: () => real });
-}
-
-export async function expectStatus(reply: Reply, status: number): Promise<Json> {
-  expect(reply.status, reply.text).toBe(status);
-  return reply.body;
 }
 
 export const productBody = (extra: Record<string, unknown> = {}) => ({
@@ -141,11 +134,6 @@ export async function getSubscription(
   fields = 'last_failed_payment',
 ): Promise<Json> {
   return expectStatus(await api.request('GET', `${SUBSCRIPTIONS}/${id}?fields=${fields}`), 200);
-}
-
-/** Moves the simulated clock (every due job runs within the move). */
-export async function advance(api: ApiHarness, seconds: number): Promise<Json> {
-  return expectStatus(await api.request('POST', CLOCK, { body: { advance_seconds: seconds } }), 200);
 }
 
 export async function advanceTo(api: ApiHarness, iso: string): Promise<Json> {

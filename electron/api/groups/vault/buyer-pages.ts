@@ -11,8 +11,8 @@ import {
   type Render,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
-import type { PaymentTokensService } from './payment-tokens.js';
-import type { SetupTokensService } from './setup-tokens.js';
+import type { PaymentTokensService } from './payment-tokens-service.js';
+import type { SetupTokensService } from './setup-tokens-service.js';
 import type { StoredSetupToken } from './types.js';
 import { MANDATE_PATH, VAULT_APPROVE_PATH } from './views.js';
 

@@ -7,9 +7,9 @@ import { registerVaultPages } from './buyer-pages.js';
 import { vaultEvents } from './events.js';
 import { VaultOnboarding } from './onboarding.js';
 import { orderVault } from './order-vault.js';
-import { PaymentTokensService } from './payment-tokens.js';
+import { PaymentTokensService } from './payment-tokens-service.js';
 import { vaultRoutes } from './routes.js';
-import { SetupTokensService } from './setup-tokens.js';
+import { SetupTokensService } from './setup-tokens-service.js';
 import { vaultTestHelpers } from './test-helpers.js';
 import {
   PAYMENT_TOKEN_KIND,

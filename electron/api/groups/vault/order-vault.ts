@@ -3,7 +3,7 @@ import type { RequestContext } from '../../route.js';
 import type { OrderVault, VaultedOrderSource } from '../orders-v2/index.js';
 import { newCustomerId } from './ids.js';
 import type { VaultOnboarding } from './onboarding.js';
-import type { PaymentTokensService } from './payment-tokens.js';
+import type { PaymentTokensService } from './payment-tokens-service.js';
 import type { VaultedSource } from './types.js';
 
 /** The vault as orders see it (the `OrderVault` port of orders v2). */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { rels } from '../../../test-support/test-kit.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
   PAYMENT_TOKENS,
@@ -17,8 +18,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await api.close();
 });
-
-const rels = (links: { rel: string }[]) => links.map((l) => l.rel);
 
 describe('POST /v3/vault/payment-tokens (directly)', () => {
   it('vaults a card: brand, last digits, expiry; never the number or the CVV', async () => {

@@ -3,8 +3,8 @@ import { HOUR } from '../../../clock.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import type { RequestContext } from '../../route.js';
 import type { VaultOnboarding } from './onboarding.js';
-import type { PaymentTokensService } from './payment-tokens.js';
-import type { SetupTokensService } from './setup-tokens.js';
+import type { PaymentTokensService } from './payment-tokens-service.js';
+import type { SetupTokensService } from './setup-tokens-service.js';
 import type { StoredPaymentToken } from './types.js';
 
 /** Payment token create keys are kept 3 hours (spec part 8); setup tokens keep theirs as long. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { rels } from '../../../test-support/test-kit.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
   PAYMENT_TOKENS,
@@ -19,7 +20,6 @@ afterEach(async () => {
   await api.close();
 });
 
-const rels = (links: { rel: string }[]) => links.map((l) => l.rel);
 const exchange = (id: string) =>
   createPaymentToken(api, { payment_source: { token: { id, type: 'SETUP_TOKEN' } } });
 

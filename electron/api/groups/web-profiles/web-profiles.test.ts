@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { advance } from '../../../test-support/test-kit.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { lookupWebProfile } from './index.js';
 import { accountIdFor } from '../../../../shared/ids.js';
@@ -41,9 +42,6 @@ async function createId(body: unknown, headers: Record<string, string> = {}): Pr
   return reply.body.id as string;
 }
 
-const advance = (seconds: number) =>
-  api.request('POST', '/v1/test-helpers/clock', { body: { advance_seconds: seconds } });
-
 describe('create', () => {
   it('answers 201 with the profile, its id in the platform form and every parameter', async () => {
     const reply = await create(full);
@@ -68,7 +66,7 @@ describe('create', () => {
     const headers = { 'svc-request-id': 'same-key' };
     const first = await api.request('POST', PROFILES, { body: { name: 'Once' }, headers });
     expect(first.status).toBe(201);
-    await advance(2 * 3600);
+    await advance(api, 2 * 3600);
     const again = await api.request('POST', PROFILES, { body: { name: 'Once' }, headers });
     expect(again.status, again.text).toBe(200);
     expect(again.body.id).toBe(first.body.id);
@@ -79,7 +77,7 @@ describe('create', () => {
   it('runs again after the 3-hour retention (and the name is then taken)', async () => {
     const headers = { 'svc-request-id': 'old-key' };
     expect((await api.request('POST', PROFILES, { body: { name: 'Twice' }, headers })).status).toBe(201);
-    await advance(3 * 3600 + 1);
+    await advance(api, 3 * 3600 + 1);
     const later = await api.request('POST', PROFILES, { body: { name: 'Twice' }, headers });
     expectError(later, 'INVALID_REQUEST', { issue: 'WEB_PROFILE_NAME_TAKEN', field: '/name' });
   });
@@ -272,10 +270,10 @@ describe('temporary profiles', () => {
   it('vanish after 3 hours of simulated time (a scheduled job), permanent ones stay', async () => {
     const temporary = await createId({ name: 'Short-lived', temporary: true });
     const permanent = await createId({ name: 'Long-lived' });
-    await advance(3 * 3600 - 60);
+    await advance(api, 3 * 3600 - 60);
     expect((await api.request('GET', `${PROFILES}/${temporary}`)).status).toBe(200);
-    const moved = await advance(60);
-    expect(moved.body.jobs_run).toBeGreaterThanOrEqual(1);
+    const moved = await advance(api, 60);
+    expect(moved.jobs_run).toBeGreaterThanOrEqual(1);
     expectError(await api.request('GET', `${PROFILES}/${temporary}`), 'RESOURCE_NOT_FOUND');
     expect((await api.request('GET', `${PROFILES}/${permanent}`)).status).toBe(200);
     const history = api.host.deps.store.resources.history('web-profile', temporary);
@@ -287,7 +285,7 @@ describe('temporary profiles', () => {
   it('a PUT that makes a temporary profile permanent keeps it', async () => {
     const id = await createId({ name: 'Kept', temporary: true });
     expect((await api.request('PUT', `${PROFILES}/${id}`, { body: { name: 'Kept' } })).status).toBe(204);
-    await advance(4 * 3600);
+    await advance(api, 4 * 3600);
     expect((await api.request('GET', `${PROFILES}/${id}`)).status).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ import { createResource, refuseUnless, transition } from '../../transition.js';
 import type { StoredSubscription, SubscriptionsService } from '../subscriptions/index.js';
 import { merchantTimeZone, startOfDayIn } from './merchant-time.js';
 import type { StoredAgreement } from './types.js';
-import type { LegacyPlansService } from './legacy-plans.js';
+import type { LegacyPlansService } from './legacy-plans-service.js';
 import { minorOf, newId, orderedDefinitions } from './legacy-values.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';
 

@@ -10,7 +10,7 @@ import { createResource, transition } from '../../transition.js';
 import { newCustomerId, newPaymentTokenId } from './ids.js';
 import { sourceKind, vaultedBank, vaultedCard } from './instruments.js';
 import type { VaultOnboarding } from './onboarding.js';
-import type { SetupTokensService } from './setup-tokens.js';
+import type { SetupTokensService } from './setup-tokens-service.js';
 import { PAYMENT_TOKEN_KIND, type Customer, type StoredPaymentToken, type VaultedSource } from './types.js';
 import { PAYMENT_TOKENS_PATH } from './views.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';

@@ -1,6 +1,6 @@
 import { createHost, type Host } from '../host/create-host.js';
-import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
-import { routeBrandHostsTo, startBrandProxy, type BrandProxy } from '../test-support/brand-proxy.js';
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from './api-harness.js';
+import { routeBrandHostsTo, startBrandProxy, type BrandProxy } from './brand-proxy.js';
 
 /**
  * A `serve`-like host on a free port with the brand proxy in front of it, the brand's API hosts routed
