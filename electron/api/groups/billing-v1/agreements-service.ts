@@ -61,6 +61,19 @@ export class AgreementsService {
     // Spec 2.9: the start of that day in the merchant account's time zone, in UTC.
     const startMs = startOfDayIn(merchantTimeZone(ctx.merchant.country_code), requested);
     const prefs = { ...plan.body.merchant_preferences, ...(request.override_merchant_preferences ?? {}) };
+    const overrideFee = request.override_merchant_preferences?.setup_fee;
+    const planCurrency = plan.body.payment_definitions[0]?.amount.currency;
+    // The fee is charged by the agreement's billing, which is in the plan's one currency.
+    if (overrideFee && planCurrency && overrideFee.currency !== planCurrency) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('CURRENCY_MISMATCH', {
+          field: '/override_merchant_preferences/setup_fee/currency',
+          value: overrideFee.currency,
+          location: 'body',
+          description: `The plan bills in ${planCurrency}.`,
+        }),
+      ]);
+    }
     const setupFeeMinor = prefs.setup_fee
       ? minorOf(
           prefs.setup_fee,

@@ -325,6 +325,21 @@ describe('billing plans and agreements v1 (deprecated)', () => {
         setup_fee: { value: '25', currency: 'USD' },
       },
     });
+    const euros = await api.request('POST', AGREEMENTS, {
+      body: {
+        name: 'Club',
+        description: 'Monthly club',
+        start_date: new Date(api.host.deps.clock.now() + 3 * 86_400_000).toISOString(),
+        payer: { payment_method: 'paypal' },
+        plan: { id: planId },
+        override_merchant_preferences: { setup_fee: { value: '5.50', currency: 'EUR' } },
+      },
+    });
+    expect(euros.status, euros.text).toBe(422);
+    expect(euros.body.details[0]).toMatchObject({
+      issue: 'CURRENCY_MISMATCH',
+      field: '/override_merchant_preferences/setup_fee/currency',
+    });
     const { id, start, execute } = await approvedAgreement(planId, {
       override_merchant_preferences: { setup_fee: { value: '5.50', currency: 'USD' } },
     });
