@@ -7,10 +7,10 @@ import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 /**
  * Clock moves with many due jobs: N orders are approved (each sets a 3-day
  * approval-reversal job), then one `POST /v1/test-helpers/clock` moves the clock 4 days and runs all N
- * jobs. Targets: 500 due jobs in under 1 s, 50,000 in under 30 s. The baseline of the run is the same move
+ * jobs. Targets: 500 due jobs in under 1 s, 50,000 in under 10 s. The baseline of the run is the same move
  * with no job due, and each size reports its jobs per second.
  */
-const TARGETS: Record<number, number> = { 500: 1_000, 50_000: 30_000 };
+const TARGETS: Record<number, number> = { 500: 1_000, 50_000: 10_000 };
 const DEFAULT_SIZES = [500, 50_000];
 const CONCURRENCY = 20;
 const DAY_SECONDS = 86_400;

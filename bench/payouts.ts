@@ -19,6 +19,8 @@ import { clean, describe, drive, median, type LoadOptions, type LoadRequest } fr
 const CREDENTIALS = BENCH_CREDENTIALS;
 const PAYOUTS = '/v1/payments/payouts';
 const TARGETS = { createMs: 1500, itemsPerSecond: 10_000, pageReadMs: 50, throughputShare: 0.7 };
+/** Memory growth of an in-memory workspace: at most 400 MiB for 135,000 items, so much an item. */
+const GROWTH_KIB_PER_ITEM = (400 * 1024) / 135_000;
 const LOAD: LoadOptions = { connections: 20, durationSec: 5, warmupSec: 1, rounds: 1 };
 
 /** Receivers that make every outcome happen: sandbox accounts (SUCCESS) and unknown e-mails (UNCLAIMED). */
@@ -227,6 +229,8 @@ export async function main(args: string[]): Promise<number> {
     const rate = median(rates);
     const share = quiet.rps > 0 ? during.rps / quiet.rps : 0;
     const rssGrowthMiB = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
+    const stored = (batches + queued.length) * items;
+    const perItemKiB = (rssGrowthMiB * 1024) / stored;
     const results = {
       createMs: median(createMs),
       itemsPerSecond: rate,
@@ -247,7 +251,8 @@ export async function main(args: string[]): Promise<number> {
       `order throughput during processing ${share.toFixed(2)} of without, target >= ${TARGETS.throughputShare}: ${verdict(share >= TARGETS.throughputShare)}`,
     );
     console.log(
-      `host memory growth ${rssGrowthMiB.toFixed(0)} MiB (RSS, ${(batches + queued.length) * items} items stored)`,
+      `host memory growth ${rssGrowthMiB.toFixed(0)} MiB (RSS, ${stored} items stored: ${perItemKiB.toFixed(2)} KiB an item), ` +
+        `target <= ${GROWTH_KIB_PER_ITEM.toFixed(2)} KiB (400 MiB for 135,000) in memory: ${dir ? 'not judged on disk' : verdict(perItemKiB <= GROWTH_KIB_PER_ITEM)}`,
     );
     const ok = clean(quiet) && clean(during) && stillProcessing;
     console.log(

@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type preValidationHookHandler,
+} from 'fastify';
 import type { ApiDeps } from './deps.js';
 import {
   checkMediaTypes,
@@ -97,11 +102,12 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   });
 
   // 2 and 3 again, for an operation that takes its access token in the form body (RFC 6750 2.2): once
-  // the body is parsed, and only when no Authorization header was given.
-  app.addHook('preValidation', (request, _reply, done) => {
+  // the body is parsed, and only when no Authorization header was given. A hook of those routes alone
+  // (see the route loop below): every other request skips Fastify's preValidation step entirely.
+  const authenticateFromFormHook: preValidationHookHandler = (request, _reply, done) => {
     if (authenticateFromForm(request, deps, tokens)) rateLimiter.check(request);
     done();
-  });
+  };
 
   // ---------------------------------------------------------------------------------------------
   // 4. route: the router matched an operation, or the not-found handler answers 404 / 405.
@@ -206,6 +212,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
         ...(route.tokenInForm ? { tokenInForm: true } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
       },
+      ...(route.tokenInForm ? { preValidation: authenticateFromFormHook } : {}),
       handler: (request, reply) => runOperation(route, request, reply),
     });
   }

@@ -55,6 +55,7 @@ export type SubscriptionTrigger =
   | 'cancel'
   | 'capture'
   | 'bill'
+  | 'charge-setup-fee'
   | 'fail-payment'
   | 'suspend-for-failures'
   | 'cancel-setup-failed'
@@ -106,6 +107,12 @@ export const subscriptionMachine = defineMachine<SubscriptionStatus, Subscriptio
       label: 'Capture outstanding balance',
     })),
     { trigger: 'bill', from: ['ACTIVE'], to: 'ACTIVE', label: 'Bill a cycle' },
+    ...(['APPROVED', 'ACTIVE'] as const).map((s) => ({
+      trigger: 'charge-setup-fee' as const,
+      from: [s],
+      to: s,
+      label: 'Charge the setup fee (v1 agreement executed)',
+    })),
     ...(['APPROVED', 'ACTIVE'] as const).map((s) => ({
       trigger: 'fail-payment' as const,
       from: [s],

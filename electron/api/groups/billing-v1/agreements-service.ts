@@ -61,6 +61,27 @@ export class AgreementsService {
     // Spec 2.9: the start of that day in the merchant account's time zone, in UTC.
     const startMs = startOfDayIn(merchantTimeZone(ctx.merchant.country_code), requested);
     const prefs = { ...plan.body.merchant_preferences, ...(request.override_merchant_preferences ?? {}) };
+    const overrideFee = request.override_merchant_preferences?.setup_fee;
+    const planCurrency = plan.body.payment_definitions[0]?.amount.currency;
+    // The fee is charged by the agreement's billing, which is in the plan's one currency.
+    if (overrideFee && planCurrency && overrideFee.currency !== planCurrency) {
+      throw new ApiError('UNPROCESSABLE_ENTITY', [
+        detail('CURRENCY_MISMATCH', {
+          field: '/override_merchant_preferences/setup_fee/currency',
+          value: overrideFee.currency,
+          location: 'body',
+          description: `The plan bills in ${planCurrency}.`,
+        }),
+      ]);
+    }
+    const setupFeeMinor = prefs.setup_fee
+      ? minorOf(
+          prefs.setup_fee,
+          request.override_merchant_preferences?.setup_fee
+            ? '/override_merchant_preferences/setup_fee/value'
+            : '/plan/merchant_preferences/setup_fee/value',
+        )
+      : 0n;
     const token = newId('EC-', 17);
     const charges: Record<string, { tax_minor: string; shipping_minor: string }> = {};
     const ordered = orderedDefinitions(plan);
@@ -90,7 +111,15 @@ export class AgreementsService {
         },
       },
       ctx,
-      { token, charges },
+      {
+        token,
+        charges,
+        setup_fee_minor: String(setupFeeMinor),
+        setup_fee_failure_action:
+          String(prefs.initial_fail_amount_action ?? 'CONTINUE').toUpperCase() === 'CANCEL'
+            ? 'CANCEL'
+            : 'CONTINUE',
+      },
     );
     const now = isoSeconds(nowMs);
     const agreement: StoredAgreement = {
@@ -154,6 +183,8 @@ export class AgreementsService {
     }
     agreement.body.state = 'Active';
     transition(this.deps, agreementMachine, agreement, 'execute');
+    // The setup fee is charged as the merchant executes the agreement, not when billing starts.
+    this.subscriptions.legacyExecuted(subscription);
     return agreement;
   }
 

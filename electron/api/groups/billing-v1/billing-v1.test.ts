@@ -292,6 +292,116 @@ describe('billing plans and agreements v1 (deprecated)', () => {
     expect((await getSubscription(api, created.id)).status).toBe('ACTIVE');
   });
 
+  /** An agreement on `planId` starting in 3 days, approved by the seeded buyer; its execute path. */
+  const approvedAgreement = async (planId: string, extra: Record<string, unknown> = {}) => {
+    const now = api.host.deps.clock.now();
+    const created = await expectStatus(
+      await api.request('POST', AGREEMENTS, {
+        body: {
+          name: 'Club',
+          description: 'Monthly club',
+          start_date: new Date(now + 3 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          payer: { payment_method: 'paypal' },
+          plan: { id: planId },
+          ...extra,
+        },
+      }),
+      201,
+    );
+    await expectStatus(
+      await api.request('POST', `/v1/test-helpers/billing/subscriptions/${created.id}/approve`, { body: {} }),
+      200,
+    );
+    const execute = created.links
+      .find((l: { rel: string }) => l.rel === 'execute')
+      .href.replace(/^https?:\/\/[^/]+/, '') as string;
+    return { id: created.id as string, start: created.start_date as string, execute };
+  };
+
+  it('charges the override setup fee once as the agreement is executed: ledger, transactions and reporting', async () => {
+    const planId = await activePlan({
+      merchant_preferences: {
+        ...planBody().merchant_preferences,
+        setup_fee: { value: '25', currency: 'USD' },
+      },
+    });
+    const euros = await api.request('POST', AGREEMENTS, {
+      body: {
+        name: 'Club',
+        description: 'Monthly club',
+        start_date: new Date(api.host.deps.clock.now() + 3 * 86_400_000).toISOString(),
+        payer: { payment_method: 'paypal' },
+        plan: { id: planId },
+        override_merchant_preferences: { setup_fee: { value: '5.50', currency: 'EUR' } },
+      },
+    });
+    expect(euros.status, euros.text).toBe(422);
+    expect(euros.body.details[0]).toMatchObject({
+      issue: 'CURRENCY_MISMATCH',
+      field: '/override_merchant_preferences/setup_fee/currency',
+    });
+    const { id, start, execute } = await approvedAgreement(planId, {
+      override_merchant_preferences: { setup_fee: { value: '5.50', currency: 'USD' } },
+    });
+    expect(ledgerOf(api, id)).toEqual([]);
+    await expectStatus(await api.request('POST', execute, { body: {} }), 200);
+    expect(ledgerOf(api, id)).toEqual([
+      { code: 'T0002', amount: 550n, fee: expect.any(BigInt), status: 'S' },
+    ]);
+    const shown = await expectStatus(await api.request('GET', `${AGREEMENTS}/${id}`), 200);
+    expect(shown.agreement_details).toMatchObject({
+      last_payment_amount: { value: '5.50', currency: 'USD' },
+      failed_payment_count: '0',
+    });
+
+    const now = api.host.deps.clock.now();
+    const listed = await expectStatus(
+      await api.request(
+        'GET',
+        `/v1/billing/subscriptions/${id}/transactions?start_time=${new Date(now - 3600_000).toISOString()}&end_time=${new Date(now + 60_000).toISOString()}`,
+      ),
+      200,
+    );
+    expect(listed.transactions).toHaveLength(1);
+    expect(listed.transactions[0]).toMatchObject({
+      status: 'COMPLETED',
+      amount_with_breakdown: { gross_amount: { value: '5.50', currency_code: 'USD' } },
+    });
+    const saleId = listed.transactions[0].id as string;
+    await advanceTo(api, new Date(now + 4 * 3600_000).toISOString());
+    const found = await expectStatus(
+      await api.request(
+        'GET',
+        `/v1/reporting/transactions?start_date=${new Date(now - 3600_000).toISOString()}&end_date=${new Date(now + 3600_000).toISOString()}&transaction_id=${saleId}`,
+      ),
+      200,
+    );
+    expect(found.transaction_details[0].transaction_info).toMatchObject({
+      transaction_id: saleId,
+      transaction_event_code: 'T0002',
+      transaction_amount: { value: '5.50', currency_code: 'USD' },
+      svc_reference_id: id,
+    });
+
+    // Billing starts at the start date with the first cycle; the fee is not charged again (nor the plan's).
+    await advanceTo(api, new Date(Date.parse(start) + 3600_000).toISOString());
+    expect(ledgerOf(api, id).map((e) => e.amount)).toEqual([550n, 12200n]);
+  });
+
+  it("without an override, the plan's setup fee is charged as the agreement is executed", async () => {
+    const planId = await activePlan({
+      merchant_preferences: {
+        ...planBody().merchant_preferences,
+        setup_fee: { value: '25', currency: 'USD' },
+      },
+    });
+    const { id, start, execute } = await approvedAgreement(planId);
+    await expectStatus(await api.request('POST', execute, { body: {} }), 200);
+    expect(ledgerOf(api, id).map((e) => e.amount)).toEqual([2500n]);
+    await advanceTo(api, new Date(Date.parse(start) + 3600_000).toISOString());
+    expect(ledgerOf(api, id).map((e) => e.amount)).toEqual([2500n, 12200n]);
+  });
+
   it('marks its endpoints deprecated in /openapi.json, naming their replacements', async () => {
     const doc = await expectStatus(await api.request('GET', '/openapi.json'), 200);
     const text = JSON.stringify(doc.paths['/v1/payments/billing-plans']);

@@ -51,6 +51,17 @@ describe('POST /v1/invoicing/invoices', () => {
     expect(await getInvoice(api, body.id)).toEqual(body);
   });
 
+  it('makes one invoice per Svc-Request-Id: a retry answers 200 with the invoice the first call made', async () => {
+    const headers = { 'svc-request-id': 'invoice-retry-1' };
+    const first = await api.request('POST', INVOICES, { headers, body: invoiceBody() });
+    expect(first.status, first.text).toBe(201);
+    const retry = await api.request('POST', INVOICES, { headers, body: invoiceBody() });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.id).toBe(first.body.id);
+    const list = await api.request('GET', INVOICES);
+    expect(list.body.invoices).toHaveLength(1);
+  });
+
   it('numbers invoices from the last number given, skipping numbers in use', async () => {
     expect((await createOk(api)).number).toBe('0001');
     expect((await createOk(api)).number).toBe('0002');

@@ -1,14 +1,20 @@
 import { INVOICING_ENDPOINTS as E } from '../../../../shared/api/invoicing/endpoints.js';
+import { HOUR } from '../../../clock.js';
 import type { Store } from '../../../store/store.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import { listInvoices, searchInvoices } from './invoice-search.js';
 import type { InvoicingService } from './service.js';
+
+/** Part 8 gives invoicing no retention: 72 hours, as the other v1 writes keep theirs. */
+const CREATE_KEY_RETENTION_MS = 72 * HOUR;
 
 /** The HTTP binding of Invoicing v1 (answer statuses are the platform's: 202 send and remind, 204 cancel). */
 export function invoicingRoutes(invoices: InvoicingService, store: Store): AnyRoute[] {
   return [
     defineRoute(E.create, {
       partnerFeatures: ['INVOICE_READ_WRITE'],
+      // A retry with the same Svc-Request-Id answers 200 with the invoice the first call made.
+      idempotency: { retentionMs: CREATE_KEY_RETENTION_MS },
       handle: ({ body, ctx }) => ({ status: 201, resource: invoices.create(body, ctx) }),
     }),
     defineRoute(E.list, {

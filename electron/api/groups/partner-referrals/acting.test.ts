@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
+import { SEED_ACCOUNTS, SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
 import { startHarness, TEST_CLIENT_ID, type ApiHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { balanceOf, seller } from '../accounts/accounts-test-kit.js';
@@ -290,6 +290,26 @@ describe('merchant integrations', () => {
       `/v1/customer/partners/${SEED_MERCHANT.id}/merchant-integrations/${sellerId}`,
     );
     expect(status.body.primary_email_confirmed).toBe(false);
+  });
+
+  it("answers the seeded charity's status, which the assertion accepts as consented, and lets it revoke", async () => {
+    const charity = SEED_ACCOUNTS.find((a) => a.email === 'charity@example.com')!;
+    const base = `/v1/customer/partners/${SEED_MERCHANT.id}/merchant-integrations`;
+    const status = await api.request('GET', `${base}/${charity.id}`);
+    expect(status.status, status.text).toBe(200);
+    expect(status.body.merchant_id).toBe(charity.id);
+    expect(status.body.payments_receivable).toBe(true);
+    const byTracking = await api.request('GET', `${base}?tracking_id=seed-charity`);
+    expect(byTracking.status, byTracking.text).toBe(201);
+    const revoked = await api.request('POST', `/v1/test-helpers/merchant-integrations/${charity.id}/revoke`);
+    expect(revoked.status, revoked.text).toBeLessThan(300);
+    expectError(
+      await api.request('GET', '/v2/checkout/orders/ABC', {
+        headers: { 'svc-auth-assertion': assertion({ email: 'charity@example.com' }) },
+      }),
+      'NOT_AUTHORIZED',
+      { issue: 'PAYEE_NOT_CONSENTED' },
+    );
   });
 
   it('404 for an unknown tracking id or seller, 403 for another partner id, 400 without tracking_id', async () => {

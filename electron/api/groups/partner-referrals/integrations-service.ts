@@ -3,7 +3,8 @@ import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
-import { transition } from '../../transition.js';
+import { createResource, transition } from '../../transition.js';
+import { resourceEnvelope } from '../../../store/stored-resource.js';
 import { integrationId, type StoredIntegration } from './types.js';
 
 /**
@@ -39,7 +40,7 @@ export class IntegrationsService {
       )
       .sort((a, b) => b.link.granted_at.localeCompare(a.link.granted_at));
     const seller = sellers[0];
-    const integration = seller && this.find(partnerId, seller.account.id);
+    const integration = seller && this.find(partnerId, seller.account.id, ctx);
     if (!integration) {
       throw new ApiError('RESOURCE_NOT_FOUND', [
         detail('RESOURCE_NOT_FOUND', {
@@ -55,7 +56,7 @@ export class IntegrationsService {
 
   byMerchant(partnerId: string, merchantId: string, ctx: RequestContext): StoredIntegration {
     this.assertPartner(partnerId, ctx);
-    const integration = this.find(partnerId, merchantId);
+    const integration = this.find(partnerId, merchantId, ctx);
     if (!integration) throw notFound('seller of this partner', merchantId, 'merchant_id');
     return integration;
   }
@@ -81,10 +82,46 @@ export class IntegrationsService {
     return integration;
   }
 
-  find(partnerId: string, merchantId: string): StoredIntegration | undefined {
-    return this.deps.store.resources.get<StoredIntegration['body'], StoredIntegration['internal']>(
+  find(partnerId: string, merchantId: string, ctx?: RequestContext): StoredIntegration | undefined {
+    const stored = this.deps.store.resources.get<StoredIntegration['body'], StoredIntegration['internal']>(
       'merchant-integration',
       integrationId(partnerId, merchantId),
     );
+    return stored ?? (ctx ? this.seeded(partnerId, merchantId, ctx) : undefined);
+  }
+
+  /**
+   * A consent the sandbox was seeded with (the charity's to the seeded merchant) came through no
+   * referral, so no integration was stored for it; the assertion accepts it all the same, so the status
+   * answers it too, from the seller's partner link. The first change (a revoke) stores it.
+   */
+  private seeded(partnerId: string, merchantId: string, ctx: RequestContext): StoredIntegration | undefined {
+    const account = this.deps.store.accounts.byId(merchantId);
+    const link = account?.partners?.find((l) => l.partner_id === partnerId && !l.referral_id);
+    if (!account || !link) return undefined;
+    const status = link.revoked_at ? 'REVOKED' : 'ACTIVE';
+    const integration: StoredIntegration = {
+      ...resourceEnvelope({
+        kind: 'merchant-integration',
+        id: integrationId(partnerId, merchantId),
+        app: ctx.app.id,
+        status,
+        at: link.granted_at,
+      }),
+      body: {
+        merchant_id: merchantId,
+        tracking_id: link.tracking_id,
+        partner_id: partnerId,
+        partner_client_id: link.partner_client_id ?? ctx.app.client_id,
+        partner_referral_id: '',
+        status,
+        create_time: link.granted_at,
+        update_time: link.revoked_at ?? link.granted_at,
+      },
+      internal: {},
+    };
+    if (this.deps.store.db.inTransaction)
+      createResource(this.deps, merchantIntegrationMachine, integration, 'onboard');
+    return integration;
   }
 }

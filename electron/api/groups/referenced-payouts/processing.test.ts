@@ -10,6 +10,7 @@ import { PROCESS_REFERENCED_PAYOUT_JOB } from './jobs.js';
 import {
   ITEMS,
   PROCESSING_DELAY_MS,
+  accountIdOf,
   createBatch,
   createItem,
   eventsOf,
@@ -239,6 +240,53 @@ describe('referenced payouts: processing', () => {
         invoice_id: 'INV-1',
         custom_field: 'c-1',
       });
+    });
+
+    it('a payee_email naming another sandbox account credits that account (T0000), as a payout item does', async () => {
+      const charity = accountIdOf(api, 'charity@example.com');
+      expect(charity).not.toBe('');
+      const ledger = api.host.services.ledger;
+      const before = ledger.reads.balance(charity, 'USD', api.now());
+      const capture = await newCapture(api, '100.00');
+      const reply = await createItem(
+        api,
+        item(capture, { payout_amount: usd('25.00'), payee_email: 'charity@example.com' }),
+      );
+      expect(reply.status, reply.text).toBe(201);
+      const payout = reply.body.payout_transaction_id as string;
+
+      const rows = ledger.repo.db
+        .prepare('SELECT * FROM ledger_entries WHERE transaction_id = ? ORDER BY seq')
+        .all(payout) as unknown as Parameters<typeof ledger.repo.entry>[0][];
+      const entries = rows.map((row) => ledger.repo.entry(row));
+      expect(entries).toHaveLength(2);
+      expect(entries[0]).toMatchObject({
+        accountId: SEED_MERCHANT.id,
+        eventCode: 'T0001',
+        amountMinor: -2500n,
+      });
+      expect(entries[1]).toMatchObject({
+        accountId: charity,
+        transactionId: payout,
+        eventCode: 'T0000',
+        status: 'S',
+        currency: 'USD',
+        amountMinor: 2500n,
+        feeMinor: 0n,
+        balanceAffecting: true,
+      });
+      expect(ledger.reads.balance(charity, 'USD', api.now()) - before).toBe(2500n);
+      expect(await totalBalance(api)).toBe('71.02'); // the sender's 96.02 less 25.00
+    });
+
+    it("a payout to the capture's own merchant (the sender) writes only its debit", async () => {
+      const capture = await newCapture(api, '100.00');
+      const reply = await createItem(api, item(capture, { payout_amount: usd('10.00') }));
+      const payout = reply.body.payout_transaction_id as string;
+      const count = api.host.services.ledger.repo.db
+        .prepare('SELECT COUNT(*) AS n FROM ledger_entries WHERE transaction_id = ?')
+        .get(payout) as { n: number };
+      expect(Number(count.n)).toBe(1);
     });
 
     it('nothing is written while PROCESSING, nor for a FAILED item; a batch pays each item exactly once', async () => {

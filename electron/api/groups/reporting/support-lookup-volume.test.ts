@@ -79,7 +79,10 @@ describe('the support lookup at volume', () => {
     expect(found.root).toMatchObject({ kind: 'subscription', id });
     for (const sale of sales) {
       const lines = found.ledger.filter((l) => l.transaction_id === sale.id);
-      expect(lines.map((l) => l.event_code), sale.id).toEqual(['T0002']);
+      expect(
+        lines.map((l) => l.event_code),
+        sale.id,
+      ).toEqual(['T0002']);
     }
     const minor = found.ledger
       .filter((l) => l.balance_affecting)

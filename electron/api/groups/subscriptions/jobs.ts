@@ -155,41 +155,76 @@ export class BillingEngine {
 
   // ---- the cycle ----------------------------------------------------------------------------------
 
+  /**
+   * A v1 agreement was executed by its merchant: its setup fee is charged now, once (the agreement
+   * machine allows one execute), as the platform charges it when the agreement is executed.
+   */
+  legacyExecuted(subscription: StoredSubscription, nowMs: number): void {
+    const legacy = subscription.internal.legacy;
+    const feeMinor = BigInt(legacy?.setup_fee_minor ?? '0');
+    // A subscription cancelled or suspended before the execute owes no fee.
+    if (feeMinor <= 0n || (subscription.status !== 'APPROVED' && subscription.status !== 'ACTIVE')) return;
+    const plan = this.planOf(subscription);
+    const failureAction = legacy?.setup_fee_failure_action ?? 'CONTINUE';
+    if (this.chargeSetupFee(subscription, plan, feeMinor, failureAction, nowMs) === 'paid')
+      transition(this.deps, machine, subscription, 'charge-setup-fee', { at: isoSeconds(nowMs) });
+  }
+
   private start(subscription: StoredSubscription, atMs: number): void {
     const plan = this.planOf(subscription);
     const fee = plan.body.payment_preferences.setup_fee;
-    const feeMinor = fee ? toMinor(fee.value, fee.currency_code) : 0n;
+    // A v1 agreement's fee was charged when it was executed (see `legacyExecuted`).
+    const chargedOnExecute = subscription.internal.legacy?.setup_fee_minor !== undefined;
+    const feeMinor = fee && !chargedOnExecute ? toMinor(fee.value, fee.currency_code) : 0n;
     subscription.internal.tenure_anchor_ms = atMs;
-    if (feeMinor > 0n) {
-      const { outcome } = this.pay(
-        subscription,
-        plan,
-        'SETUP_FEE',
-        { gross: feeMinor, tax: 0n, shipping: 0n },
-        atMs,
-      );
-      if (!outcome.ok) {
-        if (plan.body.payment_preferences.setup_fee_failure_action === 'CANCEL') {
-          this.stop(subscription);
-          this.setStatusTime(subscription, atMs, 'The setup fee payment failed.');
-          transition(this.deps, machine, subscription, 'cancel-setup-failed', { at: isoSeconds(atMs) });
-          return;
-        }
-        // CONTINUE: the fee joins the outstanding balance and the subscription starts.
-        subscription.internal.outstanding_minor = String(
-          BigInt(subscription.internal.outstanding_minor) + feeMinor,
-        );
-        this.syncOutstanding(subscription);
-        transition(this.deps, machine, subscription, 'fail-payment', {
-          at: isoSeconds(atMs),
-          note: 'setup fee',
-        });
-      }
-    }
+    const failureAction = plan.body.payment_preferences.setup_fee_failure_action;
+    if (
+      feeMinor > 0n &&
+      this.chargeSetupFee(subscription, plan, feeMinor, failureAction, atMs) === 'cancelled'
+    )
+      return;
     this.setStatusTime(subscription, atMs);
     transition(this.deps, machine, subscription, 'start', { at: isoSeconds(atMs) });
     // The first cycle is billed as the subscription starts; each later one is a job of its own.
     this.billCycle(subscription, atMs);
+  }
+
+  /**
+   * Charges a setup fee; on failure CANCEL cancels a subscription that has not started, and otherwise
+   * (CONTINUE) the fee joins the outstanding balance. A paid fee is not yet saved: the caller's next
+   * transition saves the subscription.
+   */
+  private chargeSetupFee(
+    subscription: StoredSubscription,
+    plan: StoredPlan,
+    feeMinor: bigint,
+    failureAction: string | undefined,
+    atMs: number,
+  ): 'paid' | 'owed' | 'cancelled' {
+    const { outcome } = this.pay(
+      subscription,
+      plan,
+      'SETUP_FEE',
+      { gross: feeMinor, tax: 0n, shipping: 0n },
+      atMs,
+    );
+    if (outcome.ok) return 'paid';
+    if (failureAction === 'CANCEL' && subscription.status === 'APPROVED') {
+      this.stop(subscription);
+      this.setStatusTime(subscription, atMs, 'The setup fee payment failed.');
+      transition(this.deps, machine, subscription, 'cancel-setup-failed', { at: isoSeconds(atMs) });
+      return 'cancelled';
+    }
+    // CONTINUE: the fee joins the outstanding balance and the subscription starts.
+    subscription.internal.outstanding_minor = String(
+      BigInt(subscription.internal.outstanding_minor) + feeMinor,
+    );
+    this.syncOutstanding(subscription);
+    transition(this.deps, machine, subscription, 'fail-payment', {
+      at: isoSeconds(atMs),
+      note: 'setup fee',
+    });
+    return 'owed';
   }
 
   private billCycle(subscription: StoredSubscription, dueMs: number): void {

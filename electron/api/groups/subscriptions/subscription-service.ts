@@ -236,6 +236,11 @@ export class SubscriptionsService {
     return approveSubscription(this.deps, this.engine, subscription, buyerEmail, funding);
   }
 
+  /** Its v1 agreement was executed: the agreement's setup fee is charged now. */
+  legacyExecuted(subscription: StoredSubscription): void {
+    this.engine.legacyExecuted(subscription, this.deps.clock.now());
+  }
+
   /**
    * Revise the plan or quantity: it takes effect at the next cycle. A higher price per cycle needs the
    * buyer to approve it (the answer carries an `approve` link); a lower or equal one does not.

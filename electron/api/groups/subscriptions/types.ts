@@ -66,6 +66,14 @@ export interface SubscriptionInternal {
   legacy?: {
     token: string;
     charges: Record<string, { tax_minor: string; shipping_minor: string }>;
+    /**
+     * The agreement's setup fee (its override's, else its plan's), charged once when the merchant
+     * executes the agreement rather than when the subscription starts; absent on agreements made
+     * before it was recorded, whose plan fee is still charged at the start.
+     */
+    setup_fee_minor?: string;
+    /** What a failed setup fee does (the agreement's `initial_fail_amount_action`). */
+    setup_fee_failure_action?: 'CONTINUE' | 'CANCEL';
   };
 }
 
