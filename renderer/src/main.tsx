@@ -1,5 +1,3 @@
-// First: configures zod before any schema exists (see the module).
-import './zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
