@@ -107,6 +107,11 @@ function transactionIdOf(resource: StoredResource<unknown, unknown>): string | u
   return typeof named === 'string' && named !== '' ? named : undefined;
 }
 
+/** The registered kind that stores a resource under `id`, if any (a lookup by key per kind). */
+function kindHolding(store: Store, kinds: SupportKinds, id: string): string | undefined {
+  return kinds.list().find((kind) => store.resources.get(kind, id) !== undefined);
+}
+
 /**
  * The support agent's lookup: any id (a resource of any registered kind, a ledger transaction, or `O-`
  * and an order id) leads to the root of its lineage, the resources of it and the ledger entries of
@@ -141,7 +146,9 @@ export function supportLookup(
   // An id known only to the ledger: its order (generated history has no API resources).
   if (rootId === null) {
     rootId = asTransaction.find((e) => e.orderId)?.orderId ?? direct.entries[0]?.orderId ?? null;
-    if (rootId !== null) rootKind = 'order';
+    // The ledger's order column names the root of whatever was paid (an order, an invoice, a
+    // subscription): its kind is the one that holds that id; generated history holds none (an order).
+    if (rootId !== null) rootKind = kindHolding(store, kinds, rootId) ?? 'order';
   }
   if (matches.length === 0 && direct.total > 0 && rootId === id) matches.push({ kind: 'order', id });
 
