@@ -43,6 +43,12 @@ export class EventsRepository {
     return this.db.prepare('SELECT * FROM webhook_events WHERE id = ?').get(id) as StoredEvent | undefined;
   }
 
+  /** An event the app owns; undefined when it is missing or another app's (callers answer 404 alike). */
+  owned(id: string, appId: string): StoredEvent | undefined {
+    const event = this.get(id);
+    return event?.app_id === appId ? event : undefined;
+  }
+
   /** An app's events, newest first. */
   list(
     appId: string,

@@ -129,9 +129,8 @@ export class OrdersV1Service {
 
   /** An order of the caller's app; a deleted one is gone (404). */
   get(id: string, ctx: RequestContext): StoredOrderV1 {
-    const order = this.find(id);
-    if (!order || order.app_id !== ctx.app.id || order.status === 'DELETED')
-      throw notFound('order', id, 'order_id');
+    const order = this.deps.store.resources.owned<StoredOrderV1>(ORDER_V1_KIND, id, ctx.app.id);
+    if (!order || order.status === 'DELETED') throw notFound('order', id, 'order_id');
     return order;
   }
 

@@ -25,17 +25,14 @@ export class CapturesService {
   constructor(private readonly deps: ApiDeps) {}
 
   getCapture(id: string, ctx: RequestContext): StoredCapture {
-    const found = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>(
-      'capture',
-      id,
-    );
-    if (!found || found.app_id !== ctx.app.id) throw notFound('capture', id);
+    const found = this.deps.store.resources.owned<StoredCapture>('capture', id, ctx.app.id);
+    if (!found) throw notFound('capture', id);
     return found;
   }
 
   getRefund(id: string, ctx: RequestContext): StoredRefund {
-    const found = this.deps.store.resources.get<StoredRefund['body'], StoredRefund['internal']>('refund', id);
-    if (!found || found.app_id !== ctx.app.id) throw notFound('refund', id);
+    const found = this.deps.store.resources.owned<StoredRefund>('refund', id, ctx.app.id);
+    if (!found) throw notFound('refund', id);
     return found;
   }
 
