@@ -19,7 +19,7 @@ import {
 } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
-import { captureFee } from '../payments-v2/index.js';
+import { captureFee } from '../../pipeline/capture-fees.js';
 import { businessAccount, stillBusiness } from './accounts.js';
 import { AUTO_DISBURSE_JOB, DELAYED_DISBURSEMENT_MAX_MS, autoDisburseKey } from './jobs.js';
 import {

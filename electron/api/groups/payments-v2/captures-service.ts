@@ -8,7 +8,7 @@ import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
-import { captureFee, refundedFee } from './fee-schedule.js';
+import { captureFee, refundedFee } from '../../pipeline/capture-fees.js';
 import { requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './types.js';
 import type { UnitPayment } from './service.js';
