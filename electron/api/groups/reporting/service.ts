@@ -167,7 +167,8 @@ export class ReportingService {
     const format = dateFormatOf(headers);
     const now = this.deps.clock.now();
     const refreshed = this.settings.lastRefreshed(now);
-    let asOf = refreshed;
+    const visible = this.settings.visibleUntil(now);
+    let asOf = visible;
     if (query.as_of_time !== undefined) {
       const requested = parseReportDateTime(query.as_of_time) ?? 0;
       if (requested < historyStart(now)) {
@@ -179,8 +180,9 @@ export class ReportingService {
         });
         throw invalidRequest(problem);
       }
-      // Nothing after the last refresh is known yet (the visibility delay).
-      asOf = Math.min(requested, refreshed);
+      // A time on a whole second stands for all of that second; nothing after the last refresh is known
+      // yet (the visibility delay).
+      asOf = Math.min(requested + 999, visible);
     }
     const account = ctx.merchant;
     const primary = account.balances[0]?.currency_code ?? 'USD';
