@@ -146,7 +146,7 @@ export class CapturesService {
     return refund;
   }
 
-  /** Writes a COMPLETED capture of `amountMinor` for a unit, with its fee (see fee-schedule.ts). */
+  /** Writes a COMPLETED capture of `amountMinor` for a unit, with its fee (see pipeline/capture-fees.ts). */
   create(
     unit: UnitPayment,
     amountMinor: bigint,
