@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -18,6 +16,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { updatePricing, type Plan } from './billing-api';
 import { serverFieldProblems } from './plan-draft';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /** A price the dialog can send: a parseable, non-negative amount in the cycle's currency. */
 function priceProblem(value: string, currency: string): string | undefined {
@@ -132,17 +131,14 @@ function ChangePriceForm({ plan, onClose }: { plan: Plan; onClose(): void }) {
           ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!valid || send.isPending}
-          data-testid="change-price-submit"
-        >
-          {send.isPending ? 'Saving…' : 'Save new price'}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Save new price"
+        pendingLabel="Saving…"
+        pending={send.isPending}
+        disabled={!valid}
+        testId="change-price-submit"
+      />
     </Box>
   );
 }

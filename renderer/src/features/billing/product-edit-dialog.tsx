@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -16,6 +14,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { patchProduct, type Product } from './billing-api';
 import { serverFieldProblems } from './plan-draft';
 import { productPatch, type Patchable } from './product-patch';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 const LABELS: Record<Patchable, string> = {
   description: 'Description',
@@ -84,14 +83,13 @@ function ProductEditForm({ product, onClose }: { product: Product; onClose(): vo
           {save.error ? <ApiErrorAlert error={save.error} title="The API refused the change" /> : null}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={operations.length === 0 || save.isPending}>
-          {save.isPending
-            ? 'Saving…'
-            : `Save (${operations.length} change${operations.length === 1 ? '' : 's'})`}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel={`Save (${operations.length} change${operations.length === 1 ? '' : 's'})`}
+        pendingLabel="Saving…"
+        pending={save.isPending}
+        disabled={operations.length === 0}
+      />
     </Box>
   );
 }

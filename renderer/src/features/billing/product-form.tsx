@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -14,6 +12,7 @@ import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { createProduct } from './billing-api';
 import { useFormProblems } from './use-form-problems';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 interface ProductDraft {
   name: string;
@@ -157,17 +156,13 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
           ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={create.isPending}
-          data-testid="product-form-submit"
-        >
-          {create.isPending ? 'Creating…' : 'Create product'}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Create product"
+        pendingLabel="Creating…"
+        pending={create.isPending}
+        testId="product-form-submit"
+      />
     </Box>
   );
 }

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -40,6 +39,7 @@ import type { FieldOptions } from './form-field';
 import { PaymentSourceEditor } from './payment-source-fields';
 import { UnitEditor } from './unit-editor';
 import { queryKeys } from '../../api/query-keys';
+import { DialogFormFrame } from '../../components/dialog-form-frame';
 
 /** The create-order form: the dialog's content, from title to actions. */
 export function CreateOrderForm({
@@ -163,14 +163,12 @@ export function CreateOrderForm({
   };
 
   return (
-    <Box
-      component="form"
+    <DialogFormFrame
+      title="Create order"
+      titleId="create-order-title"
       onSubmit={submit}
-      noValidate
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-      data-testid="create-order-form"
+      testId="create-order-form"
     >
-      <DialogTitle id="create-order-title">Create order</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
           {/* intent and currency */}
@@ -356,6 +354,6 @@ export function CreateOrderForm({
           {create.isPending ? 'Creating…' : 'Create order'}
         </Button>
       </DialogActions>
-    </Box>
+    </DialogFormFrame>
   );
 }
