@@ -26,7 +26,7 @@ import { OrderFormatted } from './order-formatted';
 import { orderActions } from './order-lifecycle';
 import { orderTotal, type OrderView } from './order-view';
 import { ORDER_CALL_LABELS, useOrderActions } from './use-order-actions';
-import { useOrderDetail } from './use-order-detail';
+import { useResourceDetail } from '../../api/use-resource-detail';
 import { TrackersPanel } from './trackers-panel';
 import { cancelOrderTracker, orderTrackers, trackOrder, trackableCaptures } from './trackers-api';
 
@@ -37,7 +37,7 @@ import { cancelOrderTracker, orderTrackers, trackOrder, trackableCaptures } from
  */
 
 export function OrderDetailPage({ id }: { id: string }) {
-  const detail = useOrderDetail(id);
+  const detail = useResourceDetail('order', id);
   return (
     <DetailPage
       id={id}
