@@ -79,10 +79,10 @@ export class DisputesService {
     const updatedAfter = this.recentTime(query.update_time_after, 'update_time_after');
     let rootId: string | undefined;
     if (query.disputed_transaction_id) {
-      const capture = this.payments.capture(query.disputed_transaction_id);
-      if (!capture?.rootId || capture.appId !== ctx.app.id)
+      const transaction = this.payments.transaction(query.disputed_transaction_id);
+      if (!transaction?.rootId || transaction.appId !== ctx.app.id)
         return { items: [], links: this.listLinks(query, ctx) };
-      rootId = capture.rootId;
+      rootId = transaction.rootId;
     }
     const page = this.deps.store.resources.seek<StoredDispute['body'], StoredDispute['internal']>(
       'dispute',

@@ -225,6 +225,7 @@ export class MoneyResources {
       reason?: string | undefined;
       invoice_number?: string | undefined;
     },
+    eventCode?: string,
   ): StoredRefundV1 {
     const { at } = this.now();
     const id = newTransactionV1Id();
@@ -251,6 +252,7 @@ export class MoneyResources {
         payee: origin.payee,
         amount_minor: String(minor),
         fee_refunded_minor: String(feeBack),
+        ...optional('event_code', eventCode),
       },
     };
     createResource(this.deps, refundV1Machine, refund, 'create');
