@@ -32,8 +32,8 @@ import { cancelOrderTracker, orderTrackers, trackOrder, trackableCaptures } from
 
 /**
  * `#/orders/<id>`: the order, its state machine with the next steps, its raw JSON and history. This file
- * is the layout; what it reads is `use-order-detail.ts`, what it does `use-order-actions.ts`, and which
- * actions are open `order-lifecycle.ts` (from the order's machine).
+ * is the layout; what it reads is the host's record of the order (`useResourceDetail`), what it does
+ * `use-order-actions.ts`, and which actions are open `order-lifecycle.ts` (from the order's machine).
  */
 
 export function OrderDetailPage({ id }: { id: string }) {
