@@ -8,7 +8,6 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SUBSCRIPTION_LIMITS } from '../../../../shared/api/subscriptions';
 import { MoneyError, toMinor, type Money } from '../../../../shared/money';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { DialogButtons } from '../../components/dialog-buttons';
 
@@ -80,16 +79,14 @@ export function CaptureDialog({
               error={noteProblem}
               helperText={noteProblem ? `1 to ${SUBSCRIPTION_LIMITS.note} characters.` : undefined}
             />
-            {mutation.error ? (
-              <ApiErrorAlert error={mutation.error} title="The API refused the capture" />
-            ) : null}
           </Stack>
         </DialogContent>
         <DialogButtons
           onClose={onClose}
           closeLabel="Close"
           submitLabel="Capture"
-          pending={mutation.isPending}
+          call={mutation}
+          failedTitle="The API refused the capture"
           disabled={Boolean(problem) || noteProblem}
           testId="capture-submit"
         />

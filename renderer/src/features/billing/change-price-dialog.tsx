@@ -12,7 +12,6 @@ import { MoneyError, toMinor } from '../../../../shared/money';
 import { ApiCallError } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { updatePricing, type Plan } from './billing-api';
 import { serverFieldProblems } from './plan-draft';
@@ -122,20 +121,15 @@ function ChangePriceForm({ plan, onClose }: { plan: Plan; onClose(): void }) {
               />
             );
           })}
-          {send.error ? (
-            <ApiErrorAlert
-              error={send.error}
-              title="The API refused the new price"
-              testId="change-price-error"
-            />
-          ) : null}
         </Stack>
       </DialogContent>
       <DialogButtons
         onClose={onClose}
         submitLabel="Save new price"
         pendingLabel="Saving…"
-        pending={send.isPending}
+        call={send}
+        failedTitle="The API refused the new price"
+        errorTestId="change-price-error"
         disabled={!valid}
         testId="change-price-submit"
       />

@@ -14,7 +14,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert, DialogApiError } from '../../components/api-error-alert';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createPlan, PLANS_PATH } from './billing-api';
@@ -355,17 +355,13 @@ export function PlanForm({
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogApiError
-        error={create.error}
-        title="The API refused the plan"
-        onClose={() => create.reset()}
-        testId="plan-form-error"
-      />
       <DialogButtons
         onClose={onClose}
         submitLabel="Create plan"
         pendingLabel="Creating…"
-        pending={create.isPending}
+        call={create}
+        failedTitle="The API refused the plan"
+        errorTestId="plan-form-error"
         testId="plan-form-submit"
       >
         <Box sx={{ flexGrow: 1 }}>

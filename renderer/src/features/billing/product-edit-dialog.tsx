@@ -10,7 +10,6 @@ import { PRODUCT_PATCHABLE } from '../../../../shared/api/catalog-products';
 import { ApiCallError } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { patchProduct, type Product } from './billing-api';
 import { serverFieldProblems } from './plan-draft';
 import { productPatch, type Patchable } from './product-patch';
@@ -80,14 +79,14 @@ function ProductEditForm({ product, onClose }: { product: Product; onClose(): vo
               slotProps={{ htmlInput: { 'data-testid': `product-edit-${member}` } }}
             />
           ))}
-          {save.error ? <ApiErrorAlert error={save.error} title="The API refused the change" /> : null}
         </Stack>
       </DialogContent>
       <DialogButtons
         onClose={onClose}
         submitLabel={`Save (${operations.length} change${operations.length === 1 ? '' : 's'})`}
         pendingLabel="Saving…"
-        pending={save.isPending}
+        call={save}
+        failedTitle="The API refused the change"
         disabled={operations.length === 0}
       />
     </Box>

@@ -9,7 +9,6 @@ import { PRODUCT_LIMITS, PRODUCT_TYPES, type ProductType } from '../../../../sha
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { createProduct } from './billing-api';
 import { useFormProblems } from './use-form-problems';
 import { DialogButtons } from '../../components/dialog-buttons';
@@ -146,21 +145,15 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
           {field('description', '/description', 'Description', 'product-description')}
           {field('imageUrl', '/image_url', 'Image URL', 'product-image-url')}
           {field('homeUrl', '/home_url', 'Home URL', 'product-home-url')}
-          {create.error ? (
-            <ApiErrorAlert
-              error={create.error}
-              title="The API refused the product"
-              onClose={() => create.reset()}
-              testId="product-form-error"
-            />
-          ) : null}
         </Stack>
       </DialogContent>
       <DialogButtons
         onClose={onClose}
         submitLabel="Create product"
         pendingLabel="Creating…"
-        pending={create.isPending}
+        call={create}
+        failedTitle="The API refused the product"
+        errorTestId="product-form-error"
         testId="product-form-submit"
       />
     </Box>

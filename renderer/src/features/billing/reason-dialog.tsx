@@ -8,7 +8,6 @@ import TextField from '@mui/material/TextField';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SUBSCRIPTION_LIMITS } from '../../../../shared/api/subscriptions';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import type { SubscriptionMove } from './billing-api';
 import { DialogButtons } from '../../components/dialog-buttons';
 
@@ -62,7 +61,6 @@ export function ReasonDialog({
                 A cancelled subscription is never billed again and cannot be reactivated.
               </Alert>
             ) : null}
-            {mutation.error ? <ApiErrorAlert error={mutation.error} title="The API refused" /> : null}
           </Stack>
         </DialogContent>
         <DialogButtons
@@ -70,7 +68,8 @@ export function ReasonDialog({
           closeLabel="Close"
           submitLabel={prompt?.submit}
           color={move === 'cancel' ? 'error' : 'primary'}
-          pending={mutation.isPending}
+          call={mutation}
+          failedTitle="The API refused"
           disabled={missing || tooLong}
           testId="reason-submit"
         />

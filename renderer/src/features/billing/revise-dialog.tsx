@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { QuantitySchema } from '../../../../shared/api/subscriptions';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import type { Plan, ReviseAnswer } from './billing-api';
 import { usePlan } from './billing-queries';
 import { DialogButtons } from '../../components/dialog-buttons';
@@ -107,16 +106,14 @@ export function ReviseDialog({
             ) : mutation.isSuccess ? (
               <Alert severity="success">Revised: it applies from the next cycle.</Alert>
             ) : null}
-            {mutation.error ? (
-              <ApiErrorAlert error={mutation.error} title="The API refused the revision" />
-            ) : null}
           </Stack>
         </DialogContent>
         <DialogButtons
           onClose={onClose}
           closeLabel="Close"
           submitLabel="Revise"
-          pending={mutation.isPending}
+          call={mutation}
+          failedTitle="The API refused the revision"
           disabled={changes === 0 || Boolean(quantityProblem) || mutation.isSuccess}
           testId="revise-submit"
         />

@@ -9,7 +9,7 @@ import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscript
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert, DialogApiError } from '../../components/api-error-alert';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createSubscription, type Plan } from './billing-api';
@@ -281,17 +281,13 @@ export function SubscriptionForm({
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogApiError
-        error={create.error}
-        title="The API refused the subscription"
-        onClose={() => create.reset()}
-        testId="subscription-form-error"
-      />
       <DialogButtons
         onClose={onClose}
         submitLabel="Create subscription"
         pendingLabel="Creating…"
-        pending={create.isPending}
+        call={create}
+        failedTitle="The API refused the subscription"
+        errorTestId="subscription-form-error"
         testId="subscription-form-submit"
       />
     </DialogFormFrame>

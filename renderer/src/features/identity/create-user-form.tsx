@@ -4,7 +4,6 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { createUser, type ScimUserView } from './scim-api';
 import { draftProblems, draftToUser, emptyDraft, type UserDraft } from './user-draft';
 import { queryKeys } from '../../api/query-keys';
@@ -73,14 +72,13 @@ export function CreateUserForm({ onClose, onCreated }: { onClose(): void; onCrea
             );
           })}
         </Grid>
-        {create.error ? (
-          <ApiErrorAlert error={create.error} title="Not created" testId="create-user-error" />
-        ) : null}
       </DialogContent>
       <DialogButtons
         onClose={onClose}
         submitLabel="Create"
-        pending={create.isPending}
+        call={create}
+        failedTitle="Not created"
+        errorTestId="create-user-error"
         testId="create-user-submit"
       />
     </form>
