@@ -10,7 +10,13 @@ import type { ErrorDetail } from '../../../../shared/errors.js';
 import { fromMinor, toMinor } from '../../../../shared/money.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
+import {
+  detail,
+  invalidRequest,
+  notFound,
+  unprocessable,
+  unprocessableWithMessage,
+} from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import { captureFee } from '../payments-v2/index.js';
@@ -68,7 +74,7 @@ export class OrdersV1Service {
         detail(p.issue as Issue, { field: p.field, location: 'body', description: p.description }),
       ),
     );
-    if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+    if (problems.length > 0) throw unprocessable(...problems);
 
     const payees = units.map((unit, index) => {
       const payee = unit.payee
@@ -152,10 +158,9 @@ export class OrdersV1Service {
   delete(id: string, ctx: RequestContext): void {
     const order = this.get(id, ctx);
     if (order.status === 'COMPLETED') {
-      throw new ApiError(
-        'UNPROCESSABLE_ENTITY',
-        [detail('ORDER_IN_PROGRESS', { field: 'order_id', value: id, location: 'path' })],
+      throw unprocessableWithMessage(
         ORDER_IN_PROGRESS_MESSAGE,
+        detail('ORDER_IN_PROGRESS', { field: 'order_id', value: id, location: 'path' }),
       );
     }
     transition(this.deps, orderV1Machine, order, 'delete');
@@ -240,10 +245,7 @@ export class OrdersV1Service {
         : [],
     );
     if (payments.length === 0) {
-      throw new ApiError(
-        'UNPROCESSABLE_ENTITY',
-        outcomes.flatMap((o) => ('problem' in o ? [o.problem] : [])),
-      );
+      throw unprocessable(...outcomes.flatMap((o) => ('problem' in o ? [o.problem] : [])));
     }
     order.internal.payments = payments;
     const skipped = units.length - payments.length;

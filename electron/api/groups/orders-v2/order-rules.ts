@@ -6,7 +6,7 @@ import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { App } from '../../../store/repositories/apps-repo.js';
 import { activeConsent } from '../../pipeline/authenticate.js';
 import type { Store } from '../../../store/store.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, notAuthorized, unprocessable } from '../../pipeline/api-error.js';
 import { parseMinor } from '../../pipeline/money-errors.js';
 import type { PurchaseUnitBody } from './types.js';
 
@@ -164,8 +164,8 @@ export function normalizeUnits(
       donationsAllowed: payee.permissions.donations,
     };
   });
-  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
-  if (feeDenials.length > 0) throw new ApiError('NOT_AUTHORIZED', feeDenials);
+  if (problems.length > 0) throw unprocessable(...problems);
+  if (feeDenials.length > 0) throw notAuthorized(...feeDenials);
 
   // Donation items need the payee's permission (spec part 7: 403 NOT_AUTHORIZED).
   const denied: ErrorDetail[] = [];
@@ -183,7 +183,7 @@ export function normalizeUnits(
       }
     });
   });
-  if (denied.length > 0) throw new ApiError('NOT_AUTHORIZED', denied);
+  if (denied.length > 0) throw notAuthorized(...denied);
   return normalized.map(({ donationsAllowed: _d, ...unit }) => unit);
 }
 
@@ -194,9 +194,7 @@ export function checkCardExpiry(source: PaymentSourceInput | undefined, nowMs: n
   const now = new Date(nowMs);
   const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   if (expiry < current) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
-      body('/payment_source/card/expiry', 'CARD_EXPIRED', undefined, expiry),
-    ]);
+    throw unprocessable(body('/payment_source/card/expiry', 'CARD_EXPIRED', undefined, expiry));
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebProfile } from '../web-profiles/index.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, unprocessable } from '../../pipeline/api-error.js';
 import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../../pipeline/approval-page.js';
 import {
   buyerEmailField,
@@ -141,14 +141,14 @@ ${
 function personalBuyer(store: Store, email: string): Account {
   const buyer = store.accounts.byEmail(email);
   if (buyer && buyer.type === 'PERSONAL') return buyer;
-  throw new ApiError('UNPROCESSABLE_ENTITY', [
+  throw unprocessable(
     detail('PAYER_ACCOUNT_INVALID', {
       field: '/buyer_email',
       value: email,
       location: 'body',
       description: `${email} is not a personal sandbox account.`,
     }),
-  ]);
+  );
 }
 
 /**

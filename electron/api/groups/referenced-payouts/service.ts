@@ -11,7 +11,7 @@ import {
 import { money, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, internalError, notAuthorized, notFound } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transitionIfLegal } from '../../transition.js';
 import { newReferencedBatchId, newReferencedItemId } from './ids.js';
@@ -109,7 +109,7 @@ export class ReferencedPayoutsService {
   ): Created<StoredReferencedPayoutItem> {
     requireAttribution(headers, ctx);
     const [plan] = planPayouts(this.deps.store, ctx, [{ request, at: '' }], undefined);
-    if (!plan) throw new ApiError('INTERNAL_SERVER_ERROR');
+    if (!plan) throw internalError();
     const queued = wantsAsync(headers);
     const nowMs = wholeSeconds(this.deps.clock.now());
     const at = isoSeconds(nowMs);
@@ -238,9 +238,9 @@ const wantsAsync = (headers: WriteHeaders): boolean => RESPOND_ASYNC.test(header
  */
 function requireAttribution(headers: WriteHeaders, ctx: RequestContext): void {
   if (ctx.merchant.id === ctx.app.merchant_id || headers['svc-partner-attribution-id'] !== undefined) return;
-  throw new ApiError('NOT_AUTHORIZED', [
+  throw notAuthorized(
     detail('PARTNER_ATTRIBUTION_ID_REQUIRED', { field: 'Svc-Partner-Attribution-Id', location: 'header' }),
-  ]);
+  );
 }
 
 /** The items' total when they share one currency. */

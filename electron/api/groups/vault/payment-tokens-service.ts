@@ -3,7 +3,7 @@ import { VAULT_LIMITS, type PaymentTokenCreateRequest } from '../../../../shared
 import { isoSeconds } from '../../../clock.js';
 import { OLDEST_FIRST } from '../../../store/repositories/resource-query.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { type ApiError, detail, notFound, notFoundDetails } from '../../pipeline/api-error.js';
 import { pageCount, pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
@@ -174,16 +174,12 @@ export class PaymentTokensService {
 
 /** 404 for an id given in a request body (a setup token to exchange, an order's vault_id). */
 export function bodyNotFound(what: string, id: string, field: string): ApiError {
-  return new ApiError(
-    'RESOURCE_NOT_FOUND',
-    [
-      detail('INVALID_RESOURCE_ID', {
-        field,
-        value: id,
-        location: 'body',
-        description: `No ${what} with id ${id}.`,
-      }),
-    ],
-    'The specified resource does not exist.',
+  return notFoundDetails(
+    detail('INVALID_RESOURCE_ID', {
+      field,
+      value: id,
+      location: 'body',
+      description: `No ${what} with id ${id}.`,
+    }),
   );
 }
