@@ -6,6 +6,7 @@ import { leanWritesSchema } from './004-lean-writes.js';
 import { lineageSchema } from './005-lineage.js';
 import { hashedTokensSchema } from './006-hashed-tokens.js';
 import { mailboxSchema } from './007-mailbox.js';
+import { secretsAtRestSchema } from './008-secrets-at-rest.js';
 
 export interface Migration {
   version: number;
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   lineageSchema,
   hashedTokensSchema,
   mailboxSchema,
+  secretsAtRestSchema,
 ];
