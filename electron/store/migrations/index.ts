@@ -6,7 +6,8 @@ import { leanWritesSchema } from './004-lean-writes.js';
 import { lineageSchema } from './005-lineage.js';
 import { hashedTokensSchema } from './006-hashed-tokens.js';
 import { mailboxSchema } from './007-mailbox.js';
-import { secretsAtRestSchema } from './008-secrets-at-rest.js';
+import { eventLinksBaseSchema } from './009-event-links-base.js';
+import { secretsAtRestSchema } from './010-secrets-at-rest.js';
 
 export interface Migration {
   version: number;
@@ -25,5 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   lineageSchema,
   hashedTokensSchema,
   mailboxSchema,
+  eventLinksBaseSchema,
   secretsAtRestSchema,
 ];

@@ -5,6 +5,7 @@ import type {
   DisputeState,
 } from '../../../../shared/api/disputes/index.js';
 import type { StoredResource } from '../../../store/repositories/resources-repo.js';
+import type { DisputableKind } from './ports.js';
 
 export type Party = 'BUYER' | 'SELLER' | 'ARBITER';
 
@@ -122,7 +123,10 @@ export interface StoredDocumentMeta {
 /** Bookkeeping in exact minor units (decimal strings: JSON has no bigint). */
 export interface DisputeInternal {
   merchant_id: string;
+  /** The disputed transaction's id (named when captures were the only kind; a v1 sale's id too). */
   capture_id: string;
+  /** Its kind; absent on disputes written before v1 sales could be disputed (a v2 capture). */
+  transaction_kind?: DisputableKind;
   currency: string;
   amount_minor: string;
   /** The ledger transaction of the hold on the seller's balance (and of its release). */

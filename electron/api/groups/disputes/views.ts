@@ -7,6 +7,7 @@ import { legalTriggers } from '../../../../shared/machines/machine.js';
 import { fromMinor } from '../../../../shared/money.js';
 import { defineResourceKind } from '../../group-module.js';
 import { link, type Link } from '../../pipeline/links.js';
+import { DISPUTE_ROOT_KINDS } from './ports.js';
 import type { StoredDispute } from './types.js';
 
 export const DISPUTES_PATH = '/v1/customer/disputes';
@@ -131,7 +132,10 @@ export function disputeSummary(dispute: StoredDispute, base: string): Record<str
   };
 }
 
-/** A dispute belongs to its capture's lineage: the order it was paid through is its root. */
+/**
+ * A dispute belongs to its transaction's lineage: the v2 order a capture was paid through, or the v1
+ * payment of a sale or capture, is its root.
+ */
 export const DISPUTE_RESOURCE_KINDS = [
   defineResourceKind<StoredDispute>({
     kind: 'dispute',
@@ -139,6 +143,6 @@ export const DISPUTE_RESOURCE_KINDS = [
     view: (dispute) => disputeView(dispute),
     links: disputeLinks,
     summary: (dispute) => ({ amount: { ...dispute.body.dispute_amount } }),
-    rootKind: 'order',
+    rootKind: DISPUTE_ROOT_KINDS,
   }),
 ];

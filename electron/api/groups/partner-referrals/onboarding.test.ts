@@ -42,7 +42,7 @@ const submit = (token: string, fields: Record<string, string>) =>
 
 /** The sign-in confirmation mailed to `email`: its link's page, then its form submitted as a browser would. */
 async function confirmFromMailbox(email: string): Promise<Reply> {
-  const mail = api.host.services.mailbox.list('http://sandbox.test', email)[0];
+  const mail = api.host.services.mailbox.list('http://sandbox.test', { recipient: email })?.messages[0];
   expect(mail?.category).toBe(SIGN_IN_MAIL_CATEGORY);
   const href = new URL(mail?.links[0]?.href ?? 'http://sandbox.test/');
   const page = await api.request('GET', `${href.pathname}${href.search}`, { token: null });

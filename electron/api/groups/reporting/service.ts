@@ -24,7 +24,7 @@ import { money } from '../../../../shared/money.js';
 import type { LedgerReads } from '../../../ledger/ledger-reads.js';
 import type { LedgerFilter } from '../../../ledger/ledger-types.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { type ApiError, detail, invalidRequest } from '../../pipeline/api-error.js';
 import { pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import type { ReportingSettingsStore } from './settings.js';
@@ -55,9 +55,8 @@ const rangeError = (
   problems: ReturnType<typeof checkReportRange>,
   values: Record<string, string>,
 ): ApiError =>
-  new ApiError(
-    'INVALID_REQUEST',
-    problems.map((p) =>
+  invalidRequest(
+    ...problems.map((p) =>
       detail(p.issue, {
         field: p.field,
         value: values[p.field],
@@ -179,7 +178,7 @@ export class ReportingService {
           location: 'query',
           description: `Balances reach back ${REPORTING_LIMITS.historyYears} years; the earliest is ${formatReportDateTime(historyStart(now), 'iso')}.`,
         });
-        throw new ApiError('INVALID_REQUEST', [problem]);
+        throw invalidRequest(problem);
       }
       // A time on a whole second stands for all of that second; nothing after the last refresh is known
       // yet (the visibility delay).

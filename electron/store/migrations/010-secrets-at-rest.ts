@@ -14,7 +14,7 @@ import type { Migration } from './index.js';
  * in free pages of the file.
  */
 export const secretsAtRestSchema: Migration = {
-  version: 8,
+  version: 10,
   name: 'secrets at rest',
   sql: `ALTER TABLE apps RENAME COLUMN client_secret TO client_secret_hash;`,
   run(db) {
