@@ -33,9 +33,11 @@ export interface ResourceKindDefinition<R extends AnyStored = AnyStored> {
   summary(resource: R): ResourceSummaryFields;
   /**
    * The kind at the root of its lineage (`root_id` names one of them): `order` for an order's payments,
-   * later a payout batch for its items or a subscription for its cycles. A root names itself.
+   * later a payout batch for its items or a subscription for its cycles. A root names itself. A kind
+   * that joins the lineage of whatever it is about lists every kind its root may be (a dispute of a v2
+   * capture is rooted at the order, of a v1 sale at the v1 payment): the one holding `root_id` is it.
    */
-  rootKind: string;
+  rootKind: string | readonly string[];
 }
 
 export const defineResourceKind = <R extends AnyStored>(

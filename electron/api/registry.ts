@@ -36,12 +36,13 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
   const accounts = defineAccounts(deps);
   const products = defineCatalogProducts(deps);
   const subscriptions = defineSubscriptions(deps, products.api);
+  const paymentsV1 = definePaymentsV1(deps);
   return [
     defineOauth(deps),
     defineOrdersV1(deps),
     orders,
     payments,
-    definePaymentsV1(deps),
+    paymentsV1,
     definePayouts(deps),
     defineReferencedPayouts(deps),
     defineWebhooks(deps),
@@ -58,6 +59,6 @@ export function defineGroups(deps: GroupDeps): GroupModule[] {
     products,
     subscriptions,
     defineBillingV1(deps, products.api, subscriptions.plans, subscriptions.subscriptions),
-    defineDisputes(deps, payments.api),
+    defineDisputes(deps, payments.api, paymentsV1.operations),
   ];
 }

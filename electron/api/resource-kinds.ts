@@ -30,9 +30,35 @@ export class ResourceKinds {
     return [...this.kinds.keys()];
   }
 
-  /** The kinds whose lineage starts at `rootKind` (an order's payments, with the order itself). */
+  /** The kinds a resource of `kind` may be rooted at (one for most kinds). */
+  rootKindsOf(kind: string): readonly string[] {
+    const { rootKind } = this.get(kind);
+    return typeof rootKind === 'string' ? [rootKind] : rootKind;
+  }
+
+  /**
+   * The kind of a resource's root: itself when it is a root, else its kind's root kind, or (a kind with
+   * several) the one that `holds` its `root_id`. Null without a root.
+   */
+  rootKindOf(
+    resource: StoredResource<unknown, unknown>,
+    holds: (kind: string, id: string) => boolean,
+  ): string | null {
+    const rootId = resource.root_id;
+    if (!rootId) return null;
+    if (rootId === resource.id) return resource.kind;
+    const candidates = this.rootKindsOf(resource.kind);
+    if (candidates.length === 1) return candidates[0] ?? null;
+    return candidates.find((kind) => holds(kind, rootId)) ?? candidates[0] ?? null;
+  }
+
+  /** The kinds whose lineage may start at `rootKind` (an order's payments, with the order itself). */
   lineageOf(rootKind: string): string[] {
-    return [...this.kinds.values()].filter((k) => k.rootKind === rootKind).map((k) => k.kind);
+    return [...this.kinds.values()]
+      .filter((k) =>
+        typeof k.rootKind === 'string' ? k.rootKind === rootKind : k.rootKind.includes(rootKind),
+      )
+      .map((k) => k.kind);
   }
 
   /**

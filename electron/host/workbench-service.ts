@@ -15,6 +15,7 @@ import { fromMinor } from '../../shared/money.js';
 import type { BridgeEventName, BridgeMethodName } from '../../shared/bridge-methods.js';
 import type { RequestLogEntry, RequestLogSummaryRow } from '../store/repositories/request-log-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
+import type { Store } from '../store/store.js';
 import { ApiClient } from './api-client.js';
 import type { HostEventMap } from '../events.js';
 import type { Host } from './create-host.js';
@@ -67,18 +68,18 @@ const toLogSummary = (e: RequestLogSummaryRow & Pick<RequestLogEntry, 'deprecate
 const RELATED_LIMIT = 200;
 
 /** A resource as the workbench's lists show it; its kind's summary adds amount and intent. */
-function summarize(kinds: ResourceKinds, resource: StoredResource<unknown, unknown>): ResourceSummary {
+function summarize(
+  kinds: ResourceKinds,
+  store: Store,
+  resource: StoredResource<unknown, unknown>,
+): ResourceSummary {
+  const rootKind = kinds.rootKindOf(resource, (kind, id) => store.resources.get(kind, id) !== undefined);
   return {
     kind: resource.kind,
     id: resource.id,
     status: resource.status,
     // A root names itself (a standalone item is its own root); a descendant's root is of its kind's root kind.
-    root: resource.root_id
-      ? {
-          kind: resource.root_id === resource.id ? resource.kind : kinds.get(resource.kind).rootKind,
-          id: resource.root_id,
-        }
-      : null,
+    root: resource.root_id && rootKind ? { kind: rootKind, id: resource.root_id } : null,
     parent_id: resource.parent_id,
     ...kinds.summary(resource),
     create_time: resource.create_time,
@@ -159,7 +160,7 @@ export class WorkbenchService {
     const { store, clock } = this.host.deps;
     const { kinds, ledger } = this.host.services;
     const base = () => this.options.embeddedBaseUrl;
-    const summary = (resource: StoredResource<unknown, unknown>) => summarize(kinds, resource);
+    const summary = (resource: StoredResource<unknown, unknown>) => summarize(kinds, store, resource);
     return {
       getInfo: async (): Promise<WorkbenchInfo> => ({
         version: this.options.version,
@@ -287,7 +288,7 @@ export class WorkbenchService {
           ledger.repo,
           {
             list: () => kinds.list(),
-            rootKindOf: (kind) => kinds.get(kind).rootKind,
+            rootKindsOf: (kind) => kinds.rootKindsOf(kind),
             lineageOf: (rootKind) => kinds.lineageOf(rootKind),
           },
           id,

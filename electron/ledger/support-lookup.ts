@@ -18,8 +18,8 @@ export const SUPPORT_LIMITS = { lineage: 25, ledger: 200 } as const;
 /** What the lookup needs to know of the registered kinds (it knows no group). */
 export interface SupportKinds {
   list(): string[];
-  /** The kind at the root of `kind`'s lineage. */
-  rootKindOf(kind: string): string;
+  /** The kinds at the root of `kind`'s lineage (several for a kind that joins others' lineages). */
+  rootKindsOf(kind: string): readonly string[];
   /** The kinds whose lineage starts at `rootKind`. */
   lineageOf(rootKind: string): string[];
 }
@@ -112,6 +112,12 @@ function kindHolding(store: Store, kinds: SupportKinds, id: string): string | un
   return kinds.list().find((kind) => store.resources.get(kind, id) !== undefined);
 }
 
+/** Of the kinds a root may be, the one that stores `rootId` (the only one when there is one). */
+function rootKindHolding(store: Store, candidates: readonly string[], rootId: string): string | null {
+  if (candidates.length <= 1) return candidates[0] ?? null;
+  return candidates.find((kind) => store.resources.get(kind, rootId) !== undefined) ?? candidates[0] ?? null;
+}
+
 /**
  * The support agent's lookup: any id (a resource of any registered kind, a ledger transaction, or `O-`
  * and an order id) leads to the root of its lineage, the resources of it and the ledger entries of
@@ -137,7 +143,10 @@ export function supportLookup(
     found.push(resource);
     if (rootId === null && resource.root_id) {
       rootId = resource.root_id;
-      rootKind = resource.root_id === resource.id ? resource.kind : kinds.rootKindOf(resource.kind);
+      rootKind =
+        resource.root_id === resource.id
+          ? resource.kind
+          : rootKindHolding(store, kinds.rootKindsOf(resource.kind), resource.root_id);
     }
   }
   const direct = ledgerOf(ledger, [id], 1);

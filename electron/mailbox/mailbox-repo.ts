@@ -13,9 +13,14 @@ export interface StoredMail {
   resource?: { kind: string; id: string };
 }
 
-/** Newest first; the mailbox of a busy sandbox is read a page at a time. */
-const LIST_SQL = 'SELECT body FROM mailbox_messages ORDER BY seq DESC LIMIT ?';
-const BY_RECIPIENT_SQL = 'SELECT body FROM mailbox_messages WHERE recipient = ? ORDER BY seq DESC LIMIT ?';
+/**
+ * Newest first; the mailbox of a busy sandbox is read a page at a time, each page starting below the
+ * `seq` of the previous page's last message (both paths use an index: the key, or recipient + seq).
+ */
+const LIST_SQL = 'SELECT seq, body FROM mailbox_messages WHERE seq < ? ORDER BY seq DESC LIMIT ?';
+const BY_RECIPIENT_SQL =
+  'SELECT seq, body FROM mailbox_messages WHERE recipient = ? AND seq < ? ORDER BY seq DESC LIMIT ?';
+const SEQ_OF_SQL = 'SELECT seq FROM mailbox_messages WHERE id = ?';
 
 /** The `mailbox_messages` table (migration 007). */
 export class MailboxRepository {
@@ -27,13 +32,20 @@ export class MailboxRepository {
       .run(mail.id, mail.recipient, mail.sent_at, JSON.stringify(mail));
   }
 
-  list(limit: number, recipient?: string): StoredMail[] {
+  /** At most `limit` messages, newest first, older than the message `beforeSeq` when given. */
+  list(limit: number, recipient?: string, beforeSeq = Number.MAX_SAFE_INTEGER): StoredMail[] {
     const rows = (
       recipient === undefined
-        ? this.db.prepare(LIST_SQL).all(limit)
-        : this.db.prepare(BY_RECIPIENT_SQL).all(recipient, limit)
+        ? this.db.prepare(LIST_SQL).all(beforeSeq, limit)
+        : this.db.prepare(BY_RECIPIENT_SQL).all(recipient, beforeSeq, limit)
     ) as { body: string }[];
     return rows.map((row) => JSON.parse(row.body) as StoredMail);
+  }
+
+  /** Where message `id` stands in the mailbox (undefined when there is no such message). */
+  seqOf(id: string): number | undefined {
+    const row = this.db.prepare(SEQ_OF_SQL).get(id) as { seq: number } | undefined;
+    return row === undefined ? undefined : Number(row.seq);
   }
 
   count(): number {

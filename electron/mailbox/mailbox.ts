@@ -20,7 +20,7 @@ export interface OutgoingMail {
 /** The platform's sender address in the sandbox. */
 export const PLATFORM_SENDER = 'service@svc.example';
 
-/** At most this many messages are listed at once (newest first). */
+/** At most this many messages are listed at once (newest first), and as many when no page size is asked. */
 export const MAILBOX_LIST_LIMIT = 500;
 
 /**
@@ -57,19 +57,34 @@ export class Mailbox {
     return id;
   }
 
-  /** Newest first, links absolute against `baseUrl`; only `recipient`'s when given. */
-  list(baseUrl: string, recipient?: string): MailMessage[] {
-    return this.repo.list(MAILBOX_LIST_LIMIT, recipient).map((mail) => ({
-      id: mail.id,
-      sent_at: mail.sent_at,
-      recipient: mail.recipient,
-      from: mail.from,
-      subject: mail.subject,
-      body: mail.body,
-      links: mail.links.map((l) => ({ rel: l.rel, href: baseUrl + l.path, label: l.label })),
-      category: mail.category,
-      ...(mail.resource ? { resource: mail.resource } : {}),
-    }));
+  /**
+   * One page, newest first, links absolute against `baseUrl`: only `recipient`'s when given, only those
+   * sent before message `before` when given. `older` says whether a further page exists; null when
+   * `before` names no message of the mailbox (the caller answers 400).
+   */
+  list(
+    baseUrl: string,
+    page: { recipient?: string | undefined; pageSize?: number | undefined; before?: string | undefined } = {},
+  ): { messages: MailMessage[]; older: boolean } | null {
+    const beforeSeq = page.before === undefined ? undefined : this.repo.seqOf(page.before);
+    if (page.before !== undefined && beforeSeq === undefined) return null;
+    const size = page.pageSize ?? MAILBOX_LIST_LIMIT;
+    // One more than asked tells whether an older page exists without counting the mailbox.
+    const found = this.repo.list(size + 1, page.recipient, beforeSeq);
+    return {
+      older: found.length > size,
+      messages: found.slice(0, size).map((mail) => ({
+        id: mail.id,
+        sent_at: mail.sent_at,
+        recipient: mail.recipient,
+        from: mail.from,
+        subject: mail.subject,
+        body: mail.body,
+        links: mail.links.map((l) => ({ rel: l.rel, href: baseUrl + l.path, label: l.label })),
+        category: mail.category,
+        ...(mail.resource ? { resource: mail.resource } : {}),
+      })),
+    };
   }
 
   count(): number {

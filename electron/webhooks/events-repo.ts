@@ -61,6 +61,12 @@ export class EventsRepository {
     );
   }
 
+  /** An event the app owns; undefined when it is missing or another app's (callers answer 404 alike). */
+  owned(id: string, appId: string): StoredEvent | undefined {
+    const event = this.get(id);
+    return event?.app_id === appId ? event : undefined;
+  }
+
   /** An app's events, newest first. */
   list(
     appId: string,

@@ -85,10 +85,30 @@ export function maskDetail(entry: ErrorDetail): ErrorDetail {
   return masked;
 }
 
+/** A `details[]` entry about a member of the request body, by its JSON pointer. */
+export const bodyDetail = (field: string, issue: Issue, description?: string, value?: unknown): ErrorDetail =>
+  detail(issue, {
+    field,
+    location: 'body',
+    ...(description ? { description } : {}),
+    ...(value !== undefined ? { value } : {}),
+  });
+
 export const invalidRequest = (...details: ErrorDetail[]): ApiError =>
   new ApiError('INVALID_REQUEST', details);
 export const unprocessable = (...details: ErrorDetail[]): ApiError =>
   new ApiError('UNPROCESSABLE_ENTITY', details);
+export const notAuthorized = (...details: ErrorDetail[]): ApiError => new ApiError('NOT_AUTHORIZED', details);
+export const conflict = (...details: ErrorDetail[]): ApiError => new ApiError('RESOURCE_CONFLICT', details);
+/** A 422 whose message is the operation's own (the spec words some refusals as a sentence). */
+export const unprocessableWithMessage = (message: string, ...details: ErrorDetail[]): ApiError =>
+  new ApiError('UNPROCESSABLE_ENTITY', details, message);
+/** A missing resource described by details of the group's own (its issue, its field). */
+export const notFoundDetails = (...details: ErrorDetail[]): ApiError =>
+  new ApiError('RESOURCE_NOT_FOUND', details);
+/** A state the host should never reach (a stored resource missing a part it always has). */
+export const internalError = (message?: string): ApiError =>
+  new ApiError('INTERNAL_SERVER_ERROR', [], message);
 export const notFound = (what: string, id: string, field = 'id'): ApiError =>
   new ApiError(
     'RESOURCE_NOT_FOUND',

@@ -51,6 +51,9 @@ export function newRequestId(): string {
   return crypto.randomUUID();
 }
 
+/** Whether an API call failed because the API has no such resource (a 404 of its own, not of the route). */
+export const isMissing = (error: unknown): boolean => error instanceof ApiCallError && error.status === 404;
+
 /** The bridge reports a missing resource as NOT_FOUND (the Electron preload may keep only the message). */
 export function isNotFound(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

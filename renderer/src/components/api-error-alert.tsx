@@ -9,11 +9,14 @@ export function ApiErrorAlert({
   title,
   onClose,
   testId = 'api-error',
+  spaced,
 }: {
   error: unknown;
   title?: string;
   onClose?: () => void;
   testId?: string;
+  /** Set apart from what stands above it (an action's error under its buttons). */
+  spaced?: boolean;
 }) {
   if (!error) return null;
   const api = error instanceof ApiCallError ? error : undefined;
@@ -22,7 +25,7 @@ export function ApiErrorAlert({
       severity="error"
       onClose={onClose}
       data-testid={testId}
-      sx={{ '& .MuiAlert-message': { minWidth: 0 } }}
+      sx={{ '& .MuiAlert-message': { minWidth: 0 }, ...(spaced ? { mt: 1.5 } : {}) }}
     >
       <AlertTitle>
         {title ? `${title}: ` : ''}

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { hrefFor } from '../app/router';
 import { MONO } from './mono-font';
 
-/** Layout parts the resource detail pages share (payouts, billing): back link, fields, figures, not found. */
+/** Layout parts the resource detail pages share: back link, fields, figures, not found. */
 
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
@@ -32,7 +32,7 @@ export function Fields({ children }: { children: ReactNode }) {
         display: 'grid',
         gridTemplateColumns: 'minmax(140px, max-content) 1fr',
         columnGap: 3,
-        rowGap: 0.75,
+        rowGap: 1,
         m: 0,
       }}
     >
@@ -41,30 +41,40 @@ export function Fields({ children }: { children: ReactNode }) {
   );
 }
 
+/** One label and its value in `Fields`; `hint` adds a caption after the value. */
 export function FieldRow({
   label,
   children,
   testId,
   mono,
+  hint,
 }: {
   label: string;
   children: ReactNode;
   testId?: string;
   mono?: boolean;
+  hint?: ReactNode;
 }) {
   return (
     <>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography
-        component="dd"
-        variant="body2"
-        data-testid={testId}
-        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', ...(mono ? { fontFamily: MONO } : {}) }}
-      >
-        {children}
-      </Typography>
+      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+        <Typography
+          component="span"
+          variant="body2"
+          data-testid={testId}
+          sx={{ overflowWrap: 'anywhere', ...(mono ? { fontFamily: MONO } : {}) }}
+        >
+          {children}
+        </Typography>
+        {hint ? (
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+            {hint}
+          </Typography>
+        ) : null}
+      </Box>
     </>
   );
 }

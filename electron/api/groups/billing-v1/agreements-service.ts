@@ -4,7 +4,7 @@ import {
 } from '../../../../shared/api/billing-v1/index.js';
 import { DAY, isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import type { StoredSubscription, SubscriptionsService } from '../subscriptions/index.js';
@@ -31,32 +31,30 @@ export class AgreementsService {
     ctx: RequestContext,
   ): { agreement: StoredAgreement; subscription: StoredSubscription } {
     if (request.payee !== undefined) {
-      throw new ApiError('INVALID_REQUEST', [
-        detail('PAYEE_NOT_SUPPORTED', { field: '/payee', location: 'body' }),
-      ]);
+      throw invalidRequest(detail('PAYEE_NOT_SUPPORTED', { field: '/payee', location: 'body' }));
     }
     const nowMs = this.deps.clock.now();
     const requested = Date.parse(request.start_date);
     if (requested < nowMs + DAY) {
-      throw new ApiError('INVALID_REQUEST', [
+      throw invalidRequest(
         detail('START_DATE_TOO_EARLY', {
           field: '/start_date',
           value: request.start_date,
           location: 'body',
           description: `start_date must be at least 24 hours after now (${isoSeconds(nowMs + DAY)}).`,
         }),
-      ]);
+      );
     }
     const plan = this.legacyPlans.getPlan(request.plan.id, ctx);
     if (plan.status !== 'ACTIVE' || !plan.internal.billing_plan_id) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('PLAN_NOT_ACTIVE', {
           field: '/plan/id',
           value: plan.id,
           location: 'body',
           description: `Agreements can be created only on ACTIVE plans (this one is ${plan.status}).`,
         }),
-      ]);
+      );
     }
     // Spec 2.9: the start of that day in the merchant account's time zone, in UTC.
     const startMs = startOfDayIn(merchantTimeZone(ctx.merchant.country_code), requested);
@@ -65,14 +63,14 @@ export class AgreementsService {
     const planCurrency = plan.body.payment_definitions[0]?.amount.currency;
     // The fee is charged by the agreement's billing, which is in the plan's one currency.
     if (overrideFee && planCurrency && overrideFee.currency !== planCurrency) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('CURRENCY_MISMATCH', {
           field: '/override_merchant_preferences/setup_fee/currency',
           value: overrideFee.currency,
           location: 'body',
           description: `The plan bills in ${planCurrency}.`,
         }),
-      ]);
+      );
     }
     const setupFeeMinor = prefs.setup_fee
       ? minorOf(
@@ -164,9 +162,9 @@ export class AgreementsService {
     refuseUnless(agreementMachine, agreement, 'execute', `The agreement is already ${agreement.status}.`);
     const subscription = this.subscriptions.find(agreement.id);
     if (!subscription || subscription.status === 'APPROVAL_PENDING') {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('AGREEMENT_NOT_APPROVED', { field: 'payment_token', value: token, location: 'path' }),
-      ]);
+      );
     }
     const payer = subscription.internal.payer;
     if (payer) {
@@ -189,12 +187,12 @@ export class AgreementsService {
   }
 
   getAgreement(id: string, ctx: RequestContext): StoredAgreement {
-    const agreement = this.deps.store.resources.get<StoredAgreement['body'], StoredAgreement['internal']>(
+    const agreement = this.deps.store.resources.owned<StoredAgreement>(
       'billing-agreement-v1',
       id,
+      ctx.app.id,
     );
-    if (!agreement || agreement.app_id !== ctx.app.id)
-      throw notFound('billing agreement', id, 'agreement_id');
+    if (!agreement) throw notFound('billing agreement', id, 'agreement_id');
     return agreement;
   }
 

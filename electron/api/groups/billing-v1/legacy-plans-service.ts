@@ -7,7 +7,7 @@ import type { PlanCreateRequest } from '../../../../shared/api/subscriptions/ind
 import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { toMinor } from '../../../../shared/money.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { pageCount, pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
@@ -51,13 +51,13 @@ export class LegacyPlansService {
         | 'CURRENCY_MISMATCH',
       description?: string,
     ) =>
-      new ApiError('UNPROCESSABLE_ENTITY', [
+      unprocessable(
         detail(issue, {
           field: '/payment_definitions',
           location: 'body',
           ...(description ? { description } : {}),
         }),
-      ]);
+      );
     if (regular.length > 1) throw rule('MULTIPLE_REGULAR_PAYMENT_DEFINITIONS');
     if (trials.length > 1) throw rule('MULTIPLE_TRIAL_PAYMENT_DEFINITIONS');
     if (regular.length === 0) throw rule('MISSING_REGULAR_PAYMENT_DEFINITION');
@@ -127,11 +127,8 @@ export class LegacyPlansService {
   }
 
   getPlan(id: string, ctx: RequestContext): StoredLegacyPlan {
-    const plan = this.deps.store.resources.get<StoredLegacyPlan['body'], StoredLegacyPlan['internal']>(
-      'billing-plan-v1',
-      id,
-    );
-    if (!plan || plan.app_id !== ctx.app.id) throw notFound('billing plan', id, 'plan_id');
+    const plan = this.deps.store.resources.owned<StoredLegacyPlan>('billing-plan-v1', id, ctx.app.id);
+    if (!plan) throw notFound('billing plan', id, 'plan_id');
     return plan;
   }
 
@@ -183,24 +180,24 @@ export class LegacyPlansService {
     const plan = this.getPlan(id, ctx);
     operations.forEach((operation, index) => {
       if (operation.op !== 'replace' || operation.path !== '/') {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
+        throw unprocessable(
           detail('INVALID_PATCH_PATH', {
             field: `/${index}/path`,
             value: operation.path,
             location: 'body',
             description: 'Billing plans v1 take replace operations on "/" only.',
           }),
-        ]);
+        );
       }
       const value = operation.value as Record<string, unknown> | undefined;
       if (!value || typeof value !== 'object' || Array.isArray(value)) {
-        throw new ApiError('INVALID_REQUEST', [
+        throw invalidRequest(
           detail('INVALID_PARAMETER_VALUE', {
             field: `/${index}/value`,
             location: 'body',
             description: 'Expected an object such as {"state":"ACTIVE"}.',
           }),
-        ]);
+        );
       }
       const prefs = value.merchant_preferences as Record<string, unknown> | undefined;
       if (prefs && typeof prefs === 'object') {
@@ -214,12 +211,12 @@ export class LegacyPlansService {
           const given = prefs[key];
           if (given === undefined) continue;
           if (typeof given !== 'string' || given.length > 2048) {
-            throw new ApiError('INVALID_REQUEST', [
+            throw invalidRequest(
               detail('INVALID_PARAMETER_VALUE', {
                 field: `/${index}/value/merchant_preferences/${key}`,
                 location: 'body',
               }),
-            ]);
+            );
           }
           (plan.body.merchant_preferences as unknown as Record<string, string>)[key] = given;
         }
@@ -240,14 +237,14 @@ export class LegacyPlansService {
         plan.body.state = 'INACTIVE';
         transition(this.deps, planMachine, plan, 'deactivate');
       } else {
-        throw new ApiError('INVALID_REQUEST', [
+        throw invalidRequest(
           detail('INVALID_PARAMETER_VALUE', {
             field: `/${index}/value/state`,
             value: state,
             location: 'body',
             description: 'Expected ACTIVE or INACTIVE.',
           }),
-        ]);
+        );
       }
     });
     if (!operations.some((o) => (o.value as Record<string, unknown> | undefined)?.state !== undefined)) {

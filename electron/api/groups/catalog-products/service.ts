@@ -9,7 +9,7 @@ import {
 import { randomString } from '../../../../shared/ids.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
 import { restrictedPatch } from '../../pipeline/restricted-patch.js';
 import type { RequestContext } from '../../route.js';
@@ -28,9 +28,9 @@ export class CatalogProductsService {
   create(request: ProductCreateRequest, ctx: RequestContext): StoredProduct {
     const id = request.id ?? newProductId();
     if (request.id !== undefined && this.deps.store.resources.get(KIND, id)) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('DUPLICATE_RESOURCE_IDENTIFIER', { field: '/id', value: id, location: 'body' }),
-      ]);
+      );
     }
     const now = this.deps.clock.nowIso();
     const product: StoredProduct = {
@@ -53,8 +53,8 @@ export class CatalogProductsService {
   }
 
   get(id: string, ctx: RequestContext): StoredProduct {
-    const product = this.find(id);
-    if (!product || product.app_id !== ctx.app.id) throw notFound('product', id);
+    const product = this.deps.store.resources.owned<StoredProduct>(KIND, id, ctx.app.id);
+    if (!product) throw notFound('product', id);
     return product;
   }
 

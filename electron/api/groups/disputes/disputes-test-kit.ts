@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { ApiHarness } from '../../../test-support/api-harness.js';
+import { cardPayment, created, related } from '../payments-v1/payments-v1-test-kit.js';
 import {
   createCardOrder,
   getJson,
@@ -36,6 +37,35 @@ export async function capturedOrder(
   expect(reply.status, reply.text).toBe(201);
   const captureId = reply.body.purchase_units[0].payments.captures[0].id as string;
   return { orderId, captureId };
+}
+
+/** A v1 card payment with intent sale of `total` USD: its payment and sale ids. */
+export async function v1Sale(
+  api: ApiHarness,
+  total = '100.00',
+): Promise<{ paymentId: string; saleId: string }> {
+  const payment = await created(api, {
+    ...cardPayment('sale'),
+    transactions: [{ amount: { total, currency: 'USD' }, description: 'Disputed sale' }],
+  });
+  return { paymentId: payment.id as string, saleId: related(payment, 'sale').id as string };
+}
+
+/** A v1 card authorization of `total` USD, captured whole: its payment and capture ids. */
+export async function v1Capture(
+  api: ApiHarness,
+  total = '100.00',
+): Promise<{ paymentId: string; captureId: string }> {
+  const payment = await created(api, {
+    ...cardPayment('authorize'),
+    transactions: [{ amount: { total, currency: 'USD' }, description: 'Disputed capture' }],
+  });
+  const authorizationId = related(payment, 'authorization').id as string;
+  const reply = await api.request('POST', `/v1/payments/authorization/${authorizationId}/capture`, {
+    body: { amount: { total, currency: 'USD' }, is_final_capture: true },
+  });
+  expect(reply.status, reply.text).toBe(201);
+  return { paymentId: payment.id as string, captureId: reply.body.id as string };
 }
 
 /** Opens a dispute on a capture through the test helper; answers the dispute (201 expected). */

@@ -133,7 +133,7 @@ export class DisputeFlow {
       const refund =
         left > 0n
           ? this.payments.refund(
-              dispute.internal.capture_id,
+              { kind: dispute.internal.transaction_kind ?? 'capture', id: dispute.internal.capture_id },
               left,
               settlement.refundCode ?? 'T1106',
               `Refund for dispute ${dispute.id}`,

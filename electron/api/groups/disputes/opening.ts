@@ -14,30 +14,31 @@ import type { RequestContext } from '../../route.js';
 import { createResource } from '../../transition.js';
 import { amountIn } from './amounts.js';
 import type { DisputesService } from './service.js';
+import type { DisputedTransaction } from './ports.js';
 import type { StoredDispute } from './types.js';
 
 /** The platform's dispute ids: `PP-D-` and a number. */
 export const newDisputeId = (): string => `PP-D-${randomString('0123456789', 15)}`;
 
 /**
- * Opening a dispute as the buyer of a capture (the sandbox's stand-in for the buyer's resolution
+ * Opening a dispute as the buyer of a capture or sale (the sandbox's stand-in for the buyer's resolution
  * center), and the clock's due dates: what the platform does when a party does not answer in time.
  */
 export class DisputeLifecycle {
   constructor(private readonly disputes: DisputesService) {}
 
-  /** What remains disputable of a capture: its amount less refunds and the disputes still open on it. */
-  private remaining(captureId: string, rootId: string, grossMinor: bigint, refundedMinor: bigint): bigint {
+  /** What remains disputable of a transaction: its amount less refunds and the disputes still open on it. */
+  private remaining(transaction: DisputedTransaction, rootId: string): bigint {
     const open = this.disputes.deps.store.resources
       .byRoot<StoredDispute['body'], StoredDispute['internal']>('dispute', rootId)
-      .filter((d) => d.parent_id === captureId && !isResolvedState(d.status as DisputeState))
+      .filter((d) => d.parent_id === transaction.id && !isResolvedState(d.status as DisputeState))
       .reduce((sum, d) => sum + BigInt(d.internal.amount_minor), 0n);
-    return grossMinor - refundedMinor - open;
+    return transaction.grossMinor - transaction.refundedMinor - open;
   }
 
   open(request: OpenDisputeRequest, ctx: RequestContext): StoredDispute {
     const { deps, payments, flow } = this.disputes;
-    const capture = payments.capture(request.disputed_transaction_id);
+    const capture = payments.transaction(request.disputed_transaction_id);
     const notDisputable = (description: string) =>
       unprocessable(
         detail('TRANSACTION_NOT_DISPUTABLE', {
@@ -48,16 +49,16 @@ export class DisputeLifecycle {
         }),
       );
     if (!capture || capture.appId !== ctx.app.id || !capture.rootId)
-      throw notDisputable('No capture of this app has that id.');
-    if (capture.status === 'REFUNDED') throw notDisputable('The capture is fully refunded.');
-    const left = this.remaining(capture.id, capture.rootId, capture.grossMinor, capture.refundedMinor);
+      throw notDisputable('No capture or sale of this app has that id.');
+    if (capture.fullyRefunded) throw notDisputable('The transaction is fully refunded.');
+    const left = this.remaining(capture, capture.rootId);
     const exceeds = (value: string) =>
       unprocessable(
         detail('DISPUTE_AMOUNT_EXCEEDS_AVAILABLE', {
           field: '/amount/value',
           value,
           location: 'body',
-          description: `At most ${fromMinor(left > 0n ? left : 0n, capture.currency)} ${capture.currency} of the capture can still be disputed.`,
+          description: `At most ${fromMinor(left > 0n ? left : 0n, capture.currency)} ${capture.currency} of the transaction can still be disputed.`,
         }),
       );
     if (left <= 0n) throw exceeds(request.amount?.value ?? '');
@@ -111,6 +112,7 @@ export class DisputeLifecycle {
       internal: {
         merchant_id: capture.merchantId,
         capture_id: capture.id,
+        transaction_kind: capture.kind,
         currency: capture.currency,
         amount_minor: String(amount),
         hold_transaction_id: newTransactionId(),

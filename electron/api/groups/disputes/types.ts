@@ -5,12 +5,17 @@ import type {
   DisputeState,
 } from '../../../../shared/api/disputes/index.js';
 import type { StoredResource } from '../../../store/repositories/resources-repo.js';
+import type { DisputableKind } from './ports.js';
 
 export type Party = 'BUYER' | 'SELLER' | 'ARBITER';
 
-/** A document as the API shows it (the platform gives each a name; the sandbox keeps its size and digest). */
+/**
+ * A document as the dispute keeps it: its name, and the id its bytes are kept under (the view shows
+ * that as the document's `url`; documents given before the bytes were kept have none).
+ */
 export interface DisputeDocument {
   name: string;
+  document_id?: string;
 }
 
 export interface DisputeMessage {
@@ -108,8 +113,10 @@ export interface DisputeBody {
   communication_details?: { email: string; note?: string; time_posted: string };
 }
 
-/** A document's bytes stay out of the API form; the sandbox keeps what identifies them. */
+/** What identifies a document; its bytes are in the documents table (`documents.ts`). */
 export interface StoredDocumentMeta {
+  /** The id its bytes are kept under (absent on documents given before the bytes were kept). */
+  id?: string;
   name: string;
   content_type: string;
   size: number;
@@ -122,7 +129,10 @@ export interface StoredDocumentMeta {
 /** Bookkeeping in exact minor units (decimal strings: JSON has no bigint). */
 export interface DisputeInternal {
   merchant_id: string;
+  /** The disputed transaction's id (named when captures were the only kind; a v1 sale's id too). */
   capture_id: string;
+  /** Its kind; absent on disputes written before v1 sales could be disputed (a v2 capture). */
+  transaction_kind?: DisputableKind;
   currency: string;
   amount_minor: string;
   /** The ledger transaction of the hold on the seller's balance (and of its release). */

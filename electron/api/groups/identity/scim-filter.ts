@@ -1,4 +1,4 @@
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, invalidRequest } from '../../pipeline/api-error.js';
 
 /**
  * The one filter the platform documents (spec 4.12): `userName eq "value"` (RFC 7644 section 3.4.2.2:
@@ -8,21 +8,21 @@ import { ApiError, detail } from '../../pipeline/api-error.js';
 export function parseUserNameFilter(filter: string): string {
   const match = /^\s*userName\s+eq\s+(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))\s*$/i.exec(filter);
   if (!match) {
-    throw new ApiError('INVALID_REQUEST', [
+    throw invalidRequest(
       detail('SCIM_INVALID_FILTER', { field: 'filter', value: filter, location: 'query' }),
-    ]);
+    );
   }
   if (match[2] !== undefined) return match[2];
   try {
     return JSON.parse(`"${match[1] ?? ''}"`) as string;
   } catch {
-    throw new ApiError('INVALID_REQUEST', [
+    throw invalidRequest(
       detail('SCIM_INVALID_FILTER', {
         field: 'filter',
         value: filter,
         location: 'query',
         description: 'The filter value is not a valid JSON string.',
       }),
-    ]);
+    );
   }
 }

@@ -1,5 +1,5 @@
 import type { ScimPatchOp } from '../../../../shared/api/identity/schemas.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, invalidRequest } from '../../pipeline/api-error.js';
 
 /** The attributes a PATCH may name (spec 2.18's, and `active`); `id` and `meta` are read-only. */
 const ATTRIBUTES = [
@@ -33,7 +33,7 @@ function resolvePath(path: string, index: number): { attribute: string; sub?: st
       ? undefined
       : SUB_ATTRIBUTES[attribute ?? '']?.find((s) => s.toLowerCase() === sub.toLowerCase());
   if (!attribute || rest.length > 0 || (sub !== undefined && !subName) || /[[\]]/.test(path)) {
-    throw new ApiError('INVALID_REQUEST', [detail('SCIM_INVALID_PATH', { ...at(index), value: path })]);
+    throw invalidRequest(detail('SCIM_INVALID_PATH', { ...at(index), value: path }));
   }
   return subName ? { attribute, sub: subName } : { attribute };
 }
@@ -62,11 +62,10 @@ export function applyScimPatch(current: Attributes, operations: readonly ScimPat
         operation.value === null ||
         Array.isArray(operation.value)
       )
-        throw new ApiError('INVALID_REQUEST', [detail('SCIM_NO_TARGET', at(index))]);
+        throw invalidRequest(detail('SCIM_NO_TARGET', at(index)));
       for (const [key, value] of Object.entries(operation.value as Attributes)) {
         const { attribute, sub } = resolvePath(key, index);
-        if (sub)
-          throw new ApiError('INVALID_REQUEST', [detail('SCIM_INVALID_PATH', { ...at(index), value: key })]);
+        if (sub) throw invalidRequest(detail('SCIM_INVALID_PATH', { ...at(index), value: key }));
         if (attribute === 'name' && op === 'add' && value && typeof value === 'object')
           next.name = { ...((next.name as Attributes | undefined) ?? {}), ...(value as Attributes) };
         else setValue(next, attribute, value, op);
@@ -83,13 +82,13 @@ export function applyScimPatch(current: Attributes, operations: readonly ScimPat
       return;
     }
     if (operation.value === undefined)
-      throw new ApiError('INVALID_REQUEST', [
+      throw invalidRequest(
         detail('MISSING_REQUIRED_PARAMETER', {
           field: `/Operations/${index}/value`,
           location: 'body',
           description: `An ${op} operation needs a value.`,
         }),
-      ]);
+      );
     if (sub) next.name = { ...((next.name as Attributes | undefined) ?? {}), [sub]: operation.value };
     else setValue(next, attribute, operation.value, op);
   });

@@ -7,7 +7,7 @@ import {
 import { SCIM_LIMITS } from '../../../../shared/api/identity/scim-rules.js';
 import { newAccountId } from '../../../../shared/ids.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { conflict, detail, invalidRequest, notFound } from '../../pipeline/api-error.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import { createResource, transition } from '../../transition.js';
 import { applyScimPatch } from './scim-patch.js';
@@ -84,7 +84,7 @@ export class ScimUsersService {
     if (typeof patched.active === 'string' && /^(true|false)$/i.test(patched.active))
       patched.active = patched.active.toLowerCase() === 'true';
     const checked = ScimUserSchema.safeParse(patched, { reportInput: true });
-    if (!checked.success) throw new ApiError('INVALID_REQUEST', zodDetails(checked.error.issues, 'body'));
+    if (!checked.success) throw invalidRequest(...zodDetails(checked.error.issues, 'body'));
     const next = checked.data;
     if (next.userName.toLowerCase() !== user.internal.user_name_key) this.assertNameFree(next.userName);
 
@@ -118,14 +118,14 @@ export class ScimUsersService {
   private assertNameFree(userName: string): void {
     const key = userName.toLowerCase();
     if (this.all().some((user) => user.internal.user_name_key === key)) {
-      throw new ApiError('RESOURCE_CONFLICT', [
+      throw conflict(
         detail('SCIM_USER_NAME_TAKEN', {
           field: '/userName',
           value: userName,
           location: 'body',
           description: `Another user already has the userName ${userName}.`,
         }),
-      ]);
+      );
     }
   }
 }

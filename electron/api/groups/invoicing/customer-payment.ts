@@ -5,7 +5,7 @@ import { fromMinor, toMinor } from '../../../../shared/money.js';
 import { newTransactionId } from '../../../ledger/ledger-writer.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { type ApiError, detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import { requestMinor } from '../../pipeline/money-errors.js';
 import { refuseUnless, transition } from '../../transition.js';
 import { v1DateTime } from './dates.js';
@@ -25,13 +25,13 @@ export interface CustomerPayment {
 }
 
 const refused = (issue: Issue, field: string, description: string, value?: string): ApiError =>
-  new ApiError('UNPROCESSABLE_ENTITY', [
+  unprocessable(
     detail(issue, { field, location: 'body', description, ...(value !== undefined ? { value } : {}) }),
-  ]);
+  );
 const invalid = (issue: Issue, field: string, description: string, value?: string): ApiError =>
-  new ApiError('INVALID_REQUEST', [
+  invalidRequest(
     detail(issue, { field, location: 'body', description, ...(value !== undefined ? { value } : {}) }),
-  ]);
+  );
 
 /**
  * The customer's payment on the invoice page ("connected" to the invoice): the amount against what is

@@ -10,10 +10,16 @@ import type { ErrorDetail } from '../../../../shared/errors.js';
 import { fromMinor, toMinor } from '../../../../shared/money.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
+import {
+  detail,
+  invalidRequest,
+  notFound,
+  unprocessable,
+  unprocessableWithMessage,
+} from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
-import { captureFee } from '../payments-v2/index.js';
+import { captureFee } from '../../pipeline/capture-fees.js';
 import { businessAccount, stillBusiness } from './accounts.js';
 import { AUTO_DISBURSE_JOB, DELAYED_DISBURSEMENT_MAX_MS, autoDisburseKey } from './jobs.js';
 import {
@@ -68,7 +74,7 @@ export class OrdersV1Service {
         detail(p.issue as Issue, { field: p.field, location: 'body', description: p.description }),
       ),
     );
-    if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+    if (problems.length > 0) throw unprocessable(...problems);
 
     const payees = units.map((unit, index) => {
       const payee = unit.payee
@@ -123,9 +129,8 @@ export class OrdersV1Service {
 
   /** An order of the caller's app; a deleted one is gone (404). */
   get(id: string, ctx: RequestContext): StoredOrderV1 {
-    const order = this.find(id);
-    if (!order || order.app_id !== ctx.app.id || order.status === 'DELETED')
-      throw notFound('order', id, 'order_id');
+    const order = this.deps.store.resources.owned<StoredOrderV1>(ORDER_V1_KIND, id, ctx.app.id);
+    if (!order || order.status === 'DELETED') throw notFound('order', id, 'order_id');
     return order;
   }
 
@@ -152,10 +157,9 @@ export class OrdersV1Service {
   delete(id: string, ctx: RequestContext): void {
     const order = this.get(id, ctx);
     if (order.status === 'COMPLETED') {
-      throw new ApiError(
-        'UNPROCESSABLE_ENTITY',
-        [detail('ORDER_IN_PROGRESS', { field: 'order_id', value: id, location: 'path' })],
+      throw unprocessableWithMessage(
         ORDER_IN_PROGRESS_MESSAGE,
+        detail('ORDER_IN_PROGRESS', { field: 'order_id', value: id, location: 'path' }),
       );
     }
     transition(this.deps, orderV1Machine, order, 'delete');
@@ -240,10 +244,7 @@ export class OrdersV1Service {
         : [],
     );
     if (payments.length === 0) {
-      throw new ApiError(
-        'UNPROCESSABLE_ENTITY',
-        outcomes.flatMap((o) => ('problem' in o ? [o.problem] : [])),
-      );
+      throw unprocessable(...outcomes.flatMap((o) => ('problem' in o ? [o.problem] : [])));
     }
     order.internal.payments = payments;
     const skipped = units.length - payments.length;

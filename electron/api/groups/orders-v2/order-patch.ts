@@ -1,7 +1,7 @@
 import type { PatchOp, PatchOperation } from '../../../../shared/json-patch.js';
 import { parsePointer } from '../../../../shared/json-patch.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import { applyPatchForApi } from '../../pipeline/patch-errors.js';
 import type { OrderBody } from './types.js';
 import { allowedOps, resolvePatchPath } from '../../../../shared/api/orders-v2/patch-rules.js';
@@ -12,14 +12,14 @@ export { allowedOps, PATCH_TARGETS } from '../../../../shared/api/orders-v2/patc
 export function resolvePath(order: Pick<OrderBody, 'purchase_units'>, path: string, field: string): string {
   const resolved = resolvePatchPath(order.purchase_units, path);
   if (resolved.unknownReference !== undefined) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       detail('PATCH_FAILED', {
         field,
         value: path,
         location: 'body',
         description: `No purchase unit has reference_id '${resolved.unknownReference}'.`,
       }),
-    ]);
+    );
   }
   return resolved.path;
 }
@@ -79,7 +79,7 @@ export function applyOrderPatch(order: OrderBody, operations: readonly PatchOper
   // written is limited by PATCH_TARGETS, and the caller keeps only intent, payer and purchase_units.
   const document: OrderBody = order;
   const malformed = syntaxProblems(operations);
-  if (malformed.length > 0) throw new ApiError('INVALID_REQUEST', malformed);
+  if (malformed.length > 0) throw invalidRequest(...malformed);
 
   const problems: ErrorDetail[] = [];
   const resolved = operations.map((operation, index) => {
@@ -120,7 +120,7 @@ export function applyOrderPatch(order: OrderBody, operations: readonly PatchOper
     }
     return { ...operation, path, ...(from !== undefined ? { from } : {}) };
   });
-  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+  if (problems.length > 0) throw unprocessable(...problems);
   return applyPatchForApi(
     document,
     resolved,

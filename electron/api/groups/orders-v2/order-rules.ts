@@ -6,7 +6,7 @@ import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { App } from '../../../store/repositories/apps-repo.js';
 import { activeConsent } from '../../pipeline/authenticate.js';
 import type { Store } from '../../../store/store.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { bodyDetail as body, notAuthorized, unprocessable } from '../../pipeline/api-error.js';
 import { parseMinor } from '../../pipeline/money-errors.js';
 import type { PurchaseUnitBody } from './types.js';
 
@@ -14,19 +14,6 @@ import type { PurchaseUnitBody } from './types.js';
  * The business rules of orders v2 beyond the schema (spec 2.4, 4.4, part 7): reference ids, payees,
  * money arithmetic, donation permission and card expiry. Each failure names its JSON pointer.
  */
-
-const body = (
-  field: string,
-  issue: Parameters<typeof detail>[0],
-  description?: string,
-  value?: unknown,
-): ErrorDetail =>
-  detail(issue, {
-    field,
-    location: 'body',
-    ...(description ? { description } : {}),
-    ...(value !== undefined ? { value } : {}),
-  });
 
 /**
  * A unit's platform fee (spec 2.4 `platform_fees`): in the unit's currency, more than zero and not above
@@ -164,8 +151,8 @@ export function normalizeUnits(
       donationsAllowed: payee.permissions.donations,
     };
   });
-  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
-  if (feeDenials.length > 0) throw new ApiError('NOT_AUTHORIZED', feeDenials);
+  if (problems.length > 0) throw unprocessable(...problems);
+  if (feeDenials.length > 0) throw notAuthorized(...feeDenials);
 
   // Donation items need the payee's permission (spec part 7: 403 NOT_AUTHORIZED).
   const denied: ErrorDetail[] = [];
@@ -183,7 +170,7 @@ export function normalizeUnits(
       }
     });
   });
-  if (denied.length > 0) throw new ApiError('NOT_AUTHORIZED', denied);
+  if (denied.length > 0) throw notAuthorized(...denied);
   return normalized.map(({ donationsAllowed: _d, ...unit }) => unit);
 }
 
@@ -194,9 +181,7 @@ export function checkCardExpiry(source: PaymentSourceInput | undefined, nowMs: n
   const now = new Date(nowMs);
   const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   if (expiry < current) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
-      body('/payment_source/card/expiry', 'CARD_EXPIRED', undefined, expiry),
-    ]);
+    throw unprocessable(body('/payment_source/card/expiry', 'CARD_EXPIRED', undefined, expiry));
   }
 }
 

@@ -1,5 +1,11 @@
 import type { PaymentSourceInput } from '../../../../shared/api/orders-v2/schemas.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import {
+  type ApiError,
+  detail,
+  internalError,
+  invalidRequest,
+  unprocessable,
+} from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { cardBrand, checkCardExpiry } from './order-rules.js';
 import type { OrderInternal, StoredPaymentSource } from './types.js';
@@ -35,25 +41,25 @@ function storedCard(
 /** A customer a token is saved for must be one the vault can list (`customer_id` 7..36, spec 4.7). */
 function checkVaultCustomer(id: string | undefined, field: string): void {
   if (id === undefined || id.length >= 7) return;
-  throw new ApiError('INVALID_REQUEST', [
+  throw invalidRequest(
     detail('INVALID_STRING_LENGTH', {
       field,
       value: id,
       location: 'body',
       description: 'A customer the payment source is vaulted for has an id of 7 to 36 characters.',
     }),
-  ]);
+  );
 }
 
 const mismatch = (field: string, vaultId: string, kind: string): ApiError =>
-  new ApiError('UNPROCESSABLE_ENTITY', [
+  unprocessable(
     detail('MISMATCHED_VAULT_ID_TO_PAYMENT_SOURCE', {
       field,
       value: vaultId,
       location: 'body',
       description: `The payment token ${vaultId} is not a vaulted ${kind}.`,
     }),
-  ]);
+  );
 
 /**
  * A request's payment source as the order keeps it (spec 2.4, part 7): a card (expiry checked), a
@@ -84,7 +90,7 @@ export function resolvePaymentSource(
   if (card) {
     checkCardExpiry(source, nowMs);
     const { number, expiry } = card;
-    if (number === undefined || expiry === undefined) throw new ApiError('INTERNAL_SERVER_ERROR');
+    if (number === undefined || expiry === undefined) throw internalError();
     const store = card.attributes?.vault?.store_in_vault === 'ON_SUCCESS';
     if (store) vault.requireEnabled(ctx.merchant, '/payment_source/card/attributes/vault/store_in_vault');
     const customerId = card.attributes?.customer?.id;

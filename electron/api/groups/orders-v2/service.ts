@@ -7,7 +7,7 @@ import { orderMachine, type OrderTrigger } from '../../../../shared/api/orders-v
 import { isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
@@ -55,14 +55,14 @@ export class OrdersService {
     // the order without the payer (a card, a vaulted token). A wallet source that leaves the order
     // waiting for the payer (PAYER_ACTION_REQUIRED) is a two-step create like any other.
     if (resolved?.approved && !requestId) {
-      throw new ApiError('INVALID_REQUEST', [
+      throw invalidRequest(
         detail('MISSING_REQUIRED_PARAMETER', {
           field: 'Svc-Request-Id',
           location: 'header',
           description:
             'Svc-Request-Id is required for single-step create calls that include a payment source.',
         }),
-      ]);
+      );
     }
     const trigger: OrderTrigger = !resolved
       ? 'create'
@@ -104,8 +104,8 @@ export class OrdersService {
   }
 
   get(id: string, ctx: RequestContext): StoredOrder {
-    const order = this.find(id);
-    if (!order || order.app_id !== ctx.app.id) throw notFound('order', id);
+    const order = this.deps.store.resources.owned<StoredOrder>('order', id, ctx.app.id);
+    if (!order) throw notFound('order', id);
     return order;
   }
 
@@ -155,13 +155,13 @@ export class OrdersService {
     const patched = applyOrderPatch(order.body, operations);
     const parsed = PatchedOrderSchema.safeParse(patched, { reportInput: true });
     if (!parsed.success) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         ...zodDetails(parsed.error.issues, 'body').map((d) => ({
           ...d,
           issue: 'INVALID_PATCH_RESULT',
           description: `${d.field}: ${d.description ?? ''}`,
         })),
-      ]);
+      );
     }
     order.body.intent = parsed.data.intent;
     if (parsed.data.payer) order.body.payer = parsed.data.payer;

@@ -1,7 +1,7 @@
 import { merchantIntegrationMachine } from '../../../../shared/api/partner-referrals/machines.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, notAuthorized, notFound, notFoundDetails } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';
@@ -18,14 +18,14 @@ export class IntegrationsService {
   /** The path's partner id must be the caller's own: a partner reads only its own sellers. */
   assertPartner(partnerId: string, ctx: RequestContext): void {
     if (partnerId === ctx.app.merchant_id) return;
-    throw new ApiError('NOT_AUTHORIZED', [
+    throw notAuthorized(
       detail('PARTNER_ID_MISMATCH', {
         field: 'partner_id',
         value: partnerId,
         location: 'path',
         description: `The calling app's partner id is ${ctx.app.merchant_id}.`,
       }),
-    ]);
+    );
   }
 
   /** The seller onboarded with `trackingId` (the latest, should a tracking id have been reused). */
@@ -42,14 +42,14 @@ export class IntegrationsService {
     const seller = sellers[0];
     const integration = seller && this.find(partnerId, seller.account.id, ctx);
     if (!integration) {
-      throw new ApiError('RESOURCE_NOT_FOUND', [
+      throw notFoundDetails(
         detail('RESOURCE_NOT_FOUND', {
           field: 'tracking_id',
           value: trackingId,
           location: 'query',
           description: `No seller onboarded with tracking_id ${trackingId}.`,
         }),
-      ]);
+      );
     }
     return integration;
   }

@@ -17,7 +17,14 @@ import type { ReferralV2Request } from '../../../../shared/api/partner-referrals
 import { randomString } from '../../../../shared/ids.js';
 import type { Account, PartnerLink } from '../../../store/repositories/accounts-repo.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { ApiError, detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import {
+  type ApiError,
+  detail,
+  invalidRequest,
+  notAuthorized,
+  notFound,
+  unprocessable,
+} from '../../pipeline/api-error.js';
 import { withQuery } from '../../pipeline/buyer-page.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
@@ -39,9 +46,8 @@ function newReferralId(): string {
 }
 
 const ruleError = (problems: readonly RuleProblem[]): ApiError =>
-  new ApiError(
-    'INVALID_REQUEST',
-    problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })),
+  invalidRequest(
+    ...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })),
   );
 
 /** The v1 request as stored: without SHARE_DATA_CONSENT only the partner's own identifiers stay. */
@@ -117,14 +123,14 @@ export class ReferralsService {
     request.requested_capabilities.forEach((capability, index) => {
       const partnerId = capability.api_integration_preference?.partner_id;
       if (partnerId !== undefined && partnerId !== ctx.app.merchant_id) {
-        throw new ApiError('NOT_AUTHORIZED', [
+        throw notAuthorized(
           detail('PARTNER_ID_MISMATCH', {
             field: `/requested_capabilities/${index}/api_integration_preference/partner_id`,
             value: partnerId,
             location: 'body',
             description: `Refer sellers to your own partner id, ${ctx.app.merchant_id}.`,
           }),
-        ]);
+        );
       }
     });
     const shares = sharesData(request.collected_consents);
@@ -167,9 +173,8 @@ export class ReferralsService {
 
   /** A referral of the calling app, by id (either version's read answers it). */
   get(id: string, ctx: RequestContext): StoredReferral {
-    const referral = this.find(id);
-    if (!referral || referral.app_id !== ctx.app.id)
-      throw notFound('partner referral', id, 'partner_referral_id');
+    const referral = this.deps.store.resources.owned<StoredReferral>('partner-referral', id, ctx.app.id);
+    if (!referral) throw notFound('partner referral', id, 'partner_referral_id');
     return referral;
   }
 

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { WebProfile } from '../web-profiles/index.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, unprocessable } from '../../pipeline/api-error.js';
 import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../../pipeline/approval-page.js';
 import {
   buyerEmailField,
   buyerPageLayout as page,
   formCsrfToken,
   escapeHtml,
+  itemRows,
   type Render,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
@@ -73,12 +74,7 @@ function lookOf(payment: StoredPaymentV1, profile: WebProfile | undefined, store
 function summary(payment: StoredPaymentV1): string {
   return `<table>${payment.body.transactions
     .map((transaction) => {
-      const items = (transaction.item_list?.items ?? [])
-        .map(
-          (item) =>
-            `<tr><td>${escapeHtml(item.name)} × ${escapeHtml(item.quantity)}</td><td class="amount">${escapeHtml(item.price)} ${escapeHtml(item.currency)}</td></tr>`,
-        )
-        .join('');
+      const items = itemRows(transaction.item_list?.items ?? []);
       const heading = transaction.description ?? `Payment to ${transaction.payee.email}`;
       return `${items}<tr class="total"><td>${escapeHtml(heading)}</td><td class="amount" data-testid="transaction-total">${escapeHtml(transaction.amount.total)} ${escapeHtml(transaction.amount.currency)}</td></tr>`;
     })
@@ -141,14 +137,14 @@ ${
 function personalBuyer(store: Store, email: string): Account {
   const buyer = store.accounts.byEmail(email);
   if (buyer && buyer.type === 'PERSONAL') return buyer;
-  throw new ApiError('UNPROCESSABLE_ENTITY', [
+  throw unprocessable(
     detail('PAYER_ACCOUNT_INVALID', {
       field: '/buyer_email',
       value: email,
       location: 'body',
       description: `${email} is not a personal sandbox account.`,
     }),
-  ]);
+  );
 }
 
 /**

@@ -44,6 +44,8 @@ import {
 export { SALE_COMPLETED, SALE_REFUNDED } from './events.js';
 export { BUYER_PAGE_PATH } from './views.js';
 export type { PaymentsV1Service };
+export type { PaymentV1Operations } from './operations.js';
+export type { StoredCaptureV1, StoredSaleV1 } from './types.js';
 
 const amountOf = (amount: { total: string; currency: string }): ResourceSummaryFields => ({
   amount: { currency_code: amount.currency, value: amount.total },
@@ -54,7 +56,9 @@ const amountOf = (amount: { total: string; currency: string }): ResourceSummaryF
  * buyer page, and the sales, authorizations, orders, captures and refunds they make. Money goes through
  * the one ledger with v2's codes and fee schedule; web experience profiles dress the buyer page.
  */
-export function definePaymentsV1(deps: GroupDeps): GroupModule & { api: PaymentsV1Service } {
+export function definePaymentsV1(
+  deps: GroupDeps,
+): GroupModule & { api: PaymentsV1Service; operations: PaymentV1Operations } {
   const make = new MoneyResources(deps);
   const payments = new PaymentsV1Service(
     deps,
@@ -70,6 +74,7 @@ export function definePaymentsV1(deps: GroupDeps): GroupModule & { api: Payments
     name: 'payments-v1',
     shared: paymentsV1Shared,
     api: payments,
+    operations,
     routes: paymentV1Routes(payments, operations, deps.store, present),
     pages: (app, table) =>
       registerPaymentV1BuyerPage(app, table, payments, deps.store, (payment) =>

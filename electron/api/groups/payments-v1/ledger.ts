@@ -80,7 +80,7 @@ function paymentContext(store: Store, paymentId: string | null, index: number): 
  * show v1 and v2 money alike:
  *
  * - sale or capture created: T0006, +gross, -fee, S; fully refunded: its T0006 becomes V;
- * - refund created: T1107, -refund, +the fee returned, S;
+ * - refund created: T1107 (T1106 when a dispute made it), -refund, +the fee returned, S;
  * - authorization created: T1300 memo, P; fully captured: S; voided or expired: V (void: T1303 memo);
  *   reauthorized: T1302 memo. Orders move no money until authorized or captured.
  */
@@ -164,7 +164,7 @@ export function paymentV1Postings(store: Store): LedgerPostings {
         return [
           entry(
             refund,
-            'T1107',
+            refund.internal.event_code ?? 'T1107',
             'S',
             refund.body.amount.currency,
             -BigInt(refund.internal.amount_minor),

@@ -12,7 +12,7 @@ import { AUTHORIZATION_LIFETIME_MS } from '../../../../shared/api/payments-v2/au
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { createResource } from '../../transition.js';
-import { captureFee, refundedFee } from '../payments-v2/index.js';
+import { captureFee, refundedFee } from '../../pipeline/capture-fees.js';
 import { EXPIRE_AUTHORIZATION_V1_JOB, authorizationV1ExpiryKey } from './jobs.js';
 import { feeV1, totalV1 } from './money-v1.js';
 import {
@@ -225,6 +225,7 @@ export class MoneyResources {
       reason?: string | undefined;
       invoice_number?: string | undefined;
     },
+    eventCode?: string,
   ): StoredRefundV1 {
     const { at } = this.now();
     const id = newTransactionV1Id();
@@ -251,6 +252,7 @@ export class MoneyResources {
         payee: origin.payee,
         amount_minor: String(minor),
         fee_refunded_minor: String(feeBack),
+        ...optional('event_code', eventCode),
       },
     };
     createResource(this.deps, refundV1Machine, refund, 'create');

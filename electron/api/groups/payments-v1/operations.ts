@@ -92,6 +92,48 @@ export class PaymentV1Operations {
     );
   }
 
+  /**
+   * A refund the platform makes of a sale or capture (a dispute decided for the buyer): up to `minor`,
+   * capped at what is left of it, with the ledger code given; undefined when nothing is left.
+   */
+  refundForDispute(
+    kind: 'sale' | 'capture',
+    id: string,
+    minor: bigint,
+    eventCode: string,
+    note: string,
+  ): StoredRefundV1 | undefined {
+    const paid = this.deps.store.resources.get<
+      (StoredSaleV1 | StoredCaptureV1)['body'],
+      (StoredSaleV1 | StoredCaptureV1)['internal']
+    >(kind === 'sale' ? KINDS.sale : KINDS.capture, id) as StoredSaleV1 | StoredCaptureV1 | undefined;
+    if (!paid || paid.status === 'refunded') return undefined;
+    const gross = BigInt(paid.internal.gross_minor);
+    const before = BigInt(paid.internal.refunded_minor);
+    const amount = minor < gross - before ? minor : gross - before;
+    if (amount <= 0n) return undefined;
+    const currency = paid.body.amount.currency;
+    const refund = this.make.refund(
+      originOf(paid),
+      {
+        kind,
+        id: paid.id,
+        gross,
+        percentFee: BigInt(paid.internal.percent_fee_minor),
+        refundedBefore: before,
+      },
+      currency,
+      amount,
+      { description: note },
+      eventCode,
+    );
+    paid.internal.refunded_minor = String(before + amount);
+    const trigger = before + amount === gross ? 'refund-rest' : 'refund';
+    if (kind === 'sale') transition(this.deps, saleV1Machine, paid as StoredSaleV1, trigger);
+    else transition(this.deps, captureV1Machine, paid as StoredCaptureV1, trigger);
+    return refund;
+  }
+
   private refundOf(
     kind: 'sale' | 'capture',
     paid: StoredSaleV1 | StoredCaptureV1,

@@ -4,7 +4,7 @@ import {
 } from '../../../../shared/api/payments-v1/index.js';
 import { isoSeconds } from '../../../clock.js';
 import type { Store } from '../../../store/store.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, invalidRequest } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import type { StoredPaymentV1 } from './types.js';
 
@@ -36,7 +36,7 @@ export function listPayments(
   if (query.start_id !== undefined) {
     start = ids.indexOf(query.start_id);
     if (start < 0) {
-      throw new ApiError('INVALID_REQUEST', [
+      throw invalidRequest(
         detail('INVALID_PARAMETER_VALUE', {
           field: 'start_id',
           value: query.start_id,
@@ -44,7 +44,7 @@ export function listPayments(
           description:
             'start_id names no executed payment of this list (use the next_id of a previous page).',
         }),
-      ]);
+      );
     }
   }
   start += query.start_index ?? 0;

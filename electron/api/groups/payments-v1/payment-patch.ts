@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { PaymentV1CreateSchema } from '../../../../shared/api/payments-v1/index.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, unprocessable } from '../../pipeline/api-error.js';
 import { applyPatchForApi, refuseMalformedPatch } from '../../pipeline/patch-errors.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { PaymentV1Body } from './types.js';
@@ -54,7 +54,7 @@ export function patchPayment(body: PaymentV1Body, operations: readonly PatchOper
       );
     }
   });
-  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+  if (problems.length > 0) throw unprocessable(...problems);
   // Adding a shipping address to a transaction without an item list makes the list (v1 did the same).
   const needsList = new Set(
     operations
@@ -76,9 +76,8 @@ export function patchPayment(body: PaymentV1Body, operations: readonly PatchOper
   });
   const parsed = PatchedSchema.safeParse(patched, { reportInput: true });
   if (!parsed.success) {
-    throw new ApiError(
-      'UNPROCESSABLE_ENTITY',
-      zodDetails(parsed.error.issues, 'body').map((d) => ({
+    throw unprocessable(
+      ...zodDetails(parsed.error.issues, 'body').map((d) => ({
         ...d,
         issue: 'INVALID_PATCH_RESULT',
         description: `${d.field ?? ''}: ${d.description ?? ''}`,
@@ -86,13 +85,13 @@ export function patchPayment(body: PaymentV1Body, operations: readonly PatchOper
     );
   }
   if (parsed.data.transactions.length !== body.transactions.length) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       detail('INVALID_PATCH_RESULT', {
         field: '/transactions',
         location: 'body',
         description: 'A patch cannot add or remove transactions.',
       }),
-    ]);
+    );
   }
   return parsed.data;
 }

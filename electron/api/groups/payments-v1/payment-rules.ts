@@ -7,7 +7,7 @@ import {
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { bodyDetail as at, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import type { StoredCardV1, TransactionBody } from './types.js';
 
 /**
@@ -15,19 +15,6 @@ import type { StoredCardV1, TransactionBody } from './types.js';
  * the money arithmetic of every transaction, and the payees. Each failure names its JSON pointer; all
  * problems of one kind are reported at once.
  */
-
-const at = (
-  field: string,
-  issue: Parameters<typeof detail>[0],
-  description?: string,
-  value?: unknown,
-): ErrorDetail =>
-  detail(issue, {
-    field,
-    location: 'body',
-    ...(description !== undefined ? { description } : {}),
-    ...(value !== undefined ? { value } : {}),
-  });
 
 /** 400: what the payment method requires (a wallet payment returns to the merchant; a card is given). */
 export function checkPaymentMethod(request: PaymentV1CreateRequest, now: number): void {
@@ -40,27 +27,25 @@ export function checkPaymentMethod(request: PaymentV1CreateRequest, now: number)
   } else if (!request.payer.funding_instruments?.[0]?.credit_card) {
     problems.push(at('/payer/funding_instruments', 'FUNDING_INSTRUMENT_REQUIRED'));
   }
-  if (problems.length > 0) throw new ApiError('INVALID_REQUEST', problems);
+  if (problems.length > 0) throw invalidRequest(...problems);
   const card = request.payer.funding_instruments?.[0]?.credit_card;
   if (request.payer.payment_method !== 'credit_card' || !card) return;
   if (request.intent === 'order') {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
-      at('/intent', 'CREDIT_CARD_INTENT_NOT_SUPPORTED', undefined, 'order'),
-    ]);
+    throw unprocessable(at('/intent', 'CREDIT_CARD_INTENT_NOT_SUPPORTED', undefined, 'order'));
   }
   const today = new Date(now);
   const expired =
     card.expire_year < today.getUTCFullYear() ||
     (card.expire_year === today.getUTCFullYear() && card.expire_month < today.getUTCMonth() + 1);
   if (expired) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       at(
         '/payer/funding_instruments/0/credit_card/expire_year',
         'CARD_EXPIRED',
         undefined,
         `${card.expire_month}/${card.expire_year}`,
       ),
-    ]);
+    );
   }
 }
 
@@ -71,10 +56,7 @@ export function checkTransactions(transactions: readonly TransactionV1Input[]): 
       checkAmountV1(transaction.amount, transaction.item_list?.items, `/transactions/${index}`).problems,
   );
   if (problems.length > 0) {
-    throw new ApiError(
-      'UNPROCESSABLE_ENTITY',
-      problems.map((p) => at(p.field, p.issue, p.description)),
-    );
+    throw unprocessable(...problems.map((p) => at(p.field, p.issue, p.description)));
   }
 }
 
@@ -103,7 +85,7 @@ export function withPayees(
     }
     return { ...transaction, payee: { merchant_id: payee.id, email: payee.email } };
   });
-  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+  if (problems.length > 0) throw unprocessable(...problems);
   return result;
 }
 

@@ -11,7 +11,7 @@ import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { HOUR, isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, unprocessable } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import { EXPIRE_PAYMENT_V1_JOB, paymentV1ExpiryKey } from './jobs.js';
@@ -57,13 +57,13 @@ export class PaymentsV1Service {
       request.experience_profile_id !== undefined &&
       !this.profileExists(ctx.merchant.id, request.experience_profile_id)
     ) {
-      throw new ApiError('INVALID_REQUEST', [
+      throw invalidRequest(
         detail('INVALID_EXPERIENCE_PROFILE_ID', {
           field: '/experience_profile_id',
           value: request.experience_profile_id,
           location: 'body',
         }),
-      ]);
+      );
     }
     const ms = Math.floor(now / 1000) * 1000;
     const at = isoSeconds(ms);
@@ -183,9 +183,9 @@ export class PaymentsV1Service {
         detail('PAYMENT_NOT_APPROVED_FOR_EXECUTION', { field: 'id', value: id, location: 'path' }),
       );
     if (request.payer_id !== approvedBy) {
-      throw new ApiError('INVALID_REQUEST', [
+      throw invalidRequest(
         detail('INVALID_PAYER_ID', { field: '/payer_id', value: request.payer_id, location: 'body' }),
-      ]);
+      );
     }
     const changes = request.transactions ?? [];
     const problems = changes.flatMap((change, index) => {
@@ -213,7 +213,7 @@ export class PaymentsV1Service {
         detail(p.issue, { field: p.field, location: 'body', description: p.description }),
       );
     });
-    if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+    if (problems.length > 0) throw unprocessable(...problems);
     changes.forEach((change, index) => {
       const transaction = payment.body.transactions[index];
       if (transaction) transaction.amount = change.amount;

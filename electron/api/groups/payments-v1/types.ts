@@ -165,6 +165,8 @@ export interface RefundV1Internal {
   payee: PayeeV1;
   amount_minor: string;
   fee_refunded_minor: string;
+  /** The ledger code of a refund the platform made (T1106 for a dispute decided for the buyer); T1107 when absent. */
+  event_code?: string;
 }
 
 export interface OrderV1Body {

@@ -12,7 +12,14 @@ import type { Issue } from '../../../../shared/api/registry.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import { DAY, isoSeconds } from '../../../clock.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import {
+  detail,
+  internalError,
+  invalidRequest,
+  notAuthorized,
+  notFound,
+  unprocessable,
+} from '../../pipeline/api-error.js';
 import { link, type Link } from '../../pipeline/links.js';
 import { pageCount, pageLinks, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
@@ -65,9 +72,8 @@ export class PayoutsService {
     answerTestValue(request.items[0]?.note);
     const scan = scanPayoutBatch(request);
     if (scan.problems.length > 0) {
-      throw new ApiError(
-        'INVALID_REQUEST',
-        scan.problems.slice(0, MAX_DETAILS).map((p) =>
+      throw invalidRequest(
+        ...scan.problems.slice(0, MAX_DETAILS).map((p) =>
           detail(p.issue, {
             field: p.field,
             location: 'body',
@@ -223,7 +229,7 @@ export class PayoutsService {
       }),
       link: [link(ctx.baseUrl, `${BATCHES_PATH}/${original}`, 'self')],
     };
-    throw new ApiError('INVALID_REQUEST', [entry]);
+    throw invalidRequest(entry);
   }
 }
 
@@ -234,12 +240,12 @@ function answerTestValue(note: string | undefined): void {
   const field = { field: '/items/0/note', value: note, location: 'body' as const };
   switch (value.status) {
     case 500:
-      throw new ApiError('INTERNAL_SERVER_ERROR');
+      throw internalError();
     case 400:
-      throw new ApiError('INVALID_REQUEST', [detail(value.issue as Issue, field)]);
+      throw invalidRequest(detail(value.issue as Issue, field));
     case 403:
-      throw new ApiError('NOT_AUTHORIZED', [detail(value.issue as Issue, field)]);
+      throw notAuthorized(detail(value.issue as Issue, field));
     default:
-      throw new ApiError('UNPROCESSABLE_ENTITY', [detail(value.issue as Issue, field)]);
+      throw unprocessable(detail(value.issue as Issue, field));
   }
 }

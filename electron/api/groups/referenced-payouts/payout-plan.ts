@@ -4,7 +4,7 @@ import type {
 } from '../../../../shared/api/referenced-payouts/index.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import { isSupportedCurrency, MoneyError } from '../../../../shared/money.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { conflict, detail, unprocessable } from '../../pipeline/api-error.js';
 import { moneyErrorDetail, parseMinor } from '../../pipeline/money-errors.js';
 import type { RequestContext } from '../../route.js';
 import type { Store } from '../../../store/store.js';
@@ -80,7 +80,7 @@ export function planPayouts(
     const amount = request.payout_amount ? requestedMinor(request, at, capture, problems) : undefined;
     return { request, at, capture, amount };
   });
-  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+  if (problems.length > 0) throw unprocessable(...problems);
 
   const activity = referenceActivity(
     store,
@@ -185,5 +185,5 @@ function refuseOngoing(
       );
     if (!seen.has(key)) seen.set(key, at);
   }
-  if (conflicts.length > 0) throw new ApiError('RESOURCE_CONFLICT', conflicts);
+  if (conflicts.length > 0) throw conflict(...conflicts);
 }

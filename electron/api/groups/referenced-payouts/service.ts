@@ -11,7 +11,7 @@ import {
 import { money, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, internalError, notAuthorized, notFound } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transitionIfLegal } from '../../transition.js';
 import { newReferencedBatchId, newReferencedItemId } from './ids.js';
@@ -109,7 +109,7 @@ export class ReferencedPayoutsService {
   ): Created<StoredReferencedPayoutItem> {
     requireAttribution(headers, ctx);
     const [plan] = planPayouts(this.deps.store, ctx, [{ request, at: '' }], undefined);
-    if (!plan) throw new ApiError('INTERNAL_SERVER_ERROR');
+    if (!plan) throw internalError();
     const queued = wantsAsync(headers);
     const nowMs = wholeSeconds(this.deps.clock.now());
     const at = isoSeconds(nowMs);
@@ -120,22 +120,14 @@ export class ReferencedPayoutsService {
   }
 
   getBatch(id: string, ctx: RequestContext): StoredReferencedPayoutBatch {
-    const found = this.deps.store.resources.get<ReferencedPayoutBatchBody, ReferencedPayoutBatchInternal>(
-      BATCH_KIND,
-      id,
-    );
-    if (!found || found.app_id !== ctx.app.id)
-      throw notFound('referenced payout batch', id, 'payouts_batch_id');
+    const found = this.deps.store.resources.owned<StoredReferencedPayoutBatch>(BATCH_KIND, id, ctx.app.id);
+    if (!found) throw notFound('referenced payout batch', id, 'payouts_batch_id');
     return found;
   }
 
   getItem(id: string, ctx: RequestContext): StoredReferencedPayoutItem {
-    const found = this.deps.store.resources.get<ReferencedPayoutItemBody, ReferencedPayoutItemInternal>(
-      ITEM_KIND,
-      id,
-    );
-    if (!found || found.app_id !== ctx.app.id)
-      throw notFound('referenced payout item', id, 'payouts_item_id');
+    const found = this.deps.store.resources.owned<StoredReferencedPayoutItem>(ITEM_KIND, id, ctx.app.id);
+    if (!found) throw notFound('referenced payout item', id, 'payouts_item_id');
     return found;
   }
 
@@ -238,9 +230,9 @@ const wantsAsync = (headers: WriteHeaders): boolean => RESPOND_ASYNC.test(header
  */
 function requireAttribution(headers: WriteHeaders, ctx: RequestContext): void {
   if (ctx.merchant.id === ctx.app.merchant_id || headers['svc-partner-attribution-id'] !== undefined) return;
-  throw new ApiError('NOT_AUTHORIZED', [
+  throw notAuthorized(
     detail('PARTNER_ATTRIBUTION_ID_REQUIRED', { field: 'Svc-Partner-Attribution-Id', location: 'header' }),
-  ]);
+  );
 }
 
 /** The items' total when they share one currency. */

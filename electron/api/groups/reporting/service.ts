@@ -24,7 +24,7 @@ import { money } from '../../../../shared/money.js';
 import type { LedgerReads } from '../../../ledger/ledger-reads.js';
 import type { LedgerFilter } from '../../../ledger/ledger-types.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { type ApiError, detail, invalidRequest } from '../../pipeline/api-error.js';
 import { pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import type { ReportingSettingsStore } from './settings.js';
@@ -55,9 +55,8 @@ const rangeError = (
   problems: ReturnType<typeof checkReportRange>,
   values: Record<string, string>,
 ): ApiError =>
-  new ApiError(
-    'INVALID_REQUEST',
-    problems.map((p) =>
+  invalidRequest(
+    ...problems.map((p) =>
       detail(p.issue, {
         field: p.field,
         value: values[p.field],
@@ -168,7 +167,8 @@ export class ReportingService {
     const format = dateFormatOf(headers);
     const now = this.deps.clock.now();
     const refreshed = this.settings.lastRefreshed(now);
-    let asOf = refreshed;
+    const visible = this.settings.visibleUntil(now);
+    let asOf = visible;
     if (query.as_of_time !== undefined) {
       const requested = parseReportDateTime(query.as_of_time) ?? 0;
       if (requested < historyStart(now)) {
@@ -178,10 +178,11 @@ export class ReportingService {
           location: 'query',
           description: `Balances reach back ${REPORTING_LIMITS.historyYears} years; the earliest is ${formatReportDateTime(historyStart(now), 'iso')}.`,
         });
-        throw new ApiError('INVALID_REQUEST', [problem]);
+        throw invalidRequest(problem);
       }
-      // Nothing after the last refresh is known yet (the visibility delay).
-      asOf = Math.min(requested, refreshed);
+      // A time on a whole second stands for all of that second; nothing after the last refresh is known
+      // yet (the visibility delay).
+      asOf = Math.min(requested + 999, visible);
     }
     const account = ctx.merchant;
     const primary = account.balances[0]?.currency_code ?? 'USD';

@@ -37,6 +37,15 @@ export class ReportingSettingsStore {
 
   /** The newest moment reporting shows at simulated time `nowMs`, on a whole second. */
   lastRefreshed(nowMs: number): number {
-    return Math.floor((nowMs - this.delaySeconds * 1000) / 1000) * 1000;
+    return Math.floor(this.visibleUntil(nowMs) / 1000) * 1000;
+  }
+
+  /**
+   * The newest moment whose writes reporting already sees, to the millisecond. Reads stop here rather
+   * than at the whole second shown (`lastRefreshed`): a write made earlier in the current second is
+   * already part of the balance.
+   */
+  visibleUntil(nowMs: number): number {
+    return nowMs - this.delaySeconds * 1000;
   }
 }

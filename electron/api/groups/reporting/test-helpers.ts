@@ -3,7 +3,7 @@ import { REPORTING_ENDPOINTS as E } from '../../../../shared/api/reporting/endpo
 import { DAY_MS, type GenerateHistorySchema } from '../../../../shared/api/reporting/schemas.js';
 import { isSupportedCurrency } from '../../../../shared/money.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, invalidRequest, notFound } from '../../pipeline/api-error.js';
+import { conflict, detail, internalError, invalidRequest, notFound } from '../../pipeline/api-error.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { HistoryPlan } from './history-generator.js';
@@ -61,14 +61,12 @@ export function reportingTestHelperRoutes(
     defineRoute(E.generate, {
       partnerFeatures: PARTNER_ONLY,
       handle: ({ body, headers, ctx }) => {
-        if (jobs.busy)
-          throw new ApiError('RESOURCE_CONFLICT', [detail('GENERATION_IN_PROGRESS', { location: 'body' })]);
+        if (jobs.busy) throw conflict(detail('GENERATION_IN_PROGRESS', { location: 'body' }));
         const plan = historyPlan(body, ctx.merchant.id, deps.clock.now());
         const background = /respond-async/i.test(headers.prefer ?? '');
         const job = jobs.start(plan, background);
         const view = jobs.view(job, ctx.baseUrl);
-        if (job.status === 'FAILED')
-          throw new ApiError('INTERNAL_SERVER_ERROR', [], `History generation failed: ${job.error ?? ''}`);
+        if (job.status === 'FAILED') throw internalError(`History generation failed: ${job.error ?? ''}`);
         return { status: background ? 202 : 201, body: view };
       },
     }),

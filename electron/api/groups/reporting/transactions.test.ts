@@ -15,6 +15,7 @@ import {
   type Json,
   type ReportingHarness,
 } from './reporting-test-kit.js';
+import { FIXED_NOW } from '../../../test-support/fixtures.js';
 
 const usd = (value: string) => ({ currency_code: 'USD', value });
 const info = (entry: Json) => entry.transaction_info;
@@ -413,5 +414,30 @@ describe('transaction search: captures, refunds and authorizations in the ledger
     );
     expect(future.status).toBe(200);
     expect(future.body.total_items).toBe(0);
+  });
+});
+
+describe('balances in the current second', () => {
+  let api: ReportingHarness;
+  // Real time stands still 400 ms into a second: a write made a moment ago is in that second.
+  beforeEach(async () => {
+    api = await startReportingHarness(FIXED_NOW + 400);
+  });
+  afterEach(async () => {
+    await api.close();
+  });
+
+  it('include a write made earlier in the second the answer is as of', async () => {
+    const { account_id: merchant } = await balances(api, { currency_code: 'USD' });
+    const top = await api.request('POST', `/v1/test-helpers/accounts/${merchant}/balance-adjustments`, {
+      body: { amount: usd('25.00'), direction: 'CREDIT' },
+    });
+    expect(top.status, top.text).toBe(201);
+    const body = await balances(api, { currency_code: 'USD' });
+    expect(body.balances[0].total_balance).toEqual(top.body.balance);
+    expect(body.as_of_time).toBe(iso(FIXED_NOW).replace('Z', '+0000'));
+    // An as_of_time on that whole second stands for all of it.
+    const asOf = await balances(api, { as_of_time: iso(FIXED_NOW), currency_code: 'USD' });
+    expect(asOf.balances[0].total_balance).toEqual(top.body.balance);
   });
 });

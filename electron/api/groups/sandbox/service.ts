@@ -1,7 +1,7 @@
 import { isoSeconds } from '../../../clock.js';
 import { MAX_ADVANCE_SECONDS } from '../../../../shared/api/sandbox/schemas.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 
 /**
  * At most ten years per move, by `advance_seconds` or by `to`: enough for any retention, small enough that
@@ -53,25 +53,25 @@ export class SandboxControl {
     if (request.to !== undefined) {
       const target = Date.parse(request.to);
       if (target < this.deps.clock.now() - 1000) {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
+        throw unprocessable(
           detail('CLOCK_CANNOT_GO_BACK', {
             field: '/to',
             value: request.to,
             location: 'body',
             description: `The clock is at ${this.deps.clock.nowIso()} and only moves forward.`,
           }),
-        ]);
+        );
       }
       const limit = this.deps.clock.now() + MAX_ADVANCE_SECONDS * 1000;
       if (target > limit) {
-        throw new ApiError('INVALID_REQUEST', [
+        throw invalidRequest(
           detail('INVALID_PARAMETER_VALUE', {
             field: '/to',
             value: request.to,
             location: 'body',
             description: `The clock moves at most ten years at once: not after ${isoSeconds(limit)}.`,
           }),
-        ]);
+        );
       }
       this.deps.clock.setTo(Math.max(target, this.deps.clock.now()));
     } else {

@@ -14,7 +14,7 @@ import {
 import type { PatchOperation } from '../../../../shared/json-patch.js';
 import type { Issue } from '../../../../shared/api/registry.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
 import { restrictedPatch } from '../../pipeline/restricted-patch.js';
 import type { RequestContext } from '../../route.js';
@@ -32,17 +32,15 @@ export function throwPlanProblems(problems: PlanProblem[]): void {
   if (problems.length === 0) return;
   const malformed = problems.filter((p) => p.status === 400);
   const chosen = malformed.length > 0 ? malformed : problems;
-  throw new ApiError(
-    malformed.length > 0 ? 'INVALID_REQUEST' : 'UNPROCESSABLE_ENTITY',
-    chosen.map((p) =>
-      detail(p.issue as Issue, {
-        field: p.field,
-        value: p.value,
-        location: 'body',
-        description: p.description,
-      }),
-    ),
+  const details = chosen.map((p) =>
+    detail(p.issue as Issue, {
+      field: p.field,
+      value: p.value,
+      location: 'body',
+      description: p.description,
+    }),
   );
+  throw malformed.length > 0 ? invalidRequest(...details) : unprocessable(...details);
 }
 
 /** Subscription plans (spec 2.10, 4.9): create, list, show, update, activate, deactivate, reprice. */
@@ -54,11 +52,12 @@ export class PlansService {
 
   create(request: PlanCreateRequest, ctx: RequestContext): StoredPlan {
     throwPlanProblems(planProblems(request));
+    // Another group's product: read through its service, and only the caller's own counts.
     const product = this.products.find(request.product_id);
-    if (!product || product.app_id !== ctx.app.id) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+    if (product?.app_id !== ctx.app.id) {
+      throw unprocessable(
         detail('PRODUCT_NOT_FOUND', { field: '/product_id', value: request.product_id, location: 'body' }),
-      ]);
+      );
     }
     const now = this.deps.clock.nowIso();
     const id = newPlanId();
@@ -122,8 +121,8 @@ export class PlansService {
   }
 
   get(id: string, ctx: RequestContext): StoredPlan {
-    const plan = this.find(id);
-    if (!plan || plan.app_id !== ctx.app.id) throw notFound('plan', id);
+    const plan = this.deps.store.resources.owned<StoredPlan>(KIND, id, ctx.app.id);
+    if (!plan) throw notFound('plan', id);
     return plan;
   }
 
@@ -215,7 +214,7 @@ export class PlansService {
     request.pricing_schemes.forEach((change, index) => {
       const cycle = cycles.find((c) => c.sequence === change.billing_cycle_sequence);
       if (!cycle || !cycle.pricing_scheme) {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
+        throw unprocessable(
           detail('PRICING_SCHEME_UPDATE_NOT_ALLOWED', {
             field: `/pricing_schemes/${index}/billing_cycle_sequence`,
             value: change.billing_cycle_sequence,
@@ -224,19 +223,19 @@ export class PlansService {
               ? `Cycle ${change.billing_cycle_sequence} is a free trial: it has no price to change.`
               : `The plan has no billing cycle with sequence ${change.billing_cycle_sequence}.`,
           }),
-        ]);
+        );
       }
       const currency = cycle.pricing_scheme.fixed_price?.currency_code;
       if (currency !== undefined && change.pricing_scheme.fixed_price.currency_code !== currency) {
         // Subscriptions already bill in the plan's currency: a new price keeps it.
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
+        throw unprocessable(
           detail('CURRENCY_MISMATCH', {
             field: `/pricing_schemes/${index}/pricing_scheme/fixed_price/currency_code`,
             value: change.pricing_scheme.fixed_price.currency_code,
             location: 'body',
             description: `The plan bills in ${currency}.`,
           }),
-        ]);
+        );
       }
       cycle.pricing_scheme = {
         version: cycle.pricing_scheme.version + 1,

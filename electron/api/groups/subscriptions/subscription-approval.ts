@@ -5,7 +5,7 @@ import {
 import { isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, unprocessable } from '../../pipeline/api-error.js';
 import { transition } from '../../transition.js';
 import type { BillingEngine } from './jobs.js';
 import { refuseSubscription } from './subscription-refusals.js';
@@ -28,9 +28,9 @@ export function approveSubscription(
     return approveRevision(deps, subscription);
   const buyer = deps.store.accounts.byEmail(buyerEmail);
   if (!buyer || buyer.type !== 'PERSONAL') {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       detail('PAYER_ACCOUNT_INVALID', { field: '/buyer_email', value: buyerEmail, location: 'body' }),
-    ]);
+    );
   }
   refuseSubscription(subscription, 'approve');
   const sourceCard = subscription.internal.source_card;
@@ -41,14 +41,14 @@ export function approveSubscription(
       : undefined);
   const byCard = funding === 'CARD' || !!sourceCard;
   if (byCard && !card) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       detail('PAYER_CANNOT_PAY', {
         field: '/funding',
         value: funding,
         location: 'body',
         description: `${buyer.email} has no card.`,
       }),
-    ]);
+    );
   }
   subscription.internal.payer = {
     account_id: buyer.id,
@@ -75,12 +75,12 @@ function approveRevision(deps: ApiDeps, subscription: StoredSubscription): Accou
   refuseSubscription(subscription, 'approve-revision');
   const subscriber = deps.store.accounts.byId(subscription.internal.payer?.account_id ?? '');
   if (!subscriber) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       detail('PAYER_ACCOUNT_INVALID', {
         location: 'body',
         description: 'The subscriber of this subscription no longer exists.',
       }),
-    ]);
+    );
   }
   const revision = subscription.internal.pending_revision;
   if (revision) revision.approved = true;

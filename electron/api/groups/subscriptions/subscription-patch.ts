@@ -10,7 +10,7 @@ import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, unprocessable } from '../../pipeline/api-error.js';
 import { transition } from '../../transition.js';
 import { restrictedPatch } from '../../pipeline/restricted-patch.js';
 import type { BillingEngine } from './jobs.js';
@@ -44,13 +44,13 @@ export function patchSubscription(
     subscription.status !== 'APPROVAL_PENDING' &&
     subscription.status !== 'APPROVED'
   ) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       detail('SUBSCRIPTION_STATUS_INVALID', {
         field: '/start_time',
         location: 'body',
         description: `start_time can change only before the subscription starts (it is ${subscription.status}).`,
       }),
-    ]);
+    );
   }
   const patched = restrictedPatch(editable, operations, SUBSCRIPTION_PATCHABLE, PatchedSubscriptionSchema);
   const currency = subscription.internal.currency;
@@ -58,14 +58,14 @@ export function patchSubscription(
     const balance = patched.billing_info.outstanding_balance;
     const minor = moneyIn(balance, '/billing_info/outstanding_balance/value');
     if (balance.currency_code !== currency || minor < 0n) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail(balance.currency_code !== currency ? 'CURRENCY_MISMATCH' : 'INVALID_PARAMETER_VALUE', {
           field: '/billing_info/outstanding_balance',
           value: balance.value,
           location: 'body',
           description: `The outstanding balance is a non-negative amount in ${currency}.`,
         }),
-      ]);
+      );
     }
     subscription.internal.outstanding_minor = String(minor);
     if (info) info.outstanding_balance = money(minor, currency);
@@ -79,9 +79,9 @@ export function patchSubscription(
   if (touches('/start_time')) {
     const startMs = Date.parse(patched.start_time);
     if (startMs < deps.clock.now() - 60_000) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('INVALID_START_TIME', { field: '/start_time', value: patched.start_time, location: 'body' }),
-      ]);
+      );
     }
     subscription.body.start_time = isoSeconds(startMs);
     subscription.internal.start_ms = startMs;

@@ -6,7 +6,7 @@ import {
 import { toMinor, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { transition } from '../../transition.js';
 import type { PlansService } from './plan-service.js';
@@ -29,49 +29,49 @@ export function reviseSubscription(
   if (!current) throw notFound('plan', subscription.body.plan_id);
   let target = current;
   if (request.plan_id !== undefined && request.plan_id !== current.id) {
-    const plan = plans.find(request.plan_id);
-    if (!plan || plan.app_id !== ctx.app.id) throw notFound('plan', request.plan_id, 'plan_id');
+    const plan = deps.store.resources.owned<StoredPlan>('subscription-plan', request.plan_id, ctx.app.id);
+    if (!plan) throw notFound('plan', request.plan_id, 'plan_id');
     if (plan.status !== 'ACTIVE') {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('PLAN_STATUS_INACTIVE', {
           field: '/plan_id',
           value: plan.id,
           location: 'body',
           description: `The plan is ${plan.status}.`,
         }),
-      ]);
+      );
     }
     if (planCurrency(plan) !== subscription.internal.currency) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('CURRENCY_MISMATCH', {
           field: '/plan_id',
           value: plan.id,
           location: 'body',
           description: `The subscription bills in ${subscription.internal.currency}.`,
         }),
-      ]);
+      );
     }
     target = plan;
   }
   if (request.quantity !== undefined && !target.body.quantity_supported && request.quantity !== '1') {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       detail('SUBSCRIPTION_CANNOT_HAVE_QUANTITY', {
         field: '/quantity',
         value: request.quantity,
         location: 'body',
       }),
-    ]);
+    );
   }
   if (request.shipping_amount) {
     moneyIn(request.shipping_amount, '/shipping_amount/value');
     if (request.shipping_amount.currency_code !== subscription.internal.currency) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('CURRENCY_MISMATCH', {
           field: '/shipping_amount/currency_code',
           value: request.shipping_amount.currency_code,
           location: 'body',
         }),
-      ]);
+      );
     }
   }
   const quantity = request.quantity ?? (target === current ? subscription.body.quantity : '1');

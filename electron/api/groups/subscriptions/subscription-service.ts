@@ -10,7 +10,13 @@ import { money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import {
+  detail,
+  invalidRequest,
+  notFound,
+  notFoundDetails,
+  unprocessable,
+} from '../../pipeline/api-error.js';
 import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
@@ -48,56 +54,60 @@ export class SubscriptionsService {
     ctx: RequestContext,
     legacy?: SubscriptionInternal['legacy'],
   ): StoredSubscription {
-    const plan = this.plans.find(request.plan_id);
-    if (!plan || plan.app_id !== ctx.app.id) {
-      throw new ApiError('RESOURCE_NOT_FOUND', [
+    const plan = this.deps.store.resources.owned<StoredPlan>(
+      'subscription-plan',
+      request.plan_id,
+      ctx.app.id,
+    );
+    if (!plan) {
+      throw notFoundDetails(
         detail('INVALID_RESOURCE_ID', {
           field: '/plan_id',
           value: request.plan_id,
           location: 'body',
           description: `No plan with id ${request.plan_id}.`,
         }),
-      ]);
+      );
     }
     if (plan.status !== 'ACTIVE') {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('PLAN_STATUS_INACTIVE', {
           field: '/plan_id',
           value: request.plan_id,
           location: 'body',
           description: `Subscriptions can be created only on ACTIVE plans (this one is ${plan.status}).`,
         }),
-      ]);
+      );
     }
     if (request.quantity !== undefined && !plan.body.quantity_supported) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('SUBSCRIPTION_CANNOT_HAVE_QUANTITY', {
           field: '/quantity',
           value: request.quantity,
           location: 'body',
         }),
-      ]);
+      );
     }
     const nowMs = this.deps.clock.now();
     const startMs = request.start_time !== undefined ? Date.parse(request.start_time) : nowMs;
     // A start a few seconds back is "now" (a client's clock); earlier is refused, as the platform does.
     if (startMs < nowMs - 60_000) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('INVALID_START_TIME', { field: '/start_time', value: request.start_time, location: 'body' }),
-      ]);
+      );
     }
     const currency = planCurrency(plan);
     if (request.shipping_amount) {
       moneyIn(request.shipping_amount, '/shipping_amount/value');
       if (request.shipping_amount.currency_code !== currency) {
-        throw new ApiError('UNPROCESSABLE_ENTITY', [
+        throw unprocessable(
           detail('CURRENCY_MISMATCH', {
             field: '/shipping_amount/currency_code',
             value: request.shipping_amount.currency_code,
             location: 'body',
             description: `The plan bills in ${currency}.`,
           }),
-        ]);
+        );
       }
     }
     const now = isoSeconds(nowMs);
@@ -165,8 +175,8 @@ export class SubscriptionsService {
   }
 
   get(id: string, ctx: RequestContext): StoredSubscription {
-    const subscription = this.find(id);
-    if (!subscription || subscription.app_id !== ctx.app.id) throw notFound('subscription', id);
+    const subscription = this.deps.store.resources.owned<StoredSubscription>(KIND, id, ctx.app.id);
+    if (!subscription) throw notFound('subscription', id);
     return subscription;
   }
 
@@ -284,39 +294,37 @@ export class SubscriptionsService {
     const outstanding = BigInt(subscription.internal.outstanding_minor);
     const currency = subscription.internal.currency;
     if (outstanding === 0n) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
-        detail('ZERO_OUTSTANDING_BALANCE', { field: '/amount', location: 'body' }),
-      ]);
+      throw unprocessable(detail('ZERO_OUTSTANDING_BALANCE', { field: '/amount', location: 'body' }));
     }
     const amount = moneyIn(request.amount, '/amount/value');
     if (request.amount.currency_code !== currency) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('CURRENCY_MISMATCH', {
           field: '/amount/currency_code',
           value: request.amount.currency_code,
           location: 'body',
           description: `The outstanding balance is in ${currency}.`,
         }),
-      ]);
+      );
     }
     if (amount <= 0n) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('AMOUNT_NOT_POSITIVE', {
           field: '/amount/value',
           value: request.amount.value,
           location: 'body',
         }),
-      ]);
+      );
     }
     if (amount > outstanding) {
-      throw new ApiError('UNPROCESSABLE_ENTITY', [
+      throw unprocessable(
         detail('AMOUNT_GREATER_THAN_OUTSTANDING_BALANCE', {
           field: '/amount/value',
           value: request.amount.value,
           location: 'body',
           description: `The outstanding balance is ${money(outstanding, currency).value} ${currency}.`,
         }),
-      ]);
+      );
     }
     return this.engine.captureOutstanding(subscription, amount, this.deps.clock.now());
   }
@@ -327,14 +335,14 @@ export class SubscriptionsService {
     const from = Date.parse(startTime);
     const to = Date.parse(endTime);
     if (to < from) {
-      throw new ApiError('INVALID_REQUEST', [
+      throw invalidRequest(
         detail('INVALID_PARAMETER_VALUE', {
           field: 'end_time',
           value: endTime,
           location: 'query',
           description: 'end_time is before start_time.',
         }),
-      ]);
+      );
     }
     const sales = this.deps.store.resources
       .byRoot<StoredSale['body'], StoredSale['internal']>('subscription-sale', subscription.id)

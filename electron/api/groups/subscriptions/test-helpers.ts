@@ -5,7 +5,7 @@ import {
 } from '../../../../shared/api/subscriptions/machines.js';
 import { fromMinor, toMinor } from '../../../../shared/money.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import { refuseUnless, transition } from '../../transition.js';
@@ -37,14 +37,14 @@ export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: Subscrip
               ? subscription.internal.start_ms
               : undefined;
         if (due === undefined) {
-          throw new ApiError('UNPROCESSABLE_ENTITY', [
+          throw unprocessable(
             detail('SUBSCRIPTION_STATUS_INVALID', {
               field: 'id',
               value: subscription.id,
               location: 'path',
               description: `Nothing is due: the subscription is ${subscription.status}.`,
             }),
-          ]);
+          );
         }
         const before = deps.scheduler.jobsRun;
         if (due > deps.clock.now()) deps.clock.setTo(due);
@@ -85,19 +85,19 @@ export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: Subscrip
           try {
             minor = toMinor(value, currency);
           } catch {
-            throw new ApiError('INVALID_REQUEST', [
+            throw invalidRequest(
               detail('INVALID_PARAMETER_VALUE', { field: '/wallet_balance', value, location: 'body' }),
-            ]);
+            );
           }
           if (minor < 0n) {
-            throw new ApiError('INVALID_REQUEST', [
+            throw invalidRequest(
               detail('INVALID_PARAMETER_VALUE', {
                 field: '/wallet_balance/value',
                 value,
                 location: 'body',
                 description: 'A wallet balance cannot be negative.',
               }),
-            ]);
+            );
           }
           // The wallet is the account's ledger balance: set it with one adjustment line, never an edit.
           const current = deps.ledger.wallets.balance(account.id, currency);

@@ -5,7 +5,7 @@ import {
 } from '../../../../shared/api/trackers/schemas.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import type { PatchOperation } from '../../../../shared/json-patch.js';
-import { ApiError, detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { RequestContext } from '../../route.js';
 import type { OrderTracking, StoredOrder } from '../orders-v2/index.js';
@@ -115,9 +115,8 @@ export function orderTracking(trackers: TrackersService): OrderTracking {
         } else {
           const parsed = TrackerItemSchema.array().max(100).safeParse(op.value, { reportInput: true });
           if (!parsed.success)
-            throw new ApiError(
-              'INVALID_REQUEST',
-              zodDetails(parsed.error.issues, 'body').map((d) => ({
+            throw invalidRequest(
+              ...zodDetails(parsed.error.issues, 'body').map((d) => ({
                 ...d,
                 field: `${at}/value${d.field === '/' ? '' : d.field}`,
               })),

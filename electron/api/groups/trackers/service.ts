@@ -10,7 +10,15 @@ import type { ErrorDetail } from '../../../../shared/errors.js';
 import { OLDEST_FIRST } from '../../../store/repositories/resource-query.js';
 import type { GroupDeps } from '../../group-deps.js';
 import { sendShipmentNotice } from './shipment-notice.js';
-import { ApiError, detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
+import type { ApiError } from '../../pipeline/api-error.js';
+import {
+  detail,
+  internalError,
+  invalidRequest,
+  notAuthorized,
+  notFoundDetails,
+  unprocessable,
+} from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import type { StoredCapture } from '../payments-v2/index.js';
@@ -24,9 +32,9 @@ type TrackerNotFound = 'RESOURCE_NOT_FOUND' | 'TRACKER_ID_NOT_FOUND';
 
 /** 404 for a tracker id (orders v2 names the issue TRACKER_ID_NOT_FOUND). */
 export const trackerNotFound = (id: string, issue: TrackerNotFound, field = 'id'): ApiError =>
-  new ApiError('RESOURCE_NOT_FOUND', [
+  notFoundDetails(
     detail(issue, { field, value: id, location: 'path', description: `No tracker with id ${id}.` }),
-  ]);
+  );
 
 /** A new tracker's fields, from the v1 call or the order's track call. */
 export type NewTracker = Omit<TrackerCreateRequest, 'account_id'> & { items?: TrackerItem[] };
@@ -56,8 +64,8 @@ export class TrackersService {
   }
 
   get(id: string, ctx: RequestContext, issue: TrackerNotFound = 'RESOURCE_NOT_FOUND'): StoredTracker {
-    const tracker = this.find(id);
-    if (!tracker || tracker.app_id !== ctx.app.id) throw trackerNotFound(id, issue);
+    const tracker = this.deps.store.resources.owned<StoredTracker>(TRACKER_KIND, id, ctx.app.id);
+    if (!tracker) throw trackerNotFound(id, issue);
     return tracker;
   }
 
@@ -69,14 +77,14 @@ export class TrackersService {
     location: 'body' | 'query',
   ): void {
     if (accountId === undefined || accountId === ctx.merchant.id) return;
-    throw new ApiError('NOT_AUTHORIZED', [
+    throw notAuthorized(
       detail('PERMISSION_DENIED', {
         field,
         value: accountId,
         location,
         description: `account_id ${accountId} is not the merchant this call acts for.`,
       }),
-    ]);
+    );
   }
 
   /**
@@ -105,7 +113,7 @@ export class TrackersService {
     if (problems.length > 0) throw unprocessable(...problems);
     return trackers.map((request, index) => {
       const capture = captures[index];
-      if (!capture) throw new ApiError('INTERNAL_SERVER_ERROR');
+      if (!capture) throw internalError();
       const { account_id: _account, ...fields } = request;
       return this.insert(fields, capture, ctx);
     });
@@ -151,7 +159,7 @@ export class TrackersService {
     const id = trackerId(fields.transaction_id, fields.tracking_number);
     const status = fields.status;
     // The add calls refuse a CANCELLED tracker first (newTrackerProblems); this only narrows the type.
-    if (status === 'CANCELLED') throw new ApiError('INTERNAL_SERVER_ERROR');
+    if (status === 'CANCELLED') throw internalError();
     const tracker: StoredTracker = {
       ...resourceEnvelope({
         kind: TRACKER_KIND,
@@ -188,27 +196,31 @@ export class TrackersService {
   ): { one: StoredTracker } | { all: StoredTracker[] } {
     this.checkAccount(query.account_id, ctx, 'account_id', 'query');
     if (query.tracking_number !== undefined) {
-      const tracker = this.find(trackerId(query.transaction_id, query.tracking_number));
-      if (!tracker || tracker.app_id !== ctx.app.id)
-        throw new ApiError('RESOURCE_NOT_FOUND', [
+      const tracker = this.deps.store.resources.owned<StoredTracker>(
+        TRACKER_KIND,
+        trackerId(query.transaction_id, query.tracking_number),
+        ctx.app.id,
+      );
+      if (!tracker)
+        throw notFoundDetails(
           detail('RESOURCE_NOT_FOUND', {
             field: 'tracking_number',
             value: query.tracking_number,
             location: 'query',
             description: `No tracker for transaction ${query.transaction_id} with this tracking number.`,
           }),
-        ]);
+        );
       return { one: tracker };
     }
     if (!this.capture(query.transaction_id, ctx))
-      throw new ApiError('RESOURCE_NOT_FOUND', [
+      throw notFoundDetails(
         detail('RESOURCE_NOT_FOUND', {
           field: 'transaction_id',
           value: query.transaction_id,
           location: 'query',
           description: `No captured transaction ${query.transaction_id}.`,
         }),
-      ]);
+      );
     const all = this.deps.store.resources.find<StoredTracker>({
       kind: TRACKER_KIND,
       app: ctx.app.id,

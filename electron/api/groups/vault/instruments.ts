@@ -1,7 +1,7 @@
 import type { BankInput, VaultCardInput, VaultWalletInput } from '../../../../shared/api/vault/schemas.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import { randomString } from '../../../../shared/ids.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, internalError, unprocessable } from '../../pipeline/api-error.js';
 import { cardBrand } from '../orders-v2/index.js';
 import type { SourceKind, VaultedCard, VaultedSource, VaultedWallet } from './types.js';
 
@@ -16,9 +16,9 @@ export function vaultedCard(card: VaultCardInput, nowMs: number, field: string):
   const now = new Date(nowMs);
   const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   if (card.expiry < current) {
-    throw new ApiError('UNPROCESSABLE_ENTITY', [
+    throw unprocessable(
       detail('CARD_EXPIRED', { field: `${field}/expiry`, value: card.expiry, location: 'body' }),
-    ]);
+    );
   }
   return {
     ...(card.name ? { name: card.name } : {}),
@@ -81,7 +81,7 @@ export function vaultedBank(bank: BankInput): VaultedSource['bank'] {
     };
   }
   const sepa = bank.sepa_debit;
-  if (!sepa) throw new ApiError('INTERNAL_SERVER_ERROR');
+  if (!sepa) throw internalError();
   return {
     sepa_debit: {
       iban_last_chars: sepa.iban.slice(-4),

@@ -1,6 +1,6 @@
 import type { MetaRepository } from '../../../store/repositories/meta-repo.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, notAuthorized } from '../../pipeline/api-error.js';
 
 const KEY = 'vault.not_onboarded';
 
@@ -36,13 +36,13 @@ export class VaultOnboarding {
   /** 403 when the merchant the call acts for may not vault (`field` names what asked for the vault). */
   require(merchant: Account, field: string, location: 'body' | 'path' | 'query' = 'body'): void {
     if (this.isEnabled(merchant.id)) return;
-    throw new ApiError('NOT_AUTHORIZED', [
+    throw notAuthorized(
       detail('NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE', {
         field,
         location,
         description: `The merchant ${merchant.id} is not onboarded to the vault (sandbox: POST /v1/test-helpers/vault/onboarding with vault_enabled true).`,
       }),
-    ]);
+    );
   }
 
   reset(): void {

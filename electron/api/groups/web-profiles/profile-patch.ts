@@ -2,7 +2,7 @@ import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { parsePointer } from '../../../../shared/json-patch.js';
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import type { WebProfile } from '../../../../shared/api/web-profiles/schemas.js';
-import { ApiError, detail } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import { applyPatchForApi } from '../../pipeline/patch-errors.js';
 
 /** The members a patch may write; `test` (and `copy`'s `from`) may also read the id. */
@@ -12,14 +12,14 @@ function topMember(pointer: string, field: string): string | undefined {
   try {
     return parsePointer(pointer)[0];
   } catch {
-    throw new ApiError('INVALID_REQUEST', [
+    throw invalidRequest(
       detail('INVALID_PARAMETER_SYNTAX', {
         field,
         value: pointer,
         location: 'body',
         description: 'Expected a JSON Pointer such as /presentation/brand_name.',
       }),
-    ]);
+    );
   }
 }
 
@@ -47,7 +47,7 @@ export function applyProfilePatch(profile: WebProfile, operations: readonly Patc
       );
     }
   });
-  if (problems.length > 0) throw new ApiError('UNPROCESSABLE_ENTITY', problems);
+  if (problems.length > 0) throw unprocessable(...problems);
   return applyPatchForApi(profile, operations, {
     testFailed: 'WEB_PROFILE_PATCH_TEST_FAILED',
     failed: 'WEB_PROFILE_PATCH_FAILED',

@@ -8,7 +8,7 @@ import type { PatchOperation } from '../../../../shared/json-patch.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ResourceQuery } from '../../../store/repositories/resource-query.js';
 import type { ApiDeps } from '../../deps.js';
-import { ApiError, detail, notFound } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
 import { zodDetails } from '../../pipeline/validate.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition, transitionIfLegal } from '../../transition.js';
@@ -94,9 +94,8 @@ export class WebProfilesService {
     if (withoutId && typeof withoutId === 'object') delete (withoutId as Record<string, unknown>).id;
     const parsed = WebProfileSchema.strict().safeParse(withoutId, { reportInput: true });
     if (!parsed.success) {
-      throw new ApiError(
-        'UNPROCESSABLE_ENTITY',
-        zodDetails(parsed.error.issues, 'body').map((d) => ({
+      throw unprocessable(
+        ...zodDetails(parsed.error.issues, 'body').map((d) => ({
           ...d,
           issue: 'INVALID_WEB_PROFILE_PATCH_RESULT',
           description: `${d.field}: ${d.description ?? ''}`,
@@ -174,14 +173,14 @@ export class WebProfilesService {
       members: { 'body.name': name },
     });
     if (sameName.some((profile) => profile.id !== except)) {
-      throw new ApiError('INVALID_REQUEST', [
+      throw invalidRequest(
         detail('WEB_PROFILE_NAME_TAKEN', {
           field,
           value: name,
           location: 'body',
           description: `The merchant already has a web experience profile named ${JSON.stringify(name)}.`,
         }),
-      ]);
+      );
     }
   }
 }

@@ -7,15 +7,13 @@ import {
 import { rawMember } from '../../../webhooks/raw-json.js';
 import { signedString, verifyTransmission } from '../../../webhooks/signing.js';
 import { CERTS_PATH, type Webhooks } from '../../../webhooks/webhooks.js';
-import { ApiError, detail, invalidRequest } from '../../pipeline/api-error.js';
+import { type ApiError, detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 
 export type VerificationStatus = 'SUCCESS' | 'FAILURE';
 
 const mockEvent = (field: string, value: string): ApiError =>
-  new ApiError('UNPROCESSABLE_ENTITY', [
-    detail('MOCK_EVENT_NOT_VERIFIABLE', { field, value, location: 'body' }),
-  ]);
+  unprocessable(detail('MOCK_EVENT_NOT_VERIFIABLE', { field, value, location: 'body' }));
 
 /**
  * Postback verification (spec 6.7): the same check a receiver makes (spec 6.6), made by the service.
@@ -44,7 +42,7 @@ export class WebhookVerifyService {
         }),
       );
     }
-    if (this.webhooks.subscriptions.get(request.webhook_id)?.app_id !== ctx.app.id) {
+    if (!this.webhooks.subscriptions.owned(request.webhook_id, ctx.app.id)) {
       throw invalidRequest(
         detail('INVALID_RESOURCE_ID', {
           field: '/webhook_id',

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,12 +8,11 @@ import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { JsonView } from '../../components/json-view';
-import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
-import { StatusChip } from '../../components/status-chip';
-import { BackLink, FieldRow, Fields, NotFound } from '../../components/detail-parts';
-import { isMissing } from './billing-parts';
+import { BackLink, FieldRow, Fields } from '../../components/detail-parts';
+import { DetailHeader } from '../../components/detail-header';
+import { DetailPage } from '../../components/detail-page';
+import { isMissing } from '../../api/api-call';
 import { DeprecatedNotice } from './deprecated-notice';
 import { executeLegacyAgreement, showLegacyAgreement, type LegacyAgreementV1 } from './legacy-api';
 
@@ -32,24 +29,26 @@ export function LegacyAgreementDetailPage({ id }: { id: string }) {
     queryKey: queryKeys.billing.legacyAgreement(id),
     queryFn: () => showLegacyAgreement(id),
   });
-  if (isMissing(agreement.error))
-    return (
-      <NotFound
-        testId="billing-not-found"
-        noun="billing agreement"
-        id={id}
-        back="/legacy-agreements"
-        backLabel="All v1 agreements"
-      />
-    );
   return (
-    <Stack spacing={2}>
-      <BackLink to="/legacy-agreements" label="Billing agreements v1" />
-      <DeprecatedNotice what="Billing agreements v1" operation="showAgreement" />
-      <QueryState loading={agreement.isLoading} error={agreement.error}>
-        {agreement.data ? <LegacyAgreementDetail agreement={agreement.data} /> : null}
-      </QueryState>
-    </Stack>
+    <DetailPage
+      id={id}
+      read={agreement}
+      missing={isMissing}
+      notFound={{
+        noun: 'billing agreement',
+        back: '/legacy-agreements',
+        backLabel: 'All v1 agreements',
+        testId: 'billing-not-found',
+      }}
+      top={
+        <>
+          <BackLink to="/legacy-agreements" label="Billing agreements v1" />
+          <DeprecatedNotice what="Billing agreements v1" operation="showAgreement" />
+        </>
+      }
+    >
+      {(data) => <LegacyAgreementDetail agreement={data} />}
+    </DetailPage>
   );
 }
 
@@ -70,36 +69,36 @@ function LegacyAgreementDetail({ agreement }: { agreement: LegacyAgreementV1 }) 
   const payer = agreement.payer?.payer_info;
   return (
     <Stack spacing={2} data-testid="legacy-agreement-detail" data-state={agreement.state}>
-      <Paper sx={{ p: 2.5 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography variant="h5" component="h1" sx={{ fontFamily: MONO, fontWeight: 600 }}>
-            {agreement.id}
-          </Typography>
-          <StatusChip status={agreement.state ?? '—'} size="medium" />
-          <Box sx={{ flexGrow: 1 }} />
-          {approval ? (
-            <Button
-              variant="contained"
-              color="secondary"
-              href={approval.href}
-              target="_blank"
-              rel="noreferrer"
-              data-testid="legacy-agreement-approval-link"
-            >
-              Open buyer approval page ↗
-            </Button>
-          ) : null}
-          {executeLink ? (
-            <Button
-              variant="contained"
-              disabled={execute.isPending}
-              onClick={() => execute.mutate()}
-              data-testid="legacy-agreement-execute"
-            >
-              Execute agreement
-            </Button>
-          ) : null}
-        </Stack>
+      <DetailHeader
+        title={agreement.id}
+        status={agreement.state ?? '—'}
+        figures={
+          <>
+            {approval ? (
+              <Button
+                variant="contained"
+                color="secondary"
+                href={approval.href}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="legacy-agreement-approval-link"
+              >
+                Open buyer approval page ↗
+              </Button>
+            ) : null}
+            {executeLink ? (
+              <Button
+                variant="contained"
+                disabled={execute.isPending}
+                onClick={() => execute.mutate()}
+                data-testid="legacy-agreement-execute"
+              >
+                Execute agreement
+              </Button>
+            ) : null}
+          </>
+        }
+      >
         <Typography sx={{ mt: 1 }}>
           {agreement.name} — {agreement.description}
         </Typography>
@@ -109,12 +108,8 @@ function LegacyAgreementDetail({ agreement }: { agreement: LegacyAgreementV1 }) 
             link) and it becomes Active, billed on the simulated clock.
           </Alert>
         ) : null}
-        {execute.error ? (
-          <Box sx={{ mt: 1.5 }}>
-            <ApiErrorAlert error={execute.error} title="The API refused to execute" />
-          </Box>
-        ) : null}
-      </Paper>
+        <ApiErrorAlert error={execute.error} title="The API refused to execute" spaced />
+      </DetailHeader>
       <Section title="Agreement details">
         <Fields>
           <FieldRow label="Start date">{formatTime(agreement.start_date)}</FieldRow>

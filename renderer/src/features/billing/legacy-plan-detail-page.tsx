@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,17 +20,18 @@ import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { JsonView } from '../../components/json-view';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StateMachineView } from '../../components/state-machine-view';
-import { StatusChip } from '../../components/status-chip';
 import { LEGACY_PLAN_KIND } from './billing-kinds';
-import { BackLink, FieldRow, Fields, NotFound } from '../../components/detail-parts';
-import { isMissing } from './billing-parts';
-import { useClockNow, useHostResource } from './billing-queries';
+import { DetailHeader, DetailMeta } from '../../components/detail-header';
+import { DetailPage } from '../../components/detail-page';
+import { BackLink, FieldRow, Fields } from '../../components/detail-parts';
+import { isMissing } from '../../api/api-call';
+import { useClockNow } from './billing-queries';
 import { DeprecatedNotice } from './deprecated-notice';
 import { setLegacyPlanState, showLegacyPlan, type LegacyPlanV1 } from './legacy-api';
 import { SchedulePreview } from './schedule-preview';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 const moneyV1 = (money: MoneyV1 | undefined) =>
   money?.value ? `${money.value} ${money.currency ?? ''}` : '—';
@@ -43,24 +43,26 @@ const moneyV1 = (money: MoneyV1 | undefined) =>
  */
 export function LegacyPlanDetailPage({ id }: { id: string }) {
   const plan = useQuery({ queryKey: queryKeys.billing.legacyPlan(id), queryFn: () => showLegacyPlan(id) });
-  if (isMissing(plan.error))
-    return (
-      <NotFound
-        testId="billing-not-found"
-        noun="billing plan"
-        id={id}
-        back="/legacy-plans"
-        backLabel="All v1 billing plans"
-      />
-    );
   return (
-    <Stack spacing={2}>
-      <BackLink to="/legacy-plans" label="Billing plans v1" />
-      <DeprecatedNotice what="Billing plans v1" operation="listPlans" />
-      <QueryState loading={plan.isLoading} error={plan.error}>
-        {plan.data ? <LegacyPlanDetail plan={plan.data} /> : null}
-      </QueryState>
-    </Stack>
+    <DetailPage
+      id={id}
+      read={plan}
+      missing={isMissing}
+      notFound={{
+        noun: 'billing plan',
+        back: '/legacy-plans',
+        backLabel: 'All v1 billing plans',
+        testId: 'billing-not-found',
+      }}
+      top={
+        <>
+          <BackLink to="/legacy-plans" label="Billing plans v1" />
+          <DeprecatedNotice what="Billing plans v1" operation="listPlans" />
+        </>
+      }
+    >
+      {(data) => <LegacyPlanDetail plan={data} />}
+    </DetailPage>
   );
 }
 
@@ -68,7 +70,7 @@ function LegacyPlanDetail({ plan }: { plan: LegacyPlanV1 }) {
   const now = useClockNow();
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const host = useHostResource(LEGACY_PLAN_KIND, plan.id);
+  const host = useResourceDetail(LEGACY_PLAN_KIND, plan.id);
   const setState = useMutation({
     mutationFn: (state: 'ACTIVE' | 'INACTIVE') => setLegacyPlanState(plan.id, state),
     onSuccess: (_response, state) => {
@@ -81,27 +83,17 @@ function LegacyPlanDetail({ plan }: { plan: LegacyPlanV1 }) {
   const state = (plan.state ?? 'CREATED') as LegacyPlanState;
   return (
     <Stack spacing={2} data-testid="legacy-plan-detail" data-state={plan.state}>
-      <Paper sx={{ p: 2.5 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-            {plan.name ?? plan.id}
-          </Typography>
-          <StatusChip status={plan.state ?? '—'} size="medium" />
-        </Stack>
-        <Stack direction="row" spacing={3} sx={{ mt: 1, color: 'text.secondary', fontSize: 13.5 }}>
+      <DetailHeader title={plan.name ?? plan.id} textTitle status={plan.state ?? '—'}>
+        <DetailMeta>
           <Box component="span" sx={{ fontFamily: MONO }}>
             {plan.id}
           </Box>
           <span>{plan.type}</span>
           <span>Created {formatTime(plan.create_time)}</span>
-        </Stack>
+        </DetailMeta>
         {plan.description ? <Typography sx={{ mt: 1 }}>{plan.description}</Typography> : null}
-        {setState.error ? (
-          <Box sx={{ mt: 1.5 }}>
-            <ApiErrorAlert error={setState.error} title="The API refused" />
-          </Box>
-        ) : null}
-      </Paper>
+        <ApiErrorAlert error={setState.error} title="The API refused" spaced />
+      </DetailHeader>
       <Section title="Lifecycle">
         <StateMachineView
           machine={billingPlanV1Machine}

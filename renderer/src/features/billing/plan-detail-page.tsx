@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,22 +18,23 @@ import { formatMoney, formatTime } from '../../api/format';
 import { machineAvailability } from '../../api/machine-actions';
 import { hrefFor, navigate } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { HistoryTimeline } from '../../components/history-timeline';
 import { JsonView } from '../../components/json-view';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
-import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { StatusChip } from '../../components/status-chip';
+import { type MachineAction } from '../../components/state-machine-view';
 import type { Plan } from './billing-api';
 import { usePlanMove } from './billing-mutations';
 import { PLAN_KIND } from './billing-kinds';
-import { BackLink, FieldRow, Fields, NotFound } from '../../components/detail-parts';
-import { isMissing } from './billing-parts';
-import { useClockNow, useHostResource, usePlan, useProduct } from './billing-queries';
+import { BackLink, FieldRow, Fields } from '../../components/detail-parts';
+import { DetailHeader, DetailMeta } from '../../components/detail-header';
+import { DetailPage } from '../../components/detail-page';
+import { LifecyclePanel } from '../../components/lifecycle-panel';
+import { isMissing } from '../../api/api-call';
+import { useClockNow, usePlan, useProduct } from './billing-queries';
 import { ChangePriceDialog } from './change-price-dialog';
 import { SchedulePreview } from './schedule-preview';
 import { SubscriptionForm } from './subscription-form';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * `#/plans/<id>`: a subscription plan's schedule (words, timeline from now, the first cycles), its
@@ -43,21 +43,22 @@ import { SubscriptionForm } from './subscription-form';
  */
 export function PlanDetailPage({ id }: { id: string }) {
   const plan = usePlan(id);
-  if (isMissing(plan.error))
-    return <NotFound testId="billing-not-found" noun="plan" id={id} back="/plans" backLabel="All plans" />;
   return (
-    <Stack spacing={2}>
-      <BackLink to="/plans" label="Plans" />
-      <QueryState loading={plan.isLoading} error={plan.error}>
-        {plan.data ? <PlanDetail plan={plan.data} /> : null}
-      </QueryState>
-    </Stack>
+    <DetailPage
+      id={id}
+      read={plan}
+      missing={isMissing}
+      notFound={{ noun: 'plan', back: '/plans', backLabel: 'All plans', testId: 'billing-not-found' }}
+      top={<BackLink to="/plans" label="Plans" />}
+    >
+      {(data) => <PlanDetail plan={data} />}
+    </DetailPage>
   );
 }
 
 function PlanDetail({ plan }: { plan: Plan }) {
   const now = useClockNow();
-  const host = useHostResource(PLAN_KIND, plan.id);
+  const host = useResourceDetail(PLAN_KIND, plan.id);
   const product = useProduct(plan.product_id);
   const move = usePlanMove(plan.id);
   const [dialog, setDialog] = useState<'price' | 'subscribe' | undefined>();
@@ -78,15 +79,13 @@ function PlanDetail({ plan }: { plan: Plan }) {
   const taxes = describeTaxes(plan.taxes);
   return (
     <Stack spacing={2} data-testid="plan-detail" data-plan-id={plan.id} data-status={status}>
-      <Paper sx={{ p: 2.5 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }} data-testid="plan-name-heading">
-            {plan.name}
-          </Typography>
-          <Box component="span" data-testid="plan-status-chip" data-status={status}>
-            <StatusChip status={status} size="medium" />
-          </Box>
-          <Box sx={{ flexGrow: 1 }} />
+      <DetailHeader
+        title={plan.name}
+        titleTestId="plan-name-heading"
+        textTitle
+        status={status}
+        statusTestId="plan-status-chip"
+        figures={
           <Button
             variant="contained"
             disabled={status !== 'ACTIVE'}
@@ -96,12 +95,9 @@ function PlanDetail({ plan }: { plan: Plan }) {
           >
             Subscribe
           </Button>
-        </Stack>
-        <Stack
-          direction="row"
-          spacing={3}
-          sx={{ mt: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: 13.5 }}
-        >
+        }
+      >
+        <DetailMeta>
           <Box component="span" sx={{ fontFamily: MONO }} data-testid="plan-id">
             {plan.id}
           </Box>
@@ -113,39 +109,23 @@ function PlanDetail({ plan }: { plan: Plan }) {
           </span>
           <span>Created {formatTime(plan.create_time)}</span>
           <span>Updated {formatTime(plan.update_time)}</span>
-        </Stack>
+        </DetailMeta>
         {plan.description ? <Typography sx={{ mt: 1 }}>{plan.description}</Typography> : null}
-        {move.error ? (
-          <Box sx={{ mt: 1.5 }}>
-            <ApiErrorAlert error={move.error} title="The API refused" onClose={() => move.reset()} />
-          </Box>
-        ) : null}
-      </Paper>
+        <ApiErrorAlert error={move.error} title="The API refused" onClose={() => move.reset()} spaced />
+      </DetailHeader>
 
-      <Paper sx={{ p: 2.5 }}>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
-            <Section title="Lifecycle" frame="none">
-              <StateMachineView
-                machine={subscriptionPlanMachine}
-                current={status}
-                history={host.data?.history ?? []}
-                actions={actions}
-              />
-              {status === 'INACTIVE' ? (
-                <Alert severity="info" sx={{ mt: 1.5 }}>
-                  No new subscriptions on this plan; the ones it has go on billing.
-                </Alert>
-              ) : null}
-            </Section>
-          </Grid>
-          <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
-            <Section title="History" frame="none">
-              <HistoryTimeline history={host.data?.history ?? []} />
-            </Section>
-          </Grid>
-        </Grid>
-      </Paper>
+      <LifecyclePanel
+        machine={subscriptionPlanMachine}
+        current={status}
+        history={host.data?.history ?? []}
+        actions={actions}
+      >
+        {status === 'INACTIVE' ? (
+          <Alert severity="info" sx={{ mt: 1.5 }}>
+            No new subscriptions on this plan; the ones it has go on billing.
+          </Alert>
+        ) : null}
+      </LifecyclePanel>
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>

@@ -10,12 +10,12 @@ import { useState } from 'react';
 import { formatTime } from '../../api/format';
 import { hrefFor, navigate } from '../../app/router';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StatusChip } from '../../components/status-chip';
 import type { Product } from './billing-api';
-import { BackLink, FieldRow, Fields, NotFound } from '../../components/detail-parts';
-import { isMissing } from './billing-parts';
+import { DetailPage } from '../../components/detail-page';
+import { BackLink, FieldRow, Fields } from '../../components/detail-parts';
+import { isMissing } from '../../api/api-call';
 import { usePlansPage, useProduct } from './billing-queries';
 import { PagedTable } from './paged-table';
 import { PlanScheduleCell } from './plan-schedule-cell';
@@ -25,17 +25,21 @@ import { ProductEditDialog } from './product-edit-dialog';
 /** `#/products/<id>`: a catalog product, its edit (PATCH), and its plans with "Create plan" for it. */
 export function ProductDetailPage({ id }: { id: string }) {
   const product = useProduct(id);
-  if (isMissing(product.error))
-    return (
-      <NotFound testId="billing-not-found" noun="product" id={id} back="/products" backLabel="All products" />
-    );
   return (
-    <Stack spacing={2}>
-      <BackLink to="/products" label="Products" />
-      <QueryState loading={product.isLoading} error={product.error}>
-        {product.data ? <ProductDetail product={product.data} /> : null}
-      </QueryState>
-    </Stack>
+    <DetailPage
+      id={id}
+      read={product}
+      missing={isMissing}
+      notFound={{
+        noun: 'product',
+        back: '/products',
+        backLabel: 'All products',
+        testId: 'billing-not-found',
+      }}
+      top={<BackLink to="/products" label="Products" />}
+    >
+      {(data) => <ProductDetail product={data} />}
+    </DetailPage>
   );
 }
 

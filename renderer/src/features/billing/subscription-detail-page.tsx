@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -20,11 +18,9 @@ import { hrefFor } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { HistoryTimeline } from '../../components/history-timeline';
 import { JsonView } from '../../components/json-view';
-import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { StatusChip } from '../../components/status-chip';
 import type { Plan, Subscription, SubscriptionMove } from './billing-api';
 import {
   useAdvanceToNextBilling,
@@ -34,20 +30,18 @@ import {
   useSubscriptionMove,
 } from './billing-mutations';
 import { SUBSCRIPTION_KIND } from './billing-kinds';
-import { BackLink, FieldRow, Fields, Figure, NotFound } from '../../components/detail-parts';
-import { isMissing } from './billing-parts';
-import {
-  useClockNow,
-  useHostResource,
-  useSubscription,
-  useSubscriptionTransactions,
-} from './billing-queries';
+import { BackLink, FieldRow, Fields, Figure } from '../../components/detail-parts';
+import { DetailHeader, DetailMeta } from '../../components/detail-header';
+import { DetailPage } from '../../components/detail-page';
+import { isMissing } from '../../api/api-call';
+import { useClockNow, useSubscription, useSubscriptionTransactions } from './billing-queries';
 import { BillingTimeline } from './billing-timeline';
 import { comingCycles } from './coming-cycles';
 import { CaptureDialog } from './capture-dialog';
 import { ReasonDialog } from './reason-dialog';
 import { ReviseDialog } from './revise-dialog';
 import { usePlanChoices } from './use-plan-choices';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /** How many coming cycles the timeline shows. */
 const COMING_CYCLES = 6;
@@ -62,23 +56,21 @@ const isZero = (value: string | undefined) => !value || /^0(\.0+)?$/.test(value)
  */
 export function SubscriptionDetailPage({ id }: { id: string }) {
   const subscription = useSubscription(id);
-  if (isMissing(subscription.error))
-    return (
-      <NotFound
-        testId="billing-not-found"
-        noun="subscription"
-        id={id}
-        back="/subscriptions"
-        backLabel="All subscriptions"
-      />
-    );
   return (
-    <Stack spacing={2}>
-      <BackLink to="/subscriptions" label="Subscriptions" />
-      <QueryState loading={subscription.isLoading} error={subscription.error}>
-        {subscription.data ? <SubscriptionDetail subscription={subscription.data} /> : null}
-      </QueryState>
-    </Stack>
+    <DetailPage
+      id={id}
+      read={subscription}
+      missing={isMissing}
+      notFound={{
+        noun: 'subscription',
+        back: '/subscriptions',
+        backLabel: 'All subscriptions',
+        testId: 'billing-not-found',
+      }}
+      top={<BackLink to="/subscriptions" label="Subscriptions" />}
+    >
+      {(data) => <SubscriptionDetail subscription={data} />}
+    </DetailPage>
   );
 }
 
@@ -87,7 +79,7 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
   const status = subscription.status;
   const plan = subscription.plan as Plan | undefined;
   const now = useClockNow();
-  const host = useHostResource(SUBSCRIPTION_KIND, id);
+  const host = useResourceDetail(SUBSCRIPTION_KIND, id);
   const transactions = useSubscriptionTransactions(id, subscription.create_time, now);
   const activePlans = usePlanChoices({ productId: plan?.product_id, activeOnly: true });
   const move = useSubscriptionMove(id);
@@ -132,35 +124,26 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
 
   return (
     <Stack spacing={2} data-testid="subscription-detail" data-subscription-id={id} data-status={status}>
-      <Paper sx={{ p: 2.5 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography
-            variant="h5"
-            component="h1"
-            sx={{ fontFamily: MONO, fontWeight: 600 }}
-            data-testid="subscription-id"
-          >
-            {id}
-          </Typography>
-          <Box component="span" data-testid="subscription-status" data-status={status}>
-            <StatusChip status={status} size="medium" />
-          </Box>
-          <Box sx={{ flexGrow: 1 }} />
-          <Figure label="Outstanding balance" testId="subscription-outstanding">
-            {formatMoney(outstanding) === '—' ? '0' : formatMoney(outstanding)}
-          </Figure>
-          <Figure label="Next billing" testId="subscription-next-billing">
-            {info?.next_billing_time ? formatTime(info.next_billing_time).slice(0, 16) : '—'}
-          </Figure>
-          <Figure label="Failed payments" testId="subscription-failed-count">
-            {info?.failed_payments_count ?? 0}
-          </Figure>
-        </Stack>
-        <Stack
-          direction="row"
-          spacing={3}
-          sx={{ mt: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: 13.5 }}
-        >
+      <DetailHeader
+        title={id}
+        titleTestId="subscription-id"
+        status={status}
+        statusTestId="subscription-status"
+        figures={
+          <>
+            <Figure label="Outstanding balance" testId="subscription-outstanding">
+              {formatMoney(outstanding) === '—' ? '0' : formatMoney(outstanding)}
+            </Figure>
+            <Figure label="Next billing" testId="subscription-next-billing">
+              {info?.next_billing_time ? formatTime(info.next_billing_time).slice(0, 16) : '—'}
+            </Figure>
+            <Figure label="Failed payments" testId="subscription-failed-count">
+              {info?.failed_payments_count ?? 0}
+            </Figure>
+          </>
+        }
+      >
+        <DetailMeta>
           <span>
             Plan{' '}
             <Link
@@ -175,7 +158,7 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
           <span>Starts {formatTime(subscription.start_time)}</span>
           <span>Created {formatTime(subscription.create_time)}</span>
           {subscription.status_change_note ? <span>Note: “{subscription.status_change_note}”</span> : null}
-        </Stack>
+        </DetailMeta>
         <Stack direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
           {approve ? (
             <Button
@@ -227,15 +210,12 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
             at its start time.
           </Alert>
         ) : null}
-        {[advance.error, failNext.error, move.error, capture.error].some(Boolean) ? (
-          <Box sx={{ mt: 1.5 }}>
-            <ApiErrorAlert
-              error={advance.error ?? failNext.error ?? move.error ?? capture.error}
-              title="The API refused"
-            />
-          </Box>
-        ) : null}
-      </Paper>
+        <ApiErrorAlert
+          error={advance.error ?? failNext.error ?? move.error ?? capture.error}
+          title="The API refused"
+          spaced
+        />
+      </DetailHeader>
 
       <Section title="Lifecycle">
         <StateMachineView

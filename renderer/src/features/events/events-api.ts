@@ -18,6 +18,9 @@ import { callApi } from '../../api/api-call';
 
 const get = async <T>(path: string): Promise<T> => (await callApi({ method: 'GET', path })).body as T;
 
+/** Events per page of the outbox list (the list draws only those in view). */
+export const EVENTS_PAGE_SIZE = 100;
+
 export const eventsApi = {
   listener: () =>
     get<ListenerState & { subscription_id: string | null }>('/v1/test-helpers/webhooks/listener'),
@@ -33,12 +36,18 @@ export const eventsApi = {
   message: (id: string) =>
     get<ListenerMessage>(`/v1/test-helpers/webhooks/listener/messages/${encodeURIComponent(id)}`),
   clearMessages: () => callApi({ method: 'DELETE', path: '/v1/test-helpers/webhooks/listener/messages' }),
-  events: async (eventType: string) =>
-    (
-      await get<{ events: WebhookEvent[]; total_items: number }>(
-        `/v1/notifications/webhooks-events?page_size=100${eventType ? `&event_type=${encodeURIComponent(eventType)}` : ''}`,
-      )
-    ).events,
+  /** One page of the outbox, newest first (`EVENTS_PAGE_SIZE` a page), with the total that matches. */
+  events: async (eventType: string, page = 1) => {
+    const query = new URLSearchParams({
+      page_size: String(EVENTS_PAGE_SIZE),
+      page: String(page),
+      ...(eventType ? { event_type: eventType } : {}),
+    });
+    const body = await get<{ events: WebhookEvent[]; total_items?: number }>(
+      `/v1/notifications/webhooks-events?${query}`,
+    );
+    return { events: body.events, total: body.total_items ?? body.events.length, page };
+  },
   event: (id: string) => get<WebhookEvent>(`/v1/notifications/webhooks-events/${encodeURIComponent(id)}`),
   deliveries: async (eventId: string) =>
     (

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { useUi } from '../../app/ui-store';
@@ -18,7 +18,8 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
 import { DeliveryTimeline } from './delivery-timeline';
-import { clockTime, eventsApi, shortTime } from './events-api';
+import { EVENTS_PAGE_SIZE, clockTime, eventsApi, shortTime } from './events-api';
+import { SpacerRow, useVirtualRows } from '../../components/virtual-rows';
 import { useSimulatedToday } from '../../api/use-simulated-now';
 import { queryKeys } from '../../api/query-keys';
 
@@ -109,11 +110,19 @@ export function EventsPanel({ selected }: { selected: string | undefined }) {
   const today = useSimulatedToday();
   const [eventType, setEventType] = useState('');
   const catalog = useQuery({ queryKey: queryKeys.events.catalog, queryFn: eventsApi.catalog });
-  const events = useQuery({
+  const events = useInfiniteQuery({
     queryKey: queryKeys.events.events(eventType),
-    queryFn: () => eventsApi.events(eventType),
+    queryFn: ({ pageParam }) => eventsApi.events(eventType, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.page * EVENTS_PAGE_SIZE < last.total && last.events.length > 0 ? last.page + 1 : undefined,
   });
-  const rows = events.data ?? [];
+  const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
+  const total = events.data?.pages[events.data.pages.length - 1]?.total ?? 0;
+  // Only the rows in view are drawn; scrolling near the oldest loaded asks the host for the next page.
+  const virtual = useVirtualRows<HTMLDivElement>(rows.length, 37, () => {
+    if (events.hasNextPage && !events.isFetchingNextPage) void events.fetchNextPage();
+  });
   return (
     <Box
       sx={{
@@ -141,8 +150,8 @@ export function EventsPanel({ selected }: { selected: string | undefined }) {
               </MenuItem>
             ))}
           </TextField>
-          <Typography variant="body2" color="text.secondary">
-            newest 100
+          <Typography variant="body2" color="text.secondary" data-testid="events-count">
+            {rows.length} of {total} loaded, newest first
           </Typography>
         </Stack>
         <QueryState
@@ -151,44 +160,53 @@ export function EventsPanel({ selected }: { selected: string | undefined }) {
           empty={rows.length === 0}
           emptyText="No events yet: they are written as orders and payments change."
         >
-          <Table size="small" data-testid="events-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Created</TableCell>
-                <TableCell>Event type</TableCell>
-                <TableCell>Resource</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((e) => (
-                <TableRow
-                  key={e.id}
-                  hover
-                  selected={e.id === selected}
-                  onClick={() => navigate(`events/outbox/${e.id}`)}
-                  sx={{ cursor: 'pointer' }}
-                  data-testid="event-row"
-                  data-event-type={e.event_type}
-                >
-                  <TableCell
-                    sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
-                    title={shortTime(e.create_time)}
-                  >
-                    {clockTime(e.create_time, today)}
-                  </TableCell>
-                  <TableCell>{e.event_type}</TableCell>
-                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>
-                    {e.resource_type}{' '}
-                    {String(
-                      (e.resource as { id?: unknown; order_id?: unknown }).id ??
-                        (e.resource as { order_id?: unknown }).order_id ??
-                        '',
-                    )}
-                  </TableCell>
+          <Box ref={virtual.scrollRef} sx={{ maxHeight: '65vh', overflowY: 'auto' }}>
+            <Table size="small" data-testid="events-table" stickyHeader>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Created</TableCell>
+                  <TableCell>Event type</TableCell>
+                  <TableCell>Resource</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                <SpacerRow height={virtual.before} colSpan={3} />
+                {virtual.items.map(({ index }) => {
+                  const e = rows[index]!;
+                  return (
+                    <TableRow
+                      key={e.id}
+                      ref={virtual.measure}
+                      data-index={index}
+                      hover
+                      selected={e.id === selected}
+                      onClick={() => navigate(`events/outbox/${e.id}`)}
+                      sx={{ cursor: 'pointer' }}
+                      data-testid="event-row"
+                      data-event-type={e.event_type}
+                    >
+                      <TableCell
+                        sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
+                        title={shortTime(e.create_time)}
+                      >
+                        {clockTime(e.create_time, today)}
+                      </TableCell>
+                      <TableCell>{e.event_type}</TableCell>
+                      <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>
+                        {e.resource_type}{' '}
+                        {String(
+                          (e.resource as { id?: unknown; order_id?: unknown }).id ??
+                            (e.resource as { order_id?: unknown }).order_id ??
+                            '',
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+                <SpacerRow height={virtual.after} colSpan={3} />
+              </TableBody>
+            </Table>
+          </Box>
         </QueryState>
       </Paper>
       {selected ? <EventDetail id={selected} /> : null}

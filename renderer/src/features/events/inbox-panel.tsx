@@ -17,6 +17,7 @@ import { MessageDetail } from './message-detail';
 import { VerdictChip } from './verification-steps';
 import { useSimulatedToday } from '../../api/use-simulated-now';
 import { queryKeys } from '../../api/query-keys';
+import { SpacerRow, useVirtualRows } from '../../components/virtual-rows';
 
 /** What the local listener received, newest first, live (each delivery refreshes it through a host event). */
 export function InboxPanel({ selected }: { selected: string | undefined }) {
@@ -28,6 +29,7 @@ export function InboxPanel({ selected }: { selected: string | undefined }) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
   });
   const rows = messages.data ?? [];
+  const virtual = useVirtualRows<HTMLDivElement>(rows.length, 41);
   return (
     <Box
       sx={{
@@ -55,53 +57,62 @@ export function InboxPanel({ selected }: { selected: string | undefined }) {
           empty={rows.length === 0}
           emptyText="Nothing received yet. Capture an order, or simulate an event: the sandbox subscribed this listener to every event type."
         >
-          <Table size="small" data-testid="inbox">
-            <TableHead>
-              <TableRow>
-                <TableCell>Received</TableCell>
-                <TableCell>Event type</TableCell>
-                <TableCell>Answer</TableCell>
-                <TableCell>Signature</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((m) => (
-                <TableRow
-                  key={m.id}
-                  hover
-                  selected={m.id === selected}
-                  onClick={() => navigate(`events/inbox/${m.id}`)}
-                  sx={{ cursor: 'pointer' }}
-                  data-testid="inbox-row"
-                  data-event-type={m.event_type ?? ''}
-                >
-                  <TableCell
-                    sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
-                    title={shortTime(m.received_at)}
-                  >
-                    {clockTime(m.received_at, today)}
-                  </TableCell>
-                  <TableCell>
-                    {m.event_type ?? <em>not an event</em>}
-                    {m.mock ? (
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label="mock"
-                        title="Sent by the event simulator, signed with the mock webhook id WEBHOOK_ID"
-                        data-testid="inbox-mock"
-                        sx={{ ml: 1 }}
-                      />
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{m.answered_status}</TableCell>
-                  <TableCell>
-                    <VerdictChip verdict={m.verdict} />
-                  </TableCell>
+          <Box ref={virtual.scrollRef} sx={{ maxHeight: '65vh', overflowY: 'auto' }}>
+            <Table size="small" data-testid="inbox" stickyHeader>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Received</TableCell>
+                  <TableCell>Event type</TableCell>
+                  <TableCell>Answer</TableCell>
+                  <TableCell>Signature</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                <SpacerRow height={virtual.before} colSpan={4} />
+                {virtual.items.map(({ index }) => {
+                  const m = rows[index]!;
+                  return (
+                    <TableRow
+                      key={m.id}
+                      ref={virtual.measure}
+                      data-index={index}
+                      hover
+                      selected={m.id === selected}
+                      onClick={() => navigate(`events/inbox/${m.id}`)}
+                      sx={{ cursor: 'pointer' }}
+                      data-testid="inbox-row"
+                      data-event-type={m.event_type ?? ''}
+                    >
+                      <TableCell
+                        sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
+                        title={shortTime(m.received_at)}
+                      >
+                        {clockTime(m.received_at, today)}
+                      </TableCell>
+                      <TableCell>
+                        {m.event_type ?? <em>not an event</em>}
+                        {m.mock ? (
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            label="mock"
+                            title="Sent by the event simulator, signed with the mock webhook id WEBHOOK_ID"
+                            data-testid="inbox-mock"
+                            sx={{ ml: 1 }}
+                          />
+                        ) : null}
+                      </TableCell>
+                      <TableCell>{m.answered_status}</TableCell>
+                      <TableCell>
+                        <VerdictChip verdict={m.verdict} />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+                <SpacerRow height={virtual.after} colSpan={4} />
+              </TableBody>
+            </Table>
+          </Box>
         </QueryState>
       </Paper>
       {selected ? <MessageDetail id={selected} /> : null}

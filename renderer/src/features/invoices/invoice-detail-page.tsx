@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -22,13 +21,14 @@ import { queryKeys } from '../../api/query-keys';
 import { hrefFor, navigate } from '../../app/router';
 import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { HistoryTimeline } from '../../components/history-timeline';
+import { BackLink } from '../../components/detail-parts';
+import { DetailHeader, DetailMeta } from '../../components/detail-header';
+import { LifecyclePanel } from '../../components/lifecycle-panel';
 import { JsonView } from '../../components/json-view';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
-import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { StatusChip } from '../../components/status-chip';
+import { type MachineAction } from '../../components/state-machine-view';
 import { InvoiceForm } from './invoice-form';
 import { formatMoneyV1, isOverdue, v1Day } from './invoice-format';
 import {
@@ -42,6 +42,7 @@ import {
 import { invoiceAmounts, suggestedRefund } from './invoice-amounts';
 import { RecordDialog } from './record-dialog';
 import { useToday } from './use-today';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * `#/invoices/<id>`: one invoice as the API shows it: recipient, items and totals, payments and refunds,
@@ -74,10 +75,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [recording, setRecording] = useState<'payment' | 'refund' | undefined>();
-  const history = useQuery({
-    queryKey: queryKeys.resource.detail('invoice', invoice.id),
-    queryFn: () => bridge.getResource({ kind: 'invoice', id: invoice.id }),
-  });
+  const history = useResourceDetail('invoice', invoice.id);
   const operation = useMutation({
     mutationFn: async (trigger: InvoiceTrigger) => {
       if (trigger === 'send') await sendInvoice(invoice.id);
@@ -113,34 +111,24 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
 
   return (
     <Stack spacing={2} data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={status}>
-      <Link href={hrefFor('/invoices')} underline="hover" sx={{ fontSize: 14 }} data-testid="back-link">
-        ← All invoices
-      </Link>
-      <Paper sx={{ p: 2.5 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography
-            variant="h5"
-            component="h1"
-            sx={{ fontFamily: MONO, fontWeight: 600 }}
-            data-testid="invoice-number"
-          >
-            {invoice.number}
-          </Typography>
-          <Box component="span" data-testid="invoice-status" data-status={status}>
-            <StatusChip status={status} size="medium" />
-          </Box>
-          {isOverdue(status, invoice.payment_term?.due_date, today) ? (
+      <BackLink to="/invoices" label="All invoices" />
+      <DetailHeader
+        title={invoice.number}
+        titleTestId="invoice-number"
+        status={status}
+        statusTestId="invoice-status"
+        badges={
+          isOverdue(status, invoice.payment_term?.due_date, today) ? (
             <Chip color="error" label="Overdue" data-testid="invoice-overdue" />
-          ) : null}
-          <Box sx={{ flexGrow: 1 }} />
+          ) : null
+        }
+        figures={
           <Typography variant="h6" data-testid="invoice-total">
             {formatMoneyV1(invoice.total_amount)}
           </Typography>
-        </Stack>
-        <Stack
-          direction="row"
-          sx={{ gap: 3, mt: 1, color: 'text.secondary', fontSize: 14, flexWrap: 'wrap' }}
-        >
+        }
+      >
+        <DetailMeta>
           <span data-testid="invoice-id" style={{ fontFamily: MONO }}>
             {invoice.id}
           </span>
@@ -150,8 +138,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
           <Link href={payerView} target="_blank" rel="noreferrer" data-testid="invoice-payer-view-link">
             Customer's invoice page ↗
           </Link>
-        </Stack>
-      </Paper>
+        </DetailMeta>
+      </DetailHeader>
 
       <Paper sx={{ p: 2.5 }}>
         <Table size="small" data-testid="invoice-items-view">
@@ -210,34 +198,20 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
         ) : null}
       </Paper>
 
-      <Paper sx={{ p: 2.5 }}>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
-            <Section title="Invoice lifecycle" frame="none">
-              <StateMachineView
-                machine={invoiceMachine}
-                current={status}
-                history={history.data?.history ?? []}
-                actions={actions}
-              />
-              {operation.error ? (
-                <Box sx={{ mt: 1.5 }}>
-                  <ApiErrorAlert
-                    error={operation.error}
-                    title="The operation failed"
-                    onClose={() => operation.reset()}
-                  />
-                </Box>
-              ) : null}
-            </Section>
-          </Grid>
-          <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
-            <Section title="History" frame="none">
-              <HistoryTimeline history={history.data?.history ?? []} />
-            </Section>
-          </Grid>
-        </Grid>
-      </Paper>
+      <LifecyclePanel
+        title="Invoice lifecycle"
+        machine={invoiceMachine}
+        current={status}
+        history={history.data?.history ?? []}
+        actions={actions}
+      >
+        <ApiErrorAlert
+          error={operation.error}
+          title="The operation failed"
+          onClose={() => operation.reset()}
+          spaced
+        />
+      </LifecyclePanel>
       <Section title="Raw JSON">
         <JsonView value={invoice} maxHeight={480} testId="invoice-json" />
       </Section>

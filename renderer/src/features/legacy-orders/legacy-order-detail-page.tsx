@@ -26,17 +26,19 @@ import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
-import { Field, FieldGrid } from '../../components/field-grid';
+import { FieldRow, Fields } from '../../components/detail-parts';
 import {
   approvalUrlOf,
   canDisburse,
   isCardOrder,
   ORDERS_V1_PATH,
   orderV1Path,
+  ORDER_V1_KIND,
   payerOf,
   unitRows,
 } from './order-v1-model';
-import { useOrderV1, useOrderV1Call } from './orders-v1-api';
+import { useOrderV1Call } from './orders-v1-api';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * One v1 order (`#/legacy-orders/<id>`): details beside its state machine with the legal actions (approve
@@ -44,7 +46,7 @@ import { useOrderV1, useOrderV1Call } from './orders-v1-api';
  * and JSON, under the notice naming its replacement.
  */
 export function LegacyOrderDetailPage({ id }: { id: string }) {
-  const detail = useOrderV1(id);
+  const detail = useResourceDetail(ORDER_V1_KIND, id);
   if (detail.error && isNotFound(detail.error)) {
     return (
       <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="order-v1-not-found">
@@ -183,23 +185,23 @@ function Detail({ detail }: { detail: ResourceDetail }) {
         }}
       >
         <Section title="Details">
-          <FieldGrid>
-            <Field label="Gross total" testId="order-v1-gross">
+          <Fields>
+            <FieldRow label="Gross total" testId="order-v1-gross">
               <Amount>{formatMoney(summary.amount)}</Amount>
-            </Field>
-            <Field label="Intent">{summary.intent ?? '—'}</Field>
-            <Field label="Payer" testId="order-v1-payer">
+            </FieldRow>
+            <FieldRow label="Intent">{summary.intent ?? '—'}</FieldRow>
+            <FieldRow label="Payer" testId="order-v1-payer">
               {payerOf(resource) ?? (card ? 'paid with a card' : 'not yet approved')}
-            </Field>
+            </FieldRow>
             {approval ? (
-              <Field label="Buyer page">
+              <FieldRow label="Buyer page">
                 <Link href={approval} target="_blank" rel="noreferrer" data-testid="order-v1-buyer-page-link">
                   Open the approval page
                 </Link>
-              </Field>
+              </FieldRow>
             ) : null}
-            <Field label="Created">{formatTime(summary.create_time)}</Field>
-          </FieldGrid>
+            <FieldRow label="Created">{formatTime(summary.create_time)}</FieldRow>
+          </Fields>
           <TextField
             select
             size="small"

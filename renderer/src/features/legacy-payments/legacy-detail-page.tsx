@@ -23,11 +23,12 @@ import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
-import { Field, FieldGrid } from '../../components/field-grid';
+import { FieldRow, Fields } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
 import { LegacyPaymentsNotice } from './deprecation-notice';
 import { LegacyActionDialog, type LegacyAction } from './legacy-action-dialog';
-import { useLegacyDetail, useLegacyPost } from './legacy-payments-api';
+import { useLegacyPost } from './legacy-payments-api';
+import { useResourceDetail } from '../../api/use-resource-detail';
 import {
   apiPathOf,
   approvalUrlOf,
@@ -46,7 +47,7 @@ import {
  * under a notice naming its replacement.
  */
 export function LegacyDetailPage({ kind, id }: { kind: LegacyKind; id: string }) {
-  const detail = useLegacyDetail(kind, id);
+  const detail = useResourceDetail(kind, id);
   if (detail.error && isNotFound(detail.error)) {
     return (
       <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="legacy-not-found">
@@ -244,43 +245,45 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
         }}
       >
         <Section title="Details">
-          <FieldGrid>
-            <Field label="Amount" testId="legacy-amount">
+          <Fields>
+            <FieldRow label="Amount" testId="legacy-amount">
               <Amount>{formatMoney(amount ?? summary.amount)}</Amount>
-            </Field>
-            {kind === 'payment-v1' ? <Field label="Intent">{textAt(resource, 'intent') ?? '—'}</Field> : null}
+            </FieldRow>
             {kind === 'payment-v1' ? (
-              <Field label="Payer" testId="legacy-payer">
+              <FieldRow label="Intent">{textAt(resource, 'intent') ?? '—'}</FieldRow>
+            ) : null}
+            {kind === 'payment-v1' ? (
+              <FieldRow label="Payer" testId="legacy-payer">
                 {textAt(resource, 'payer', 'payer_info', 'email') ??
                   textAt(resource, 'payer', 'funding_instruments', '0', 'credit_card', 'number') ??
                   'not yet approved'}
-              </Field>
+              </FieldRow>
             ) : null}
             {approval ? (
-              <Field label="Buyer page">
+              <FieldRow label="Buyer page">
                 <Link href={approval} target="_blank" rel="noreferrer" data-testid="legacy-buyer-page-link">
                   Open the buyer page
                 </Link>
-              </Field>
+              </FieldRow>
             ) : null}
             {parentPayment ? (
-              <Field label="Payment">
+              <FieldRow label="Payment">
                 <ResourceLink kind="payment-v1" id={parentPayment} testId="legacy-parent-link" />
-              </Field>
+              </FieldRow>
             ) : null}
             {textAt(resource, 'transaction_fee', 'value') ? (
-              <Field label="Fee">
+              <FieldRow label="Fee">
                 <Amount>
                   {textAt(resource, 'transaction_fee', 'value')}{' '}
                   {textAt(resource, 'transaction_fee', 'currency')}
                 </Amount>
-              </Field>
+              </FieldRow>
             ) : null}
             {textAt(resource, 'valid_until') ? (
-              <Field label="Valid until">{formatTime(textAt(resource, 'valid_until'))}</Field>
+              <FieldRow label="Valid until">{formatTime(textAt(resource, 'valid_until'))}</FieldRow>
             ) : null}
-            <Field label="Created">{formatTime(summary.create_time)}</Field>
-          </FieldGrid>
+            <FieldRow label="Created">{formatTime(summary.create_time)}</FieldRow>
+          </Fields>
         </Section>
         <Section title="State">
           <ApiErrorAlert

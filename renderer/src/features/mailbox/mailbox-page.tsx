@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MailMessage } from '../../../../shared/api/mailbox';
 import { formatTime } from '../../api/format';
@@ -20,6 +20,7 @@ import { QueryState } from '../../components/query-state';
 import { useDebounced } from '../../components/use-debounced';
 import { clearMailbox, listMailbox } from './mailbox-api';
 import { queryKeys } from '../../api/query-keys';
+import { useVirtualRows } from '../../components/virtual-rows';
 
 /**
  * The sandbox mailbox: every e-mail the platform sent (invoices, reminders, receipts, unclaimed-payout
@@ -30,9 +31,11 @@ export function MailboxPage() {
   const filter = useDebounced(recipient.trim(), 300);
   const [selected, setSelected] = useState<string | undefined>();
   const queryClient = useQueryClient();
-  const messages = useQuery({
+  const messages = useInfiniteQuery({
     queryKey: queryKeys.mailbox.messages(filter),
-    queryFn: () => listMailbox(filter),
+    queryFn: ({ pageParam }) => listMailbox(filter, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.older,
   });
   const clear = useMutation({
     mutationFn: clearMailbox,
@@ -41,8 +44,12 @@ export function MailboxPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.mailbox.all });
     },
   });
-  const list = messages.data ?? [];
+  const list = messages.data?.pages.flatMap((p) => p.messages) ?? [];
   const open = list.find((m) => m.id === selected) ?? list[0];
+  // Only the messages in view are drawn; scrolling near the oldest asks the host for the next page.
+  const virtual = useVirtualRows<HTMLDivElement>(list.length, 61, () => {
+    if (messages.hasNextPage && !messages.isFetchingNextPage) void messages.fetchNextPage();
+  });
 
   return (
     <Stack spacing={2} data-testid="mailbox-page">
@@ -82,25 +89,36 @@ export function MailboxPage() {
       >
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 5 }}>
-            <Paper>
-              <List dense disablePadding data-testid="mailbox-list">
-                {list.map((message) => (
-                  <ListItemButton
-                    key={message.id}
-                    selected={message.id === open?.id}
-                    onClick={() => setSelected(message.id)}
-                    data-testid="mailbox-message"
-                    data-recipient={message.recipient}
-                    data-category={message.category}
-                  >
-                    <ListItemText
-                      primary={message.subject}
-                      secondary={`${message.recipient} · ${formatTime(message.sent_at)}`}
-                    />
-                  </ListItemButton>
-                ))}
+            <Paper ref={virtual.scrollRef} sx={{ maxHeight: '70vh', overflowY: 'auto' }}>
+              <List dense disablePadding data-testid="mailbox-list" data-count={list.length}>
+                {virtual.before > 0 ? <Box aria-hidden sx={{ height: virtual.before }} /> : null}
+                {virtual.items.map(({ index }) => {
+                  const message = list[index]!;
+                  return (
+                    <ListItemButton
+                      key={message.id}
+                      ref={virtual.measure}
+                      data-index={index}
+                      selected={message.id === open?.id}
+                      onClick={() => setSelected(message.id)}
+                      data-testid="mailbox-message"
+                      data-recipient={message.recipient}
+                      data-category={message.category}
+                    >
+                      <ListItemText
+                        primary={message.subject}
+                        secondary={`${message.recipient} · ${formatTime(message.sent_at)}`}
+                      />
+                    </ListItemButton>
+                  );
+                })}
+                {virtual.after > 0 ? <Box aria-hidden sx={{ height: virtual.after }} /> : null}
               </List>
             </Paper>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="mailbox-count">
+              {list.length} message{list.length === 1 ? '' : 's'} loaded
+              {messages.hasNextPage ? ', older ones load as you scroll' : ''}
+            </Typography>
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>{open ? <MessageView message={open} /> : null}</Grid>
         </Grid>

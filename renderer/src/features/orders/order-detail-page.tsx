@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,73 +10,44 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2';
-import { hrefFor } from '../../app/router';
-import { HistoryTimeline } from '../../components/history-timeline';
 import { JsonView } from '../../components/json-view';
-import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
-import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { StatusChip } from '../../components/status-chip';
+import { type MachineAction } from '../../components/state-machine-view';
+import { BackLink } from '../../components/detail-parts';
+import { DetailHeader, DetailMeta } from '../../components/detail-header';
+import { DetailPage } from '../../components/detail-page';
+import { LifecyclePanel } from '../../components/lifecycle-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { isNotFound } from '../../api/api-call';
 import { formatTime } from '../../api/format';
 import { MONO } from '../../components/mono-font';
-import { buyerPageLink, orderPath } from './orders-api';
+import { buyerPageLink } from './orders-api';
 import { OrderFormatted } from './order-formatted';
 import { orderActions } from './order-lifecycle';
 import { orderTotal, type OrderView } from './order-view';
 import { ORDER_CALL_LABELS, useOrderActions } from './use-order-actions';
-import { useOrderDetail } from './use-order-detail';
+import { useResourceDetail } from '../../api/use-resource-detail';
 import { TrackersPanel } from './trackers-panel';
 import { cancelOrderTracker, orderTrackers, trackOrder, trackableCaptures } from './trackers-api';
 
 /**
  * `#/orders/<id>`: the order, its state machine with the next steps, its raw JSON and history. This file
- * is the layout; what it reads is `use-order-detail.ts`, what it does `use-order-actions.ts`, and which
- * actions are open `order-lifecycle.ts` (from the order's machine).
+ * is the layout; what it reads is the host's record of the order (`useResourceDetail`), what it does
+ * `use-order-actions.ts`, and which actions are open `order-lifecycle.ts` (from the order's machine).
  */
 
 export function OrderDetailPage({ id }: { id: string }) {
-  const detail = useOrderDetail(id);
-
-  if (detail.error && isNotFound(detail.error)) {
-    return (
-      <Stack spacing={2} data-testid="order-not-found">
-        <BackLink />
-        <Paper sx={{ p: 3 }}>
-          <Typography variant="h6">
-            No order{' '}
-            <Box component="span" sx={{ fontFamily: MONO }}>
-              {id}
-            </Box>
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            The workspace has no order with this id (GET {orderPath(id)} would answer 404 RESOURCE_NOT_FOUND).
-            It may belong to another workspace, or the sandbox was reset.
-          </Typography>
-          <Button href={hrefFor('/orders')} sx={{ mt: 2 }} variant="outlined">
-            All orders
-          </Button>
-        </Paper>
-      </Stack>
-    );
-  }
-
+  const detail = useResourceDetail('order', id);
   return (
-    <Stack spacing={2}>
-      <BackLink />
-      <QueryState loading={detail.isLoading} error={detail.error}>
-        {detail.data ? <OrderDetail id={id} detail={detail.data} refreshing={detail.isFetching} /> : null}
-      </QueryState>
-    </Stack>
-  );
-}
-
-function BackLink() {
-  return (
-    <Link href={hrefFor('/orders')} underline="hover" sx={{ alignSelf: 'flex-start', fontSize: 14 }}>
-      ← Orders
-    </Link>
+    <DetailPage
+      id={id}
+      read={detail}
+      missing={isNotFound}
+      notFound={{ noun: 'order', back: '/orders', backLabel: 'All orders', testId: 'order-not-found' }}
+      top={<BackLink to="/orders" label="Orders" />}
+    >
+      {(data) => <OrderDetail id={id} detail={data} refreshing={detail.isFetching} />}
+    </DetailPage>
   );
 }
 
@@ -135,30 +104,19 @@ function OrderDetail({
   return (
     <Stack spacing={2} data-testid="order-detail" data-order-id={id} data-status={status}>
       {/* header */}
-      <Paper sx={{ p: 2.5 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography
-            variant="h5"
-            component="h1"
-            sx={{ fontFamily: MONO, fontWeight: 600 }}
-            data-testid="order-id"
-          >
-            {id}
-          </Typography>
-          <Box component="span" data-testid="order-status" data-status={status}>
-            <StatusChip status={status} size="medium" />
-          </Box>
-          <Chip label={intent || '—'} size="small" data-testid="order-intent" />
-          <Box sx={{ flexGrow: 1 }} />
+      <DetailHeader
+        title={id}
+        titleTestId="order-id"
+        status={status}
+        statusTestId="order-status"
+        badges={<Chip label={intent || '—'} size="small" data-testid="order-intent" />}
+        figures={
           <Typography variant="h5" sx={{ fontFamily: MONO }} data-testid="order-amount">
             {orderTotal(order)}
           </Typography>
-        </Stack>
-        <Stack
-          direction="row"
-          spacing={3}
-          sx={{ mt: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: 13.5 }}
-        >
+        }
+      >
+        <DetailMeta>
           <span>Created {formatTime(order.create_time ?? detail.summary.create_time)}</span>
           <span>Updated {formatTime(order.update_time ?? detail.summary.update_time)}</span>
           <span>
@@ -176,48 +134,29 @@ function OrderDetail({
             </Link>
           ) : null}
           {refreshing ? <span>Refreshing…</span> : null}
-        </Stack>
-      </Paper>
+        </DetailMeta>
+      </DetailHeader>
 
-      {/* state machine, next steps and history */}
-      <Paper sx={{ p: 2.5 }}>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
-            <Section title="Lifecycle" frame="none">
-              <StateMachineView
-                machine={orderMachine}
-                current={status}
-                history={detail.history}
-                actions={actions}
-              />
-              {calls.externalFailed && buyerLink ? (
-                <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="buyer-page-fallback">
-                  The browser could not be opened from the workbench.{' '}
-                  <Link href={buyerLink.href} target="_blank" rel="noreferrer">
-                    Open the buyer page
-                  </Link>{' '}
-                  or copy <code>{buyerLink.href}</code>.
-                </Alert>
-              ) : null}
-              {calls.error ? (
-                <Box sx={{ mt: 1.5 }}>
-                  <ApiErrorAlert
-                    error={calls.error.error}
-                    title={calls.error.label}
-                    onClose={calls.clearError}
-                    testId="order-action-error"
-                  />
-                </Box>
-              ) : null}
-            </Section>
-          </Grid>
-          <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
-            <Section title="History" frame="none">
-              <HistoryTimeline history={detail.history} />
-            </Section>
-          </Grid>
-        </Grid>
-      </Paper>
+      <LifecyclePanel machine={orderMachine} current={status} history={detail.history} actions={actions}>
+        {calls.externalFailed && buyerLink ? (
+          <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="buyer-page-fallback">
+            The browser could not be opened from the workbench.{' '}
+            <Link href={buyerLink.href} target="_blank" rel="noreferrer">
+              Open the buyer page
+            </Link>{' '}
+            or copy <code>{buyerLink.href}</code>.
+          </Alert>
+        ) : null}
+        {calls.error ? (
+          <ApiErrorAlert
+            error={calls.error.error}
+            title={calls.error.label}
+            onClose={calls.clearError}
+            testId="order-action-error"
+            spaced
+          />
+        ) : null}
+      </LifecyclePanel>
 
       <Paper sx={{ p: 2.5 }}>
         <Section title="Shipment tracking" frame="none" testId="order-trackers-section">

@@ -15,7 +15,7 @@ import {
   sumMinor,
 } from './payment-model';
 import { Amount } from '../../components/amount';
-import { Field } from '../../components/field-grid';
+import { FieldRow } from '../../components/detail-parts';
 import { OptionalField, OrderField, RelatedSection } from './payment-parts';
 import { useSimulatedNow } from '../../api/use-simulated-now';
 import { useOrderOfAuthorization } from './payment-queries';
@@ -90,21 +90,21 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
       detail={detail}
       fields={
         <>
-          <Field
+          <FieldRow
             label="Amount"
             testId="payment-amount"
             hint={reauthorized && original ? `reauthorized; originally ${formatMoney(original)}` : undefined}
           >
             <Amount>{formatMoney(amount)}</Amount>
-          </Field>
-          <Field
+          </FieldRow>
+          <FieldRow
             label="Captured so far"
             testId="payment-captured"
             hint={`${captures.length} capture${captures.length === 1 ? '' : 's'}`}
           >
             <Amount>{formatMinor(capturedMinor, currency)}</Amount>
-          </Field>
-          <Field
+          </FieldRow>
+          <FieldRow
             label="Remaining"
             testId="payment-remaining"
             hint={
@@ -114,12 +114,12 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
             }
           >
             <Amount>{formatMinor(remainingMinor, currency)}</Amount>
-          </Field>
+          </FieldRow>
           <OrderField orderId={orderId} />
           <OptionalField label="Invoice id" value={stringAt(resource, 'invoice_id')} />
           <OptionalField label="Custom id" value={stringAt(resource, 'custom_id')} />
-          <Field label="Created">{formatTime(createTime)}</Field>
-          <Field
+          <FieldRow label="Created">{formatTime(createTime)}</FieldRow>
+          <FieldRow
             label="Honor period ends"
             testId="payment-honor-end"
             hint={
@@ -131,30 +131,32 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
             }
           >
             {formatTime(honorEnd)}
-          </Field>
-          <Field
+          </FieldRow>
+          <FieldRow
             label="Expires"
             testId="payment-expiration"
             hint={!open ? undefined : expiredOnClock ? 'passed' : 'after day 29'}
           >
             {formatTime(expirationTime)}
-          </Field>
-          <Field label="Reauthorize window" testId="payment-reauthorize-window">
+          </FieldRow>
+          <FieldRow label="Reauthorize window" testId="payment-reauthorize-window">
             {!reauthWindow
               ? '…'
               : mayReauthorize(status) || reauthWindow.state === 'after'
                 ? reauthWindow.message
                 : `Not applicable (${status})`}
-          </Field>
-          <Field label="Seller protection">{stringAt(resource, 'seller_protection', 'status') ?? '—'}</Field>
-          <Field label="Payee">
+          </FieldRow>
+          <FieldRow label="Seller protection">
+            {stringAt(resource, 'seller_protection', 'status') ?? '—'}
+          </FieldRow>
+          <FieldRow label="Payee">
             {stringAt(resource, 'payee', 'email_address') ??
               stringAt(resource, 'payee', 'merchant_id') ??
               '—'}
-          </Field>
-          <Field label="Updated">
+          </FieldRow>
+          <FieldRow label="Updated">
             {formatTime(stringAt(resource, 'update_time') ?? summary.update_time)}
-          </Field>
+          </FieldRow>
         </>
       }
       state={

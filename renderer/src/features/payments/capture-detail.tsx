@@ -6,7 +6,7 @@ import { formatMinor, formatMoney, formatTime } from '../../api/format';
 import { captureRefundAvailability } from './payment-availability';
 import { childrenOf, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
 import { Amount } from '../../components/amount';
-import { Field } from '../../components/field-grid';
+import { FieldRow } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
 import { OptionalField, OrderField, RelatedSection } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
@@ -50,52 +50,52 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
       detail={detail}
       fields={
         <>
-          <Field label="Amount" testId="payment-amount">
+          <FieldRow label="Amount" testId="payment-amount">
             <Amount>{formatMoney(amount)}</Amount>
-          </Field>
-          <Field label="Final capture" testId="payment-final-capture">
+          </FieldRow>
+          <FieldRow label="Final capture" testId="payment-final-capture">
             {finalCapture === true
               ? 'Yes — the authorization is closed'
               : finalCapture === false
                 ? 'No'
                 : '—'}
-          </Field>
-          <Field label="Gross" testId="payment-gross">
+          </FieldRow>
+          <FieldRow label="Gross" testId="payment-gross">
             <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'gross_amount'))}</Amount>
-          </Field>
-          <Field label="Fee" testId="payment-fee">
+          </FieldRow>
+          <FieldRow label="Fee" testId="payment-fee">
             <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'svc_fee'))}</Amount>
-          </Field>
-          <Field label="Net" testId="payment-net">
+          </FieldRow>
+          <FieldRow label="Net" testId="payment-net">
             <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'net_amount'))}</Amount>
-          </Field>
-          <Field
+          </FieldRow>
+          <FieldRow
             label="Refunded so far"
             testId="payment-refunded"
             hint={`${refunds.length} refund${refunds.length === 1 ? '' : 's'}`}
           >
             <Amount>{formatMinor(refundedMinor, currency)}</Amount>
-          </Field>
-          <Field label="Refundable" testId="payment-remaining">
+          </FieldRow>
+          <FieldRow label="Refundable" testId="payment-remaining">
             <Amount>{formatMinor(remainingMinor, currency)}</Amount>
-          </Field>
-          <Field label="Authorization">
+          </FieldRow>
+          <FieldRow label="Authorization">
             {authorizationId ? (
               <ResourceLink kind="authorization" id={authorizationId} testId="payment-authorization-link" />
             ) : (
               '— (captured with the order)'
             )}
-          </Field>
+          </FieldRow>
           <OrderField orderId={orderId} />
           <OptionalField label="Invoice id" value={stringAt(resource, 'invoice_id')} />
           <OptionalField label="Note to payer" value={stringAt(resource, 'note_to_payer')} />
           <OptionalField label="Soft descriptor" value={stringAt(resource, 'soft_descriptor')} />
-          <Field label="Created">
+          <FieldRow label="Created">
             {formatTime(stringAt(resource, 'create_time') ?? summary.create_time)}
-          </Field>
-          <Field label="Updated">
+          </FieldRow>
+          <FieldRow label="Updated">
             {formatTime(stringAt(resource, 'update_time') ?? summary.update_time)}
-          </Field>
+          </FieldRow>
         </>
       }
       state={

@@ -5,7 +5,7 @@ import type { ResourceDetail } from '../../../../shared/bridge';
 import { HistoryAndResource } from '../../components/history-timeline';
 import type { PaymentKind } from './payment-model';
 import { Section } from '../../components/section';
-import { FieldGrid } from '../../components/field-grid';
+import { Fields } from '../../components/detail-parts';
 import { PaymentHeader } from './payment-parts';
 
 /**
@@ -23,7 +23,7 @@ export function PaymentDetailLayout({
 }: {
   kind: PaymentKind;
   detail: ResourceDetail;
-  /** The Details section's `Field`s. */
+  /** The Details section's `FieldRow`s. */
   fields: ReactNode;
   /** The State section: the state machine and what goes with it. */
   state: ReactNode;
@@ -45,7 +45,7 @@ export function PaymentDetailLayout({
         }}
       >
         <Section title="Details">
-          <FieldGrid>{fields}</FieldGrid>
+          <Fields>{fields}</Fields>
         </Section>
         <Section title="State">{state}</Section>
       </Box>

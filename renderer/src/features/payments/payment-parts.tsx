@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import type { ResourceSummary } from '../../../../shared/bridge';
 import { hrefFor } from '../../app/router';
 import { Amount } from '../../components/amount';
-import { Field } from '../../components/field-grid';
+import { FieldRow } from '../../components/detail-parts';
 import { MONO } from '../../components/mono-font';
 import { ResourceLink } from '../../components/resource-link';
 import { StatusChip } from '../../components/status-chip';
@@ -27,15 +27,15 @@ import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
 /** The resource's order, as a link (`payment-order-link`); a dash when it has none. */
 export function OrderField({ orderId }: { orderId: string | null | undefined }) {
   return (
-    <Field label="Order">
+    <FieldRow label="Order">
       {orderId ? <ResourceLink kind="order" id={orderId} testId="payment-order-link" /> : '—'}
-    </Field>
+    </FieldRow>
   );
 }
 
 /** A field the API leaves out when it was not given (invoice id, note…): shown only when it has a value. */
 export function OptionalField({ label, value }: { label: string; value: string | undefined }) {
-  return value ? <Field label={label}>{value}</Field> : null;
+  return value ? <FieldRow label={label}>{value}</FieldRow> : null;
 }
 
 /** A dialog's first line: what can still be moved on `id`, e.g. "Remaining on 3C…: 60.00 USD". */

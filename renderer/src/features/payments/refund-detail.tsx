@@ -4,7 +4,7 @@ import { StateMachineView } from '../../components/state-machine-view';
 import { formatMoney, formatTime } from '../../api/format';
 import { moneyAt, stringAt } from './payment-model';
 import { Amount } from '../../components/amount';
-import { Field } from '../../components/field-grid';
+import { FieldRow } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
 import { OptionalField, OrderField } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
@@ -23,34 +23,34 @@ export function RefundDetail({ detail }: { detail: ResourceDetail }) {
       detail={detail}
       fields={
         <>
-          <Field label="Amount" testId="payment-amount">
+          <FieldRow label="Amount" testId="payment-amount">
             <Amount>{formatMoney(moneyAt(resource, 'amount'))}</Amount>
-          </Field>
-          <Field label="Gross" testId="payment-gross">
+          </FieldRow>
+          <FieldRow label="Gross" testId="payment-gross">
             <Amount>{breakdown('gross_amount')}</Amount>
-          </Field>
-          <Field label="Fee returned" testId="payment-fee">
+          </FieldRow>
+          <FieldRow label="Fee returned" testId="payment-fee">
             <Amount>{breakdown('svc_fee')}</Amount>
-          </Field>
-          <Field label="Net" testId="payment-net">
+          </FieldRow>
+          <FieldRow label="Net" testId="payment-net">
             <Amount>{breakdown('net_amount')}</Amount>
-          </Field>
-          <Field
+          </FieldRow>
+          <FieldRow
             label="Total refunded"
             testId="payment-total-refunded"
             hint="on the capture, this refund included"
           >
             <Amount>{breakdown('total_refunded_amount')}</Amount>
-          </Field>
-          <Field label="Capture">
+          </FieldRow>
+          <FieldRow label="Capture">
             {captureId ? <ResourceLink kind="capture" id={captureId} testId="payment-capture-link" /> : '—'}
-          </Field>
+          </FieldRow>
           <OrderField orderId={orderId} />
           <OptionalField label="Invoice id" value={stringAt(resource, 'invoice_id')} />
           <OptionalField label="Note to payer" value={stringAt(resource, 'note_to_payer')} />
-          <Field label="Created">
+          <FieldRow label="Created">
             {formatTime(stringAt(resource, 'create_time') ?? summary.create_time)}
-          </Field>
+          </FieldRow>
         </>
       }
       state={

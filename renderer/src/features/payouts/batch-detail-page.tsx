@@ -1,28 +1,34 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { ApiCallError } from '../../api/api-call';
-import { formatTime } from '../../api/format';
-import { HistoryTimeline } from '../../components/history-timeline';
-import { JsonView } from '../../components/json-view';
+import { isMissing } from '../../api/api-call';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
-import { Section } from '../../components/section';
-import { StateMachineView } from '../../components/state-machine-view';
-import { StatusChip } from '../../components/status-chip';
+import { formatTime } from '../../api/format';
+import { JsonView } from '../../components/json-view';
 import { BatchItemsTable } from './batch-items-table';
 import { BatchProgress } from './batch-progress';
 import { payoutBatchMachine, type PayoutBatchStatus } from './payout-machines';
-import { formatMoneyV1, isBatchInFlight, progressOf, type PayoutBatchView } from './payout-model';
-import { BackLink, Figure, NotFound } from '../../components/detail-parts';
+import {
+  formatMoneyV1,
+  isBatchInFlight,
+  progressOf,
+  type MoneyV1,
+  type PayoutBatchView,
+} from './payout-model';
+import { BackLink, Figure } from '../../components/detail-parts';
+import { DetailHeader, DetailMeta } from '../../components/detail-header';
+import { DetailPage } from '../../components/detail-page';
+import { LifecyclePanel } from '../../components/lifecycle-panel';
 import { useBatchFromApi, useBatchSnapshot, useItemCounts } from './payout-queries';
 import { ReturnPreview } from './return-preview';
+import { FundDialog, useMerchantBalances } from './funding-bar';
+import { shortfalls } from './funding-shortfall';
 
 /**
  * `#/payouts/<batch id>`: the batch header and totals, live progress by item status, the batch's
@@ -31,25 +37,22 @@ import { ReturnPreview } from './return-preview';
  * keep the item lists live after that.
  */
 export function BatchDetailPage({ id }: { id: string }) {
-  const batch = useBatchFromApi(id);
-  if (batch.error instanceof ApiCallError && batch.error.status === 404) {
-    return (
-      <NotFound
-        noun="payout batch"
-        id={id}
-        back="/payouts"
-        backLabel="All payouts"
-        testId="payout-batch-not-found"
-      />
-    );
-  }
+  const read = useBatchFromApi(id);
   return (
-    <Stack spacing={2}>
-      <BackLink to="/payouts" label="Payouts" />
-      <QueryState loading={batch.isLoading} error={batch.error}>
-        {batch.data ? <BatchDetail id={id} batch={batch.data} /> : null}
-      </QueryState>
-    </Stack>
+    <DetailPage
+      id={id}
+      read={read}
+      missing={isMissing}
+      notFound={{
+        noun: 'payout batch',
+        back: '/payouts',
+        backLabel: 'All payouts',
+        testId: 'payout-batch-not-found',
+      }}
+      top={<BackLink to="/payouts" label="Payouts" />}
+    >
+      {(batch) => <BatchDetail id={id} batch={batch} />}
+    </DetailPage>
   );
 }
 
@@ -71,35 +74,26 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
 
   return (
     <Stack spacing={2} data-testid="payout-batch-detail" data-batch-id={id} data-status={status}>
-      <Paper sx={{ p: 2.5 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography
-            variant="h5"
-            component="h1"
-            sx={{ fontFamily: MONO, fontWeight: 600 }}
-            data-testid="payout-batch-id"
-          >
-            {id}
-          </Typography>
-          <Box component="span" data-testid="payout-batch-status" data-status={status}>
-            <StatusChip status={status} size="medium" />
-          </Box>
-          <Box sx={{ flexGrow: 1 }} />
-          <Figure label="Items" testId="payout-batch-total-items">
-            {total.toLocaleString('en-US')}
-          </Figure>
-          <Figure label="Amount" testId="payout-batch-amount">
-            {formatMoneyV1(header.amount)}
-          </Figure>
-          <Figure label="Fees" testId="payout-batch-fees">
-            {formatMoneyV1(header.fees)}
-          </Figure>
-        </Stack>
-        <Stack
-          direction="row"
-          spacing={3}
-          sx={{ mt: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: 13.5 }}
-        >
+      <DetailHeader
+        title={id}
+        titleTestId="payout-batch-id"
+        status={status}
+        statusTestId="payout-batch-status"
+        figures={
+          <>
+            <Figure label="Items" testId="payout-batch-total-items">
+              {total.toLocaleString('en-US')}
+            </Figure>
+            <Figure label="Amount" testId="payout-batch-amount">
+              {formatMoneyV1(header.amount)}
+            </Figure>
+            <Figure label="Fees" testId="payout-batch-fees">
+              {formatMoneyV1(header.fees)}
+            </Figure>
+          </>
+        }
+      >
+        <DetailMeta>
           <span data-testid="payout-sender-batch-id">
             Sender batch id{' '}
             <Box component="code" sx={{ fontFamily: MONO }}>
@@ -113,7 +107,7 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
           <span data-testid="payout-batch-completed">Completed {formatTime(header.time_completed)}</span>
           {header.time_closed ? <span>Closed {formatTime(header.time_closed)}</span> : null}
           {inFlight ? <span>Live: read every second while it is processed</span> : null}
-        </Stack>
+        </DetailMeta>
         {!header.amount && total > 0 ? (
           <Typography variant="caption" color="text.secondary">
             The batch pays in several currencies: the API shows totals only for a batch in one.
@@ -125,7 +119,8 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
             {header.errors.message}
           </Alert>
         ) : null}
-      </Paper>
+        {status === 'DENIED' ? <DeniedFunding amount={header.amount} fees={header.fees} /> : null}
+      </DetailHeader>
 
       <BatchProgress
         progress={progress}
@@ -139,24 +134,12 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
         }}
       />
 
-      <Paper sx={{ p: 2.5 }}>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
-            <Section title="Batch lifecycle" frame="none">
-              <StateMachineView
-                machine={payoutBatchMachine}
-                current={status}
-                history={snapshot.data?.history ?? []}
-              />
-            </Section>
-          </Grid>
-          <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
-            <Section title="History" frame="none">
-              <HistoryTimeline history={snapshot.data?.history ?? []} />
-            </Section>
-          </Grid>
-        </Grid>
-      </Paper>
+      <LifecyclePanel
+        title="Batch lifecycle"
+        machine={payoutBatchMachine}
+        current={status}
+        history={snapshot.data?.history ?? []}
+      />
 
       <ReturnPreview batchId={id} unclaimed={counts.data?.UNCLAIMED ?? 0} />
 
@@ -197,5 +180,46 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
         </Box>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * A DENIED batch paid nothing because the balance could not fund it: Add funds deposits what it lacked
+ * (the sandbox's funding call), so the same items can be sent again as a new batch.
+ */
+function DeniedFunding({ amount, fees }: { amount?: MoneyV1 | undefined; fees?: MoneyV1 | undefined }) {
+  const [open, setOpen] = useState(false);
+  const { balances } = useMerchantBalances();
+  // A batch in several currencies carries no totals: the dialog then opens with its default deposit.
+  const lacking =
+    amount?.currency && amount.value
+      ? shortfalls(
+          [{ currency: amount.currency, amount: amount.value, fees: fees?.value ?? '0' }],
+          balances,
+        )[0]
+      : undefined;
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mt: 1.5 }}
+      data-testid="payout-denied-funding"
+      action={
+        <Button color="inherit" size="small" onClick={() => setOpen(true)} data-testid="payout-denied-fund">
+          Add funds
+        </Button>
+      }
+    >
+      {lacking
+        ? `The balance lacks ${lacking.short} ${lacking.currency} for this batch (${lacking.needed} ${lacking.currency} with fees, ${lacking.available} ${lacking.currency} available). `
+        : amount?.currency
+          ? 'The balance now covers this batch. '
+          : ''}
+      Add funds, then send the items again as a new batch: a denied batch stays denied.
+      <FundDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        initial={lacking ? { currency: lacking.currency, value: lacking.short } : undefined}
+      />
+    </Alert>
   );
 }

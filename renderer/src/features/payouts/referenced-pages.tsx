@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,16 +9,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { HistoryEntry, ResourceDetail } from '../../../../shared/bridge';
-import { callApi, isNotFound, ApiCallError } from '../../api/api-call';
+import { callApi, isMissing, isNotFound, ApiCallError } from '../../api/api-call';
 import { formatMoney } from '../../api/format';
 import { queryKeys } from '../../api/query-keys';
 import { hrefFor } from '../../app/router';
-import { HistoryTimeline } from '../../components/history-timeline';
 import { JsonView } from '../../components/json-view';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
-import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { bridge } from '../../bridge';
 import {
@@ -31,7 +27,11 @@ import {
 } from './payout-machines';
 import { formatTotals, REFERENCED_BATCH_KIND, REFERENCED_ITEM_KIND, sumByCurrency } from './payout-model';
 import { BackLink, FieldRow, Fields, Figure, NotFound } from '../../components/detail-parts';
-import { IN_FLIGHT_POLL_MS, useResourceDetail } from './payout-queries';
+import { DetailHeader } from '../../components/detail-header';
+import { DetailPage } from '../../components/detail-page';
+import { LifecyclePanel } from '../../components/lifecycle-panel';
+import { IN_FLIGHT_POLL_MS } from './payout-queries';
+import { useResourceDetail } from '../../api/use-resource-detail';
 import { REFERENCED_PAYOUTS_PATH } from './payouts-api';
 
 /** The pages of one referenced payout batch (`#/referenced-payouts/<id>`) and item (`#/referenced-payout-items/<id>`). */
@@ -85,7 +85,7 @@ export function ReferencedBatchPage({ id }: { id: string }) {
     enabled: id.length <= BRIDGE_ID_MAX,
     retry: false,
   });
-  if (batch.error instanceof ApiCallError && batch.error.status === 404) {
+  if (isMissing(batch.error)) {
     return (
       <NotFound
         noun="referenced payout batch"
@@ -106,54 +106,39 @@ export function ReferencedBatchPage({ id }: { id: string }) {
       <BackLink to="/referenced-payouts" label="Referenced payouts" />
       <QueryState loading={batch.isLoading} error={batch.error}>
         <Stack spacing={2} data-testid="referenced-batch-detail" data-status={status}>
-          <Paper sx={{ p: 2.5 }}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Typography
-                variant="h6"
-                component="h1"
-                sx={{ fontFamily: MONO, fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
-              >
-                {id}
-              </Typography>
-              <StatusChip status={status} size="medium" />
-              <Box sx={{ flexGrow: 1 }} />
-              <Figure label="Items">{items.length}</Figure>
-              <Figure label="Amount" testId="referenced-batch-amount">
-                {formatTotals(sumByCurrency(items.map((i) => i.payout_amount)))}
-              </Figure>
-            </Stack>
+          <DetailHeader
+            title={id}
+            status={status}
+            figures={
+              <>
+                <Figure label="Items">{items.length}</Figure>
+                <Figure label="Amount" testId="referenced-batch-amount">
+                  {formatTotals(sumByCurrency(items.map((i) => i.payout_amount)))}
+                </Figure>
+              </>
+            }
+          >
             {batch.data?.payout_directive ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 Directive: {batch.data.payout_directive.type} →{' '}
                 <code>{batch.data.payout_directive.destination}</code>
               </Typography>
             ) : null}
-          </Paper>
-          <Paper sx={{ p: 2.5 }}>
-            <Grid container spacing={3}>
-              <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
-                <Section title="Batch lifecycle" frame="none">
-                  <StateMachineView
-                    machine={referencedPayoutBatchMachine}
-                    current={status}
-                    history={history}
-                  />
-                </Section>
-              </Grid>
-              <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
-                <Section title="History" frame="none">
-                  {stored.data ? (
-                    <HistoryTimeline history={history} />
-                  ) : (
-                    <Typography variant="body2" color="text.secondary">
-                      The workbench keeps no history it can read for this id: the status shown is worked out
-                      from the items the API lists.
-                    </Typography>
-                  )}
-                </Section>
-              </Grid>
-            </Grid>
-          </Paper>
+          </DetailHeader>
+          <LifecyclePanel
+            title="Batch lifecycle"
+            machine={referencedPayoutBatchMachine}
+            current={status}
+            history={history}
+            noHistory={
+              stored.data ? undefined : (
+                <Typography variant="body2" color="text.secondary">
+                  The workbench keeps no history it can read for this id: the status shown is worked out from
+                  the items the API lists.
+                </Typography>
+              )
+            }
+          />
           <Section title="Items">
             <Table size="small" data-testid="referenced-batch-items">
               <TableHead>
@@ -210,24 +195,21 @@ export function ReferencedBatchPage({ id }: { id: string }) {
 }
 
 export function ReferencedItemPage({ id }: { id: string }) {
-  const detail = useResourceDetail(REFERENCED_ITEM_KIND, id);
-  if (detail.error && isNotFound(detail.error)) {
-    return (
-      <NotFound
-        noun="referenced payout item"
-        id={id}
-        back="/referenced-payouts"
-        backLabel="All referenced payouts"
-        testId="referenced-item-not-found"
-      />
-    );
-  }
+  const read = useResourceDetail(REFERENCED_ITEM_KIND, id);
   return (
-    <Stack spacing={2}>
-      <QueryState loading={detail.isLoading} error={detail.error}>
-        {detail.data ? <ReferencedItem id={id} detail={detail.data} /> : null}
-      </QueryState>
-    </Stack>
+    <DetailPage
+      id={id}
+      read={read}
+      missing={isNotFound}
+      notFound={{
+        noun: 'referenced payout item',
+        back: '/referenced-payouts',
+        backLabel: 'All referenced payouts',
+        testId: 'referenced-item-not-found',
+      }}
+    >
+      {(detail) => <ReferencedItem id={id} detail={detail} />}
+    </DetailPage>
   );
 }
 
@@ -241,19 +223,16 @@ function ReferencedItem({ id, detail }: { id: string; detail: ResourceDetail }) 
         to={batchId ? `/referenced-payouts/${encodeURIComponent(batchId)}` : '/referenced-payouts'}
         label={batchId ? 'Its batch' : 'Referenced payouts'}
       />
-      <Paper sx={{ p: 2.5 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography variant="h5" component="h1" sx={{ fontFamily: MONO, fontWeight: 600 }}>
-            {id}
-          </Typography>
-          <Box component="span" data-testid="referenced-item-status" data-status={status}>
-            <StatusChip status={status} size="medium" />
-          </Box>
-          <Box sx={{ flexGrow: 1 }} />
+      <DetailHeader
+        title={id}
+        status={status}
+        statusTestId="referenced-item-status"
+        figures={
           <Figure label="Payout amount" testId="referenced-item-amount">
             {formatMoney(item.payout_amount)}
           </Figure>
-        </Stack>
+        }
+      >
         <Box sx={{ mt: 2 }}>
           <Fields>
             <FieldRow label="Reference" mono>
@@ -274,25 +253,13 @@ function ReferencedItem({ id, detail }: { id: string; detail: ResourceDetail }) 
             </FieldRow>
           </Fields>
         </Box>
-      </Paper>
-      <Paper sx={{ p: 2.5 }}>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
-            <Section title="Item lifecycle" frame="none">
-              <StateMachineView
-                machine={referencedPayoutItemMachine}
-                current={status}
-                history={detail.history}
-              />
-            </Section>
-          </Grid>
-          <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}>
-            <Section title="History" frame="none">
-              <HistoryTimeline history={detail.history} />
-            </Section>
-          </Grid>
-        </Grid>
-      </Paper>
+      </DetailHeader>
+      <LifecyclePanel
+        title="Item lifecycle"
+        machine={referencedPayoutItemMachine}
+        current={status}
+        history={detail.history}
+      />
       <Section title="Raw JSON">
         <JsonView value={detail.resource} maxHeight={480} testId="referenced-item-json" />
       </Section>

@@ -33,6 +33,7 @@ import { queryKeys } from '../../api/query-keys';
 import { DeprecatedChip } from '../../components/deprecation';
 import { SourceChip } from './source-chip';
 import { formatLogTime } from './log-time';
+import { SpacerRow, useVirtualRows } from '../../components/virtual-rows';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
 
@@ -69,6 +70,10 @@ export function RequestLogPage() {
   });
   const rows: RequestLogSummary[] = log.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = isFiltered(active);
+  // Scrolling near the oldest row shown asks the host for the page before it.
+  const virtual = useVirtualRows<HTMLDivElement>(rows.length, 37, () => {
+    if (log.hasNextPage && !log.isFetchingNextPage) void log.fetchNextPage();
+  });
 
   const exportHar = useMutation({
     mutationFn: (ids: number[] | undefined) => bridge.exportHar(ids ? { ids } : {}),
@@ -209,7 +214,11 @@ export function RequestLogPage() {
                 : 'No requests yet. Send one from the console, an SDK or curl.'
             }
           >
-            <TableContainer>
+            <TableContainer
+              ref={virtual.scrollRef}
+              sx={{ maxHeight: '70vh' }}
+              data-testid="request-log-scroll"
+            >
               <Table size="small" data-testid="request-log-table" stickyHeader>
                 <TableHead>
                   <TableRow>
@@ -229,54 +238,61 @@ export function RequestLogPage() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {rows.map((row) => (
-                    <TableRow
-                      key={row.id}
-                      hover
-                      selected={row.id === selected}
-                      onClick={() => setSelected(row.id === selected ? undefined : row.id)}
-                      data-testid={`log-row-${row.id}`}
-                      data-status={row.status}
-                      sx={{ cursor: 'pointer' }}
-                    >
-                      <TableCell
-                        sx={{ ...mono, whiteSpace: 'nowrap' }}
-                        title={row.simulated_at ?? 'Not recorded (logged by an older version)'}
-                        data-testid="log-simulated-time"
+                  <SpacerRow height={virtual.before} colSpan={7} />
+                  {virtual.items.map(({ index }) => {
+                    const row = rows[index]!;
+                    return (
+                      <TableRow
+                        key={row.id}
+                        ref={virtual.measure}
+                        data-index={index}
+                        hover
+                        selected={row.id === selected}
+                        onClick={() => setSelected(row.id === selected ? undefined : row.id)}
+                        data-testid={`log-row-${row.id}`}
+                        data-status={row.status}
+                        sx={{ cursor: 'pointer' }}
                       >
-                        {row.simulated_at ? formatLogTime(row.simulated_at) : '—'}
-                      </TableCell>
-                      <TableCell
-                        sx={{ ...mono, whiteSpace: 'nowrap', color: 'text.secondary' }}
-                        title={row.at}
-                        data-testid="log-real-time"
-                      >
-                        {formatLogTime(row.at)}
-                      </TableCell>
-                      <TableCell>
-                        <SourceChip source={row.source} testId={`log-source-${row.id}`} />
-                      </TableCell>
-                      <TableCell sx={{ ...mono, fontWeight: 700 }}>{row.method}</TableCell>
-                      <TableCell sx={{ ...mono, wordBreak: 'break-all', minWidth: 180 }}>
-                        {row.path}
-                        {row.deprecated ? (
-                          <>
-                            {' '}
-                            <DeprecatedChip
-                              replacement={row.deprecated.replacement}
-                              testId={`log-deprecated-${row.id}`}
-                            />
-                          </>
-                        ) : null}
-                      </TableCell>
-                      <TableCell>
-                        <HttpStatusChip status={row.status} />
-                      </TableCell>
-                      <TableCell align="right" sx={{ ...mono, whiteSpace: 'nowrap' }}>
-                        {row.duration_ms.toFixed(1)} ms
-                      </TableCell>
-                    </TableRow>
-                  ))}
+                        <TableCell
+                          sx={{ ...mono, whiteSpace: 'nowrap' }}
+                          title={row.simulated_at ?? 'Not recorded (logged by an older version)'}
+                          data-testid="log-simulated-time"
+                        >
+                          {row.simulated_at ? formatLogTime(row.simulated_at) : '—'}
+                        </TableCell>
+                        <TableCell
+                          sx={{ ...mono, whiteSpace: 'nowrap', color: 'text.secondary' }}
+                          title={row.at}
+                          data-testid="log-real-time"
+                        >
+                          {formatLogTime(row.at)}
+                        </TableCell>
+                        <TableCell>
+                          <SourceChip source={row.source} testId={`log-source-${row.id}`} />
+                        </TableCell>
+                        <TableCell sx={{ ...mono, fontWeight: 700 }}>{row.method}</TableCell>
+                        <TableCell sx={{ ...mono, wordBreak: 'break-all', minWidth: 180 }}>
+                          {row.path}
+                          {row.deprecated ? (
+                            <>
+                              {' '}
+                              <DeprecatedChip
+                                replacement={row.deprecated.replacement}
+                                testId={`log-deprecated-${row.id}`}
+                              />
+                            </>
+                          ) : null}
+                        </TableCell>
+                        <TableCell>
+                          <HttpStatusChip status={row.status} />
+                        </TableCell>
+                        <TableCell align="right" sx={{ ...mono, whiteSpace: 'nowrap' }}>
+                          {row.duration_ms.toFixed(1)} ms
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                  <SpacerRow height={virtual.after} colSpan={7} />
                 </TableBody>
               </Table>
             </TableContainer>

@@ -1,0 +1,42 @@
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { NotFound } from './detail-parts';
+import { QueryState } from './query-state';
+
+/** Where the read of one resource stands: the parts of a react-query result a detail page shows. */
+interface DetailRead<T> {
+  data: T | undefined;
+  isLoading: boolean;
+  error: unknown;
+}
+
+/**
+ * The frame of a detail page around the read of one resource: a "no such id" page when the read says
+ * the workspace lacks it (`missing`), loading and error states, and `children` once it is read. `top`
+ * stands above the detail whatever the read says (the back link, a deprecation notice).
+ */
+export function DetailPage<T>({
+  id,
+  read,
+  missing,
+  notFound,
+  top,
+  children,
+}: {
+  id: string;
+  read: DetailRead<T>;
+  missing: (error: unknown) => boolean;
+  notFound: { noun: string; back: string; backLabel: string; testId: string };
+  top?: ReactNode;
+  children(data: T): ReactNode;
+}) {
+  if (read.error && missing(read.error)) return <NotFound id={id} {...notFound} />;
+  return (
+    <Stack spacing={2}>
+      {top}
+      <QueryState loading={read.isLoading} error={read.error}>
+        {read.data ? children(read.data) : null}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+
+/** Rows drawn beyond each edge of the view, so a fast scroll never shows a blank band. */
+const OVERSCAN = 8;
+
+export interface VirtualRows<E extends HTMLElement> {
+  /** The scrolling element (give it a bounded height and `overflow: auto`). */
+  scrollRef: RefObject<E | null>;
+  /** The rows to draw now, each with its index. */
+  items: VirtualItem[];
+  /** Space before the first drawn row and after the last, so the scrollbar reflects every row. */
+  before: number;
+  after: number;
+  /** Put on each drawn row (with `data-index`) so rows of uneven height are measured, not guessed. */
+  measure: (element: Element | null) => void;
+}
+
+/**
+ * Only the rows in view of `count` rows are in the DOM: a list of thousands costs what a screenful costs.
+ * `onNearEnd` runs when the view reaches the last rows (the caller fetches the next page from the host).
+ */
+export function useVirtualRows<E extends HTMLElement>(
+  count: number,
+  estimateRowHeight: number,
+  onNearEnd?: () => void,
+): VirtualRows<E> {
+  const scrollRef = useRef<E | null>(null);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimateRowHeight,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? -1;
+  const nearEnd = useRef(onNearEnd);
+  nearEnd.current = onNearEnd;
+  useEffect(() => {
+    if (count > 0 && lastIndex >= count - 1 - OVERSCAN) nearEnd.current?.();
+  }, [lastIndex, count]);
+  return {
+    scrollRef,
+    items,
+    before: items[0]?.start ?? 0,
+    after: Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)),
+    measure: virtualizer.measureElement,
+  };
+}
+
+/** A table row that only holds space (above or below the drawn rows); nothing when there is none. */
+export function SpacerRow({ height, colSpan }: { height: number; colSpan: number }): ReactNode {
+  if (height <= 0) return null;
+  return (
+    <TableRow aria-hidden sx={{ height }}>
+      <TableCell colSpan={colSpan} sx={{ p: 0, border: 0 }} />
+    </TableRow>
+  );
+}
