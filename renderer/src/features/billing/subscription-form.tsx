@@ -1,8 +1,4 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,7 +11,7 @@ import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscript
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert, DialogApiError } from '../../components/api-error-alert';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createSubscription, type Plan } from './billing-api';
@@ -23,6 +19,8 @@ import { useClockNow, usePlan } from './billing-queries';
 import { SchedulePreview } from './schedule-preview';
 import { usePlanChoices } from './use-plan-choices';
 import { useFormProblems } from './use-form-problems';
+import { DialogButtons } from '../../components/dialog-buttons';
+import { DialogFormFrame } from '../../components/dialog-form-frame';
 
 interface SubscriptionDraft {
   planId: string;
@@ -196,14 +194,12 @@ export function SubscriptionForm({
   const choices = plans.data ?? [];
   const quantity = plan.data?.quantity_supported ? Number(draft.quantity) : 1;
   return (
-    <Box
-      component="form"
+    <DialogFormFrame
+      title="Create subscription"
+      titleId="subscription-form-title"
       onSubmit={submit}
-      noValidate
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-      data-testid="subscription-form"
+      testId="subscription-form"
     >
-      <DialogTitle id="subscription-form-title">Create subscription</DialogTitle>
       <DialogContent dividers>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
@@ -302,23 +298,15 @@ export function SubscriptionForm({
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogApiError
-        error={create.error}
-        title="The API refused the subscription"
-        onClose={() => create.reset()}
-        testId="subscription-form-error"
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Create subscription"
+        pendingLabel="Creating…"
+        call={create}
+        failedTitle="The API refused the subscription"
+        errorTestId="subscription-form-error"
+        testId="subscription-form-submit"
       />
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={create.isPending}
-          data-testid="subscription-form-submit"
-        >
-          {create.isPending ? 'Creating…' : 'Create subscription'}
-        </Button>
-      </DialogActions>
-    </Box>
+    </DialogFormFrame>
   );
 }

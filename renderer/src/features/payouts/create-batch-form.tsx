@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -46,6 +45,7 @@ import {
 import { createPayoutBatch } from './payouts-api';
 import { SandboxReceiversHelp } from './sandbox-receivers-help';
 import { saveFile } from '../../components/save-file';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /**
  * The create-batch form: the sender batch header, the item grid (typed, or imported from CSV) with every
@@ -420,7 +420,15 @@ export function CreateBatchForm({
           ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Send batch"
+        pendingLabel="Sending…"
+        pending={create.isPending}
+        disabled={blocked}
+        onSubmit={send}
+        testId="payout-create-submit"
+      >
         <Typography variant="caption" color="text.secondary" sx={{ mr: 'auto', pl: 2 }}>
           {blocked && !importing && items.length > 0
             ? invalidCount > 0
@@ -430,16 +438,7 @@ export function CreateBatchForm({
                 : ''
             : `POST /v1/payments/payouts with ${items.length.toLocaleString('en-US')} item${items.length === 1 ? '' : 's'}`}
         </Typography>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={send}
-          disabled={blocked || create.isPending}
-          data-testid="payout-create-submit"
-        >
-          {create.isPending ? 'Sending…' : 'Send batch'}
-        </Button>
-      </DialogActions>
+      </DialogButtons>
     </>
   );
 }
