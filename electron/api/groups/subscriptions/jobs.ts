@@ -333,7 +333,7 @@ export class BillingEngine {
       this.setStatusTime(
         subscription,
         atMs,
-        `Suspended after ${info.failed_payments_count} failed payments.`,
+        `Suspended after ${info.failed_payments_count} failed payment${info.failed_payments_count === 1 ? '' : 's'}.`,
       );
       transition(this.deps, machine, subscription, 'suspend-for-failures', { at });
     }
