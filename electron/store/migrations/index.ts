@@ -6,6 +6,8 @@ import { leanWritesSchema } from './004-lean-writes.js';
 import { lineageSchema } from './005-lineage.js';
 import { hashedTokensSchema } from './006-hashed-tokens.js';
 import { mailboxSchema } from './007-mailbox.js';
+import { disputeDocumentsSchema } from './008-dispute-documents.js';
+import { eventLinksBaseSchema } from './009-event-links-base.js';
 
 export interface Migration {
   version: number;
@@ -24,4 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   lineageSchema,
   hashedTokensSchema,
   mailboxSchema,
+  disputeDocumentsSchema,
+  eventLinksBaseSchema,
 ];

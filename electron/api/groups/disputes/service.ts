@@ -14,6 +14,7 @@ import type { Link } from '../../pipeline/links.js';
 import { tokenPageLinks } from '../../pipeline/paging.js';
 import { refuseMalformedPatch } from '../../pipeline/patch-errors.js';
 import type { RequestContext } from '../../route.js';
+import type { DisputeDocumentStore, DocumentBytes } from './documents.js';
 import type { DisputeFlow } from './flow.js';
 import type { DisputePayments } from './ports.js';
 import type { StoredDispute } from './types.js';
@@ -52,7 +53,17 @@ export class DisputesService {
     readonly deps: ApiDeps,
     readonly payments: DisputePayments,
     readonly flow: DisputeFlow,
+    readonly documents: DisputeDocumentStore,
   ) {}
+
+  /** A document given with one of the caller's disputes: its bytes, or 404 as for a dispute. */
+  document(id: string, documentId: string, ctx: RequestContext): DocumentBytes & { name: string } {
+    const dispute = this.get(id, ctx);
+    const meta = dispute.internal.documents.find((d) => d.id === documentId);
+    const bytes = meta ? this.documents.get(dispute.id, documentId) : undefined;
+    if (!meta || !bytes) throw notFound('document', documentId, 'document_id');
+    return { ...bytes, name: meta.name };
+  }
 
   /**
    * A dispute of the caller's app; acting for a seller, only that seller's (the pipeline checked the
@@ -84,21 +95,22 @@ export class DisputesService {
         return { items: [], links: this.listLinks(query, ctx) };
       rootId = transaction.rootId;
     }
-    const page = this.deps.store.resources.seek<StoredDispute['body'], StoredDispute['internal']>(
-      'dispute',
+    const page = this.deps.store.resources.seek<StoredDispute>(
       {
-        appId: ctx.app.id,
-        ...(rootId ? { rootId, parentId: query.disputed_transaction_id } : {}),
-        ...(statuses ? { statuses } : {}),
-        ...(createdFrom ? { createdFrom } : {}),
-        ...(updatedBefore ? { updatedBefore } : {}),
-        ...(updatedAfter ? { updatedAfter } : {}),
+        kind: 'dispute',
+        app: ctx.app.id,
+        ...(rootId ? { descendantsOf: rootId, parent: query.disputed_transaction_id } : {}),
+        ...(statuses && statuses.length > 0 ? { status: statuses } : {}),
+        between: [
+          { column: 'create_time', from: createdFrom },
+          { column: 'update_time', after: updatedAfter, to: updatedBefore },
+        ],
       },
       pageSize,
       after,
     );
     return {
-      items: page.items.map((d) => disputeSummary(d as StoredDispute, ctx.baseUrl)),
+      items: page.items.map((d) => disputeSummary(d, ctx.baseUrl)),
       links: this.listLinks(query, ctx, page.next),
     };
   }

@@ -3,8 +3,10 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { MERCHANT_CANCEL_PATH, MERCHANT_RETURN_PATH } from '../../../../shared/api/sandbox/merchant-pages';
+import { bridge } from '../../bridge';
 import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscriptions';
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
@@ -42,8 +44,9 @@ const initialDraft = (planId: string): SubscriptionDraft => ({
   surname: 'Doe',
   email: 'buyer@example.com',
   brandName: '',
-  returnUrl: 'https://example.com/return',
-  cancelUrl: 'https://example.com/cancel',
+  // Filled in with the host's own merchant pages once the host's address is known.
+  returnUrl: '',
+  cancelUrl: '',
   customId: '',
 });
 
@@ -116,6 +119,20 @@ export function SubscriptionForm({
   const now = useClockNow();
   const plans = usePlanChoices({ activeOnly: true });
   const [draft, setDraft] = useState(() => initialDraft(planId ?? ''));
+  // The buyer comes back to a page of this host that shows what the platform handed back, not to a site
+  // that does not exist; set once, so a URL the user typed is never replaced.
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
+  const hostBase = info.data?.embedded_base_url;
+  const urlsSet = useRef(false);
+  useEffect(() => {
+    if (!hostBase || urlsSet.current) return;
+    urlsSet.current = true;
+    setDraft((d) => ({
+      ...d,
+      returnUrl: d.returnUrl || hostBase + MERCHANT_RETURN_PATH,
+      cancelUrl: d.cancelUrl || hostBase + MERCHANT_CANCEL_PATH,
+    }));
+  }, [hostBase]);
   const [requestId] = useState(newRequestId);
   const plan = usePlan(draft.planId || undefined);
   const local = useMemo(() => draftProblems(draft, plan.data, now), [draft, plan.data, now]);

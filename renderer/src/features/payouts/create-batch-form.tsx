@@ -17,6 +17,8 @@ import { queryKeys } from '../../api/query-keys';
 import { hrefFor } from '../../app/router';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import { FundDialog, useMerchantBalances } from './funding-bar';
+import { shortfalls } from './funding-shortfall';
 import { MONO } from '../../components/mono-font';
 import { ItemGrid, type GridRow } from './item-grid';
 import { CsvImportStatus, useCsvImport } from './csv-import';
@@ -122,6 +124,10 @@ export function CreateBatchForm({
   }, [items]);
   const invalidCount = useMemo(() => items.filter(isInvalid).length, [items]);
   const totals = useMemo(() => draftTotals(items), [items]);
+  const { balances } = useMerchantBalances();
+  // Told before sending: the sandbox denies a batch the balance cannot fund, fees included, and pays nothing.
+  const unfunded = useMemo(() => shortfalls(totals, balances), [totals, balances]);
+  const [funding, setFunding] = useState(false);
   const rows: GridRow[] = useMemo(() => {
     const all = items.map((item, index) => ({ item, index }));
     return onlyProblems ? all.filter((row) => onlyProblems.has(row.item.key)) : all;
@@ -359,6 +365,37 @@ export function CreateBatchForm({
           )}
 
           <SandboxReceiversHelp />
+
+          {unfunded.length > 0 ? (
+            <Alert
+              severity="warning"
+              data-testid="payout-underfunded"
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => setFunding(true)}
+                  data-testid="payout-underfunded-fund"
+                >
+                  Add funds
+                </Button>
+              }
+            >
+              The merchant's balance cannot fund this batch:{' '}
+              {unfunded
+                .map(
+                  (s) =>
+                    `${s.needed} ${s.currency} needed (amount plus fees), ${s.available} ${s.currency} available`,
+                )
+                .join('; ')}
+              . Sent as it is, the batch is DENIED and nothing is paid.
+            </Alert>
+          ) : null}
+          <FundDialog
+            open={funding}
+            onClose={() => setFunding(false)}
+            initial={unfunded[0] ? { currency: unfunded[0].currency, value: unfunded[0].short } : undefined}
+          />
 
           {originalBatch ? (
             <Typography variant="body2" data-testid="payout-duplicate-original">
