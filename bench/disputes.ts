@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Host } from '../electron/host/create-host.js';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
+import { parseScaleOptions, type ScaleOptions } from './scale-options.js';
 
 /**
  * `npm run bench -- disputes`: `GET /v1/customer/disputes` pages (page_size=50) over a workspace of
@@ -18,30 +18,6 @@ const TARGET_MS = 50;
 const TARGET_RATIO = 3;
 const CAPTURES = 100;
 const DAY_MS = 86_400_000;
-
-interface Options {
-  small: number;
-  large: number;
-  requests: number;
-}
-
-function options(args: string[]): Options {
-  const { values } = parseArgs({
-    args,
-    options: { small: { type: 'string' }, large: { type: 'string' }, requests: { type: 'string' } },
-    strict: true,
-  });
-  const whole = (value: string | undefined, fallback: number, flag: string, min: number) => {
-    const n = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(n) || n < min) throw new Error(`${flag} expects a whole number of at least ${min}`);
-    return n;
-  };
-  return {
-    small: whole(values.small, 1_000, '--small', CAPTURES),
-    large: whole(values.large, 100_000, '--large', CAPTURES),
-    requests: whole(values.requests, 20, '--requests', 1),
-  };
-}
 
 interface Workspace {
   host: Host;
@@ -186,9 +162,9 @@ async function close(ws: Workspace): Promise<void> {
 }
 
 export async function main(args: string[]): Promise<number> {
-  let opts: Options;
+  let opts: ScaleOptions;
   try {
-    opts = options(args);
+    opts = parseScaleOptions(args, { small: 1_000, large: 100_000, requests: 20 }, CAPTURES);
   } catch (error) {
     process.stderr.write(`bench disputes: ${(error as Error).message}\n`);
     return 2;

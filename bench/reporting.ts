@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DAY_MS } from '../shared/api/reporting/schemas.js';
 import type { Host } from '../electron/host/create-host.js';
-import { loadHost } from './host.js';
+import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
+import { median } from './load.js';
+import { parseScaleOptions, type ScaleOptions } from './scale-options.js';
 import { DEFAULT_HISTORY_CURRENCIES, type ReportingGroup } from '../electron/api/groups/reporting/index.js';
 
 /**
@@ -14,50 +15,7 @@ import { DEFAULT_HISTORY_CURRENCIES, type ReportingGroup } from '../electron/api
  * Also reports how fast the bulk generator writes (entries per second).
  */
 const TARGET_RATIO = 3;
-const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
 const HISTORY_DAYS = 90;
-
-interface Options {
-  small: number;
-  large: number;
-  requests: number;
-}
-
-function options(args: string[]): Options {
-  const { values } = parseArgs({
-    args,
-    options: { small: { type: 'string' }, large: { type: 'string' }, requests: { type: 'string' } },
-    strict: true,
-  });
-  const whole = (value: string | undefined, fallback: number, flag: string) => {
-    const n = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(n) || n < 1)
-      throw new Error(`${flag} expects a whole number above 0, got "${value}"`);
-    return n;
-  };
-  return {
-    small: whole(values.small, 10_000, '--small'),
-    large: whole(values.large, 1_000_000, '--large'),
-    requests: whole(values.requests, 40, '--requests'),
-  };
-}
-
-async function token(baseUrl: string): Promise<string> {
-  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
-  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`token request failed: ${response.status}`);
-  return body.access_token;
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 interface Workspace {
   host: Host;
@@ -76,7 +34,11 @@ interface Workspace {
 async function workspace(entries: number): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-reporting-'));
   const { createHost } = await loadHost();
-  const writer = createHost({ location: { kind: 'dir', dir }, credentials: CREDENTIALS, listener: false });
+  const writer = createHost({
+    location: { kind: 'dir', dir },
+    credentials: BENCH_CREDENTIALS,
+    listener: false,
+  });
   const now = writer.deps.clock.now();
   const started = performance.now();
   const reporting = writer.services.groups.module('reporting') as ReportingGroup;
@@ -95,9 +57,13 @@ async function workspace(entries: number): Promise<Workspace> {
   const generateMs = performance.now() - started;
   await writer.close();
   if (job.status !== 'COMPLETED') throw new Error(`generation failed: ${job.error ?? job.status}`);
-  const host = createHost({ location: { kind: 'dir', dir }, credentials: CREDENTIALS, listener: false });
+  const host = createHost({
+    location: { kind: 'dir', dir },
+    credentials: BENCH_CREDENTIALS,
+    listener: false,
+  });
   const baseUrl = await host.listen('127.0.0.1', 0);
-  return { host, dir, baseUrl, token: await token(baseUrl), generateMs, entries };
+  return { host, dir, baseUrl, token: await accessToken(baseUrl), generateMs, entries };
 }
 
 /** The last 31 days (whole seconds), as the spec's date-time form. */
@@ -166,9 +132,9 @@ const SEARCHES = [
 ] as const;
 
 export async function main(args: string[]): Promise<number> {
-  let opts: Options;
+  let opts: ScaleOptions;
   try {
-    opts = options(args);
+    opts = parseScaleOptions(args, { small: 10_000, large: 1_000_000, requests: 40 });
   } catch (error) {
     process.stderr.write(`bench reporting: ${(error as Error).message}\n`);
     return 2;

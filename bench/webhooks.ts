@@ -1,5 +1,5 @@
 import type { Host } from '../electron/host/create-host.js';
-import { loadHost } from './host.js';
+import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import {
   alternate,
   clean,
@@ -16,22 +16,8 @@ import {
 /** Capture throughput with a `*` subscription to the local listener must stay at or above this share of none. */
 const TARGET_RATIO = 0.8;
 const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, rounds: 3 };
-const CREDENTIALS = { clientId: 'bench-client-id', clientSecret: 'bench-client-secret' };
 /** Longest wait for the outbox to drain after the load. */
 const DRAIN_TIMEOUT_MS = 300_000;
-
-async function accessToken(baseUrl: string): Promise<string> {
-  const basic = Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64');
-  const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const body = (await response.json()) as { access_token?: unknown };
-  if (!response.ok || typeof body.access_token !== 'string')
-    throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.access_token;
-}
 
 async function call(
   baseUrl: string,
@@ -124,7 +110,11 @@ async function measure(
   subscribed: boolean,
 ): Promise<{ load: LoadSummary; drain?: Drain }> {
   const { createHost } = await loadHost();
-  const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS, listener: { port: 0 } });
+  const host = createHost({
+    location: { kind: 'memory' },
+    credentials: BENCH_CREDENTIALS,
+    listener: { port: 0 },
+  });
   try {
     const baseUrl = await host.listen('127.0.0.1', 0);
     const token = await accessToken(baseUrl);

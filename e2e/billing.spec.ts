@@ -17,10 +17,6 @@ test('a product and a plan made in the forms, a subscription approved by the buy
   context,
   workbench,
 }) => {
-  // The approval page sends the buyer back to the form's return URL: answer it here, offline.
-  await context.route('https://example.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Back at the merchant</h1>' }),
-  );
   await openWorkbench(page, workbench);
   await openPlans(page);
   await createProductInUi(page, 'Video Streaming');
@@ -58,7 +54,10 @@ test('a product and a plan made in the forms, a subscription approved by the buy
   await buyer.goto(href ?? '');
   await expect(buyer.getByTestId('schedule')).toHaveText('1 month free, then 12 x 10.00 USD monthly');
   await buyer.getByRole('button', { name: 'Agree and subscribe' }).click();
+  // The form's default return URL is the host's own merchant page, which shows what came back.
   await expect(buyer.getByRole('heading', { name: 'Back at the merchant' })).toBeVisible();
+  expect(buyer.url()).toContain(`${workbench.baseUrl}/sandbox/merchant/return?`);
+  await expect(buyer.locator('[data-param="subscription_id"]')).toHaveText(subscriptionId);
   await buyer.close();
 
   // Active at once (no start time was given); the free month runs first, nothing paid yet.

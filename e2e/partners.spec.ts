@@ -112,3 +112,35 @@ test('accounts: create a buyer from the page, top it up, and a seeded account ca
   await row.getByTestId('account-delete').click();
   await expect(row).toBeHidden();
 });
+
+test('waiting for the seller adds a few 404s to the request log, not one every poll, and the seller shows as soon as it onboards', async ({
+  page,
+  context,
+  workbench,
+}) => {
+  await openWorkbench(page, workbench);
+  await page.getByTestId('nav-partners').click();
+  await page.getByTestId('referral-email').fill('e2e-waiting@example.org');
+  await page.getByTestId('referral-tracking-id').fill('e2e-wait-1');
+  await page.getByTestId('referral-submit').click();
+  await expect(page.getByTestId('seller-waiting')).toBeVisible();
+  const actionUrl = await page.getByTestId('action-url').getAttribute('href');
+  // Twelve seconds of waiting, as a partner reading the page would.
+  await page.waitForTimeout(12_000);
+
+  const seller = await context.newPage();
+  await seller.goto(actionUrl ?? '');
+  await seller.locator('#business_name').fill('Waiting Seller Ltd');
+  await seller.getByLabel(/I grant/).check();
+  await seller.getByRole('button', { name: 'Agree and connect' }).click();
+  await expect(seller.getByRole('heading', { name: 'You are connected' })).toBeVisible();
+  await seller.close();
+  // The host's change event brings the seller in, without waiting for the next (backed-off) poll.
+  await expect(page.getByTestId('seller-found')).toBeVisible();
+
+  await page.getByTestId('nav-log').click();
+  await page.getByTestId('log-filter-path').fill('/merchant-integrations?tracking_id=e2e-wait-1');
+  await page.getByTestId('log-filter-status').selectOption('4xx');
+  // 0 s, 2 s, 6 s (and perhaps 14 s on a slow machine); the fixed 1.5 s poll made 8 or more.
+  await expect(page.getByTestId('log-count')).toHaveText(/^[1-4] requests? shown$/);
+});

@@ -1,5 +1,6 @@
 import type { DeliveryStatus } from '../../shared/webhooks/delivery.js';
 import type { Database } from '../store/db.js';
+import { envelopeText } from './stored-envelope.js';
 
 /** One event on its way to one subscription (or, for a mock event, to one URL). */
 export interface DeliveryRow {
@@ -82,16 +83,31 @@ export class DeliveriesRepository {
    * delivery, which has no subscription, keeps its own URL.
    */
   due(now: number, limit: number): DueDelivery[] {
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT d.id, d.event_id, d.webhook_id, COALESCE(w.url, d.url) AS url, d.mock, d.status, d.attempt_count,
                 d.max_attempts, d.anchor_ms, d.next_attempt_ms, d.create_ms, d.finish_ms,
-                e.body AS body, e.event_type AS event_type
+                e.body AS body, e.links_base AS links_base, e.resource_type AS resource_type,
+                e.create_ms AS event_create_ms, e.event_type AS event_type
          FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
          LEFT JOIN webhooks w ON w.id = d.webhook_id AND d.mock = 0
          WHERE d.status = 'PENDING' AND d.next_attempt_ms <= ? ORDER BY d.next_attempt_ms, d.rowid LIMIT ?`,
       )
-      .all(now, limit) as unknown as DueDelivery[];
+      .all(now, limit) as unknown as (DueDelivery & {
+      links_base: string | null;
+      resource_type: string;
+      event_create_ms: number;
+    })[];
+    return rows.map(({ links_base, resource_type, event_create_ms, ...delivery }) => ({
+      ...delivery,
+      body: envelopeText({
+        id: delivery.event_id,
+        resource_type,
+        create_ms: event_create_ms,
+        body: delivery.body,
+        links_base,
+      }),
+    }));
   }
 
   /** The earliest retry still ahead of `now` (what the scheduler's wake-up job is set to). */

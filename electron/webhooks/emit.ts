@@ -1,17 +1,15 @@
 import { MOCK_WEBHOOK_ID } from '../../shared/webhooks/delivery.js';
-import type { WebhookEvent } from '../../shared/webhooks/event-envelope.js';
 import type { ApiDeps } from '../api/deps.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
-import type { EventCatalog, EventDraft, EventTypeDefinition } from './catalog.js';
+import type { EventCatalog, EventDraft } from './catalog.js';
 import type { DeliveriesRepository } from './deliveries-repo.js';
 import type { EventsRepository, StoredEvent } from './events-repo.js';
 import { DeferredFanOut, type PendingFanOut } from './fanout.js';
 import { announceOutboxChange } from './outbox-change.js';
+import { envelopeText, storedEnvelopeText } from './stored-envelope.js';
 import { MAX_ATTEMPTS } from './retry-schedule.js';
 import type { SubscriptionsRepository } from './subscriptions-repo.js';
 import { newDeliveryId, newEventId } from './webhook-ids.js';
-
-export const EVENT_VERSION = '1.0';
 
 /** Where a delivery goes. */
 export interface DeliveryTarget {
@@ -26,47 +24,7 @@ export interface OutboxHooks {
   wake(): void;
 }
 
-export const eventLinks = (baseUrl: string, id: string) => {
-  const self = `${baseUrl}/v1/notifications/webhooks-events/${id}`;
-  return [
-    { href: self, rel: 'self', method: 'GET', encType: 'application/json' },
-    { href: `${self}/resend`, rel: 'resend', method: 'POST', encType: 'application/json' },
-  ];
-};
-
-/** The last event time formatted: a chunk of a batch makes hundreds of events within a millisecond or two. */
-let lastMs = Number.NaN;
-let lastIso = '';
-
-function isoMillis(ms: number): string {
-  if (ms !== lastMs) {
-    lastIso = new Date(ms).toISOString();
-    lastMs = ms;
-  }
-  return lastIso;
-}
-
-/** The envelope of spec 6.3, members in the spec's order. */
-export function buildEnvelope(
-  id: string,
-  createMs: number,
-  type: EventTypeDefinition,
-  resourceVersion: string,
-  resource: Record<string, unknown>,
-  baseUrl: string,
-): WebhookEvent {
-  return {
-    id,
-    event_version: EVENT_VERSION,
-    create_time: isoMillis(createMs),
-    resource_type: type.resourceType,
-    resource_version: resourceVersion,
-    event_type: type.name,
-    summary: type.summary(resource),
-    resource,
-    links: eventLinks(baseUrl, id),
-  };
-}
+export { EVENT_VERSION, eventLinks } from './stored-envelope.js';
 
 /**
  * The outbox: every transition that reports an event writes the event and its deliveries INSIDE the
@@ -169,14 +127,13 @@ export class EventOutbox {
     if (!type) throw new Error(`unregistered event type ${eventType}`);
     const now = this.deps.clock.now();
     const id = newEventId();
-    const envelope = buildEnvelope(
-      id,
-      now,
-      type,
-      resourceVersion ?? type.resourceVersions[0] ?? '2.0',
+    const stored = storedEnvelopeText({
+      resource_version: resourceVersion ?? type.resourceVersions[0] ?? '2.0',
+      event_type: type.name,
+      summary: type.summary(resource),
       resource,
-      this.hooks.baseUrl(),
-    );
+    });
+    const linksBase = this.hooks.baseUrl();
     const event: StoredEvent = {
       id,
       app_id: appId,
@@ -184,9 +141,12 @@ export class EventOutbox {
       resource_type: type.resourceType,
       resource_id: resourceId,
       create_ms: now,
-      body: JSON.stringify(envelope),
+      body: stored,
+      links_base: linksBase,
     };
     this.events.insert(event);
+    event.body = envelopeText(event);
+    delete event.links_base;
     for (const target of targets) this.insertDelivery(id, target, now, maxAttempts, appId === null);
     announceOutboxChange(this.deps, { change: 'event-created', event_id: id });
     if (targets.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());

@@ -1,6 +1,10 @@
 import type { Database } from '../store/db.js';
+import { envelopeText } from './stored-envelope.js';
 
-/** One outbox event: the envelope exactly as delivered, plus the columns that queries need. */
+/**
+ * One outbox event: the envelope exactly as delivered, plus the columns that queries need. `body` as read
+ * is the whole envelope; as written, it may leave out the envelope's own links (see stored-envelope.ts).
+ */
 export interface StoredEvent {
   seq?: number;
   id: string;
@@ -11,6 +15,8 @@ export interface StoredEvent {
   resource_id: string | null;
   create_ms: number;
   body: string;
+  /** Set when `body` is stored without the envelope's head and links (see stored-envelope.ts). */
+  links_base?: string | null;
 }
 
 export interface EventFilter {
@@ -23,10 +29,19 @@ export interface EventFilter {
 export class EventsRepository {
   constructor(private readonly db: Database) {}
 
+  /** A row as read: the whole envelope in `body`. */
+  private read(row: StoredEvent | undefined): StoredEvent | undefined {
+    if (row) {
+      row.body = envelopeText(row);
+      delete row.links_base;
+    }
+    return row;
+  }
+
   insert(event: StoredEvent): void {
     this.db
       .prepare(
-        'INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body, links_base) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         event.id,
@@ -36,11 +51,20 @@ export class EventsRepository {
         event.resource_id,
         event.create_ms,
         event.body,
+        event.links_base ?? null,
       );
   }
 
   get(id: string): StoredEvent | undefined {
-    return this.db.prepare('SELECT * FROM webhook_events WHERE id = ?').get(id) as StoredEvent | undefined;
+    return this.read(
+      this.db.prepare('SELECT * FROM webhook_events WHERE id = ?').get(id) as StoredEvent | undefined,
+    );
+  }
+
+  /** An event the app owns; undefined when it is missing or another app's (callers answer 404 alike). */
+  owned(id: string, appId: string): StoredEvent | undefined {
+    const event = this.get(id);
+    return event?.app_id === appId ? event : undefined;
   }
 
   /** An app's events, newest first. */
@@ -81,6 +105,7 @@ export class EventsRepository {
         `SELECT * FROM webhook_events WHERE ${clause} ORDER BY create_ms DESC, seq DESC LIMIT ? OFFSET ?`,
       )
       .all(...args, limit, offset) as unknown as StoredEvent[];
+    for (const item of items) this.read(item);
     return { items, total };
   }
 

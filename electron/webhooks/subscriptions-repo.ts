@@ -80,6 +80,12 @@ export class SubscriptionsRepository {
     return row ? toWebhook(row) : undefined;
   }
 
+  /** A webhook the app owns; undefined when it is missing or another app's (callers answer 404 alike). */
+  owned(id: string, appId: string): StoredWebhook | undefined {
+    const webhook = this.get(id);
+    return webhook?.app_id === appId ? webhook : undefined;
+  }
+
   byApp(appId: string): StoredWebhook[] {
     return (
       this.db

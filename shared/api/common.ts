@@ -66,6 +66,31 @@ export const PatchRequestSchema = z.array(PatchOperationSchema).min(1).max(100);
 export const preferHeader = z.string().min(1).max(25).optional();
 export const requestIdHeader = (max: number) => z.string().min(1).max(max).optional();
 
+/** Address v1 (spec 2.1). */
+export const AddressV1Schema = z.object({
+  line1: z.string().min(1).max(100),
+  line2: z.string().max(100).optional(),
+  city: z.string().min(1).max(64),
+  state: z.string().max(40).optional(),
+  postal_code: z.string().max(20).optional(),
+  country_code: CountryCodeSchema,
+  phone: z.string().max(50).optional(),
+  recipient_name: z.string().max(127).optional(),
+});
+
+/** A locale as the platform takes it: language, then an optional script and region (en-US, zh-Hant-TW). */
+export const LOCALE_PATTERN = /^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/;
+
+/** A whole number in a query string within limits, with its default. */
+export const queryInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'Expected a whole number.')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .optional()
+    .transform((n) => n ?? fallback);
+
 export type MoneyInput = z.infer<typeof MoneySchema>;
 export type AmountWithBreakdown = z.infer<typeof AmountWithBreakdownSchema>;
 export type Breakdown = z.infer<typeof BreakdownSchema>;

@@ -85,6 +85,15 @@ export function maskDetail(entry: ErrorDetail): ErrorDetail {
   return masked;
 }
 
+/** A `details[]` entry about a member of the request body, by its JSON pointer. */
+export const bodyDetail = (field: string, issue: Issue, description?: string, value?: unknown): ErrorDetail =>
+  detail(issue, {
+    field,
+    location: 'body',
+    ...(description ? { description } : {}),
+    ...(value !== undefined ? { value } : {}),
+  });
+
 export const invalidRequest = (...details: ErrorDetail[]): ApiError =>
   new ApiError('INVALID_REQUEST', details);
 export const unprocessable = (...details: ErrorDetail[]): ApiError =>

@@ -3,6 +3,7 @@ import type { Store } from '../../store/store.js';
 import { FORM_MEDIA_TYPE } from './accept.js';
 import { ApiError } from './api-error.js';
 import {
+  buyerEmailField,
   buyerPageLayout,
   CSRF_FIELD,
   formCsrfToken,
@@ -60,10 +61,13 @@ export interface ApprovalPageSpec<R, A> {
   notFound(token: string): Render;
   /** The flow a form's CSRF token is for (`checkout`): tokens sign it with the id of `csrfId`. */
   csrfFlow: string;
-  /** The id of the resource the form acts on. */
-  csrfId(resource: R): string;
-  /** The hidden fields that name the resource in the form, so that its POST finds it again. */
-  hiddenFields(resource: R): Record<string, string>;
+  /** The id of the resource the form acts on; by default the resource's own `id`. */
+  csrfId?(resource: R): string;
+  /**
+   * The hidden fields that name the resource in the form, so that its POST finds it again; by default
+   * the token field holding the resource's `id`.
+   */
+  hiddenFields?(resource: R): Record<string, string>;
   /** The buyer the form starts with, and whom a submission without an e-mail stands for. */
   defaultBuyerEmail(resource: R): string;
   /** The merchant URLs a submission may redirect to: CSP `form-action` applies to the redirect too. */
@@ -102,6 +106,10 @@ export function registerApprovalPage<R, A>(
   spec: ApprovalPageSpec<R, A>,
 ): void {
   const lookUp = (token: string, fields: PageFields) => (token ? spec.find(token, fields) : undefined);
+  // Most pages name their resource by its id, in the token field.
+  const idOf = (resource: R): string => (resource as unknown as { id: string }).id;
+  const csrfId = spec.csrfId ?? idOf;
+  const hiddenFields = spec.hiddenFields ?? ((resource: R) => ({ [spec.tokenField]: idOf(resource) }));
   const notFound = (reply: FastifyReply, token: string) => sendBuyerPage(reply, 404, spec.notFound(token));
   const showForm = (reply: FastifyReply, status: number, resource: R, buyerEmail: string, error?: string) =>
     sendBuyerPage(
@@ -115,8 +123,8 @@ export function registerApprovalPage<R, A>(
           approvalForm(
             spec.path,
             {
-              ...spec.hiddenFields(resource),
-              [CSRF_FIELD]: formCsrfToken({ flow: spec.csrfFlow, id: spec.csrfId(resource) }),
+              ...hiddenFields(resource),
+              [CSRF_FIELD]: formCsrfToken({ flow: spec.csrfFlow, id: csrfId(resource) }),
             },
             fields,
             approveLabel,
@@ -153,7 +161,7 @@ export function registerApprovalPage<R, A>(
       if (!resource) return notFound(reply, token);
       const buyerEmail = (form.buyer_email ?? '').trim() || spec.defaultBuyerEmail(resource);
       // Only a form this page rendered may act: another site can post here but cannot read our token.
-      if (!validFormCsrfToken({ flow: spec.csrfFlow, id: spec.csrfId(resource) }, form[CSRF_FIELD]))
+      if (!validFormCsrfToken({ flow: spec.csrfFlow, id: csrfId(resource) }, form[CSRF_FIELD]))
         return showForm(reply, 403, resource, buyerEmail, spec.refusals.forgedForm);
       if (form.action === 'cancel') return leave(reply, spec.cancel, resource, undefined);
       if (form.action !== 'approve')
@@ -195,4 +203,32 @@ function approvalForm(
     <button class="primary" type="submit" name="action" value="approve">${escapeHtml(approveLabel)}</button>
   </div>
 </form>`;
+}
+
+/** What an order's approval page shows around its summary; the order's machine says if it is approvable. */
+export interface OrderApproval {
+  brand: string;
+  orderId: string;
+  status: string;
+  /** The order's lines and totals, as a table. */
+  summary: string;
+  approvable: boolean;
+  /** What the page says instead of the form when the order cannot be approved (after "This order is X and"). */
+  refusal: string;
+}
+
+/** The checkout page of an order (v1 and v2 alike): who is paid, the order, and the approve form. */
+export function orderApprovalPage(order: OrderApproval, view: ApprovalView): Render {
+  return buyerPageLayout(
+    `Pay ${order.brand}`,
+    `<h1>Pay ${escapeHtml(order.brand)}</h1>
+<p class="muted">Sandbox checkout · order <code>${escapeHtml(order.orderId)}</code> · <span class="status" data-testid="order-status">${escapeHtml(order.status)}</span></p>
+${order.summary}
+${view.alert}
+${
+  order.approvable
+    ? view.form([buyerEmailField(view.buyerEmail, view.buyers)], 'Approve payment')
+    : `<p>This order is <strong>${escapeHtml(order.status)}</strong> and ${order.refusal}.</p>`
+}`,
+  );
 }

@@ -175,3 +175,20 @@ export function buyerEmailField(
   <input id="${field.name}" name="${field.name}" type="email" list="buyers" value="${escapeHtml(value)}" required>
   <datalist id="buyers">${options}</datalist>`;
 }
+
+/** An item line as the v1 pages show it: name and quantity, and the price in its currency. */
+export interface ItemLine {
+  name: string;
+  quantity: string;
+  price: string;
+  currency: string;
+}
+
+/** The table rows of items priced each (the v1 orders and payments list them alike). */
+export const itemRows = (items: readonly ItemLine[]): string =>
+  items
+    .map(
+      (item) =>
+        `<tr><td>${escapeHtml(item.name)} × ${escapeHtml(item.quantity)}</td><td class="amount">${escapeHtml(item.price)} ${escapeHtml(item.currency)}</td></tr>`,
+    )
+    .join('');

@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHost, type Host } from '../../host/create-host.js';
-import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../../test-support/api-harness.js';
-import { RawClient } from '../../test-support/raw-http-client.js';
-import type { ApiConfig } from '../deps.js';
+import { describe, expect, it } from 'vitest';
+import type { RawClient } from '../../test-support/raw-http-client.js';
+import { useRawHost } from '../../test-support/raw-host.js';
 import { MAX_WAITING_REQUESTS } from './connection-bounds.js';
 
 const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
@@ -10,35 +8,12 @@ const get = (path: string) => head([`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1']);
 
 /** What a connection may take of the host: pipelined answers, unread answers, idle slots. */
 describe('connection bounds', () => {
-  let host: Host | undefined;
-  let port: number;
-  const clients: RawClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await host?.close();
-    host = undefined;
-  });
-
-  async function start(config: Partial<ApiConfig> = {}): Promise<void> {
-    host = createHost({
-      location: { kind: 'memory' },
-      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
-      listener: false,
-      config,
-    });
-    port = Number(new URL(await host.listen('127.0.0.1', 0)).port);
-  }
-
-  async function client(): Promise<RawClient> {
-    const opened = await RawClient.open(port);
-    clients.push(opened);
-    return opened;
-  }
+  const { start, client, ...raw } = useRawHost();
 
   /** How many requests for `path` the host has run (each is logged once it is answered). */
   function countRuns(path: string): () => number {
     let runs = 0;
-    host!.deps.events.on('request-logged', (entry: { path: string }) => {
+    raw.host.deps.events.on('request-logged', (entry: { path: string }) => {
       if (entry.path === path) runs++;
     });
     return () => runs;
@@ -48,7 +23,7 @@ describe('connection bounds', () => {
 
   /** True once the server holds at most `count` connections (polled; false only if it never does). */
   async function openConnectionsFallTo(count: number): Promise<boolean> {
-    const server = host!.api.app.server;
+    const server = raw.host.api.app.server;
     for (let waited = 0; waited < 10_000; waited += 50) {
       const open = await new Promise<number>((resolve, reject) =>
         server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
@@ -84,7 +59,7 @@ describe('connection bounds', () => {
     expect(runs()).toBeGreaterThan(0);
     expect(runs()).toBeLessThanOrEqual(MAX_WAITING_REQUESTS + 1);
     // Everyone else is served.
-    expect((await fetch(`http://127.0.0.1:${port}/docs/errors`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${raw.port}/docs/errors`)).status).toBe(200);
   });
 
   it('answers the requests that may wait, then closes a connection that pipelined more', async () => {

@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorBody, ErrorName } from '../../../shared/errors.js';
 import type { Issue } from '../../../shared/api/registry.js';
-import { createHost, type Host } from '../../host/create-host.js';
-import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, basic } from '../../test-support/api-harness.js';
+import { basic } from '../../test-support/api-harness.js';
 import { expectError } from '../../test-support/expect-error.js';
-import { RawClient, type RawResponse } from '../../test-support/raw-http-client.js';
-import type { ApiConfig } from '../deps.js';
+import type { RawClient, RawResponse } from '../../test-support/raw-http-client.js';
+import { useRawHost } from '../../test-support/raw-host.js';
 
 /** The documented error body (spec part 7), checked by the helper every API test uses. */
 function expectDocumentedError(response: RawResponse, name: ErrorName, issue?: Issue): void {
@@ -17,33 +16,10 @@ function expectDocumentedError(response: RawResponse, name: ErrorName, issue?: I
 }
 
 describe('slow, malformed and too many clients', () => {
-  let host: Host | undefined;
-  let port: number;
-  const clients: RawClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await host?.close();
-    host = undefined;
-  });
-
-  async function start(config: Partial<ApiConfig> = {}): Promise<void> {
-    host = createHost({
-      location: { kind: 'memory' },
-      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
-      listener: false,
-      config,
-    });
-    port = Number(new URL(await host.listen('127.0.0.1', 0)).port);
-  }
-
-  async function client(): Promise<RawClient> {
-    const opened = await RawClient.open(port);
-    clients.push(opened);
-    return opened;
-  }
+  const { start, client, ...raw } = useRawHost();
 
   async function accessToken(): Promise<string> {
-    const response = await fetch(`http://127.0.0.1:${port}/v1/oauth2/token`, {
+    const response = await fetch(`http://127.0.0.1:${raw.port}/v1/oauth2/token`, {
       method: 'POST',
       headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials',
@@ -81,7 +57,7 @@ describe('slow, malformed and too many clients', () => {
       // One byte every 10 s would keep the socket forever if the server waited for the body.
       expect(await slow.closesWithin(10_000)).toBe(true);
       // The server still serves everyone else.
-      expect((await fetch(`http://127.0.0.1:${port}/v1/test-helpers/clock`)).status).not.toBe(500);
+      expect((await fetch(`http://127.0.0.1:${raw.port}/v1/test-helpers/clock`)).status).not.toBe(500);
     },
   );
 
@@ -144,7 +120,7 @@ describe('slow, malformed and too many clients', () => {
     await start();
     const token = await accessToken();
     const get = (path: string) =>
-      fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      fetch(`http://127.0.0.1:${raw.port}${path}`, { headers: { authorization: `Bearer ${token}` } });
     const long = await get(`/v2/checkout/orders/${'A'.repeat(5_000)}`);
     const longBody = {
       status: long.status,

@@ -7,6 +7,7 @@ import { lineageSchema } from './005-lineage.js';
 import { hashedTokensSchema } from './006-hashed-tokens.js';
 import { mailboxSchema } from './007-mailbox.js';
 import { disputeDocumentsSchema } from './008-dispute-documents.js';
+import { eventLinksBaseSchema } from './009-event-links-base.js';
 
 export interface Migration {
   version: number;
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   hashedTokensSchema,
   mailboxSchema,
   disputeDocumentsSchema,
+  eventLinksBaseSchema,
 ];

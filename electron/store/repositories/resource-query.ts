@@ -39,12 +39,22 @@ export interface ResourceQuery {
   memberIn?: { member: ResourceMember; values: readonly string[] };
   /** A JSON member holding an expiry time: absent, or later than `now`. */
   unexpired?: { member: ResourceMember; now: string | number };
-  /** A time column from `from` (inclusive) to `to` (exclusive). */
-  between?: { column: 'create_time' | 'update_time'; from?: string | undefined; to?: string | undefined };
+  /** A time column from `from` (inclusive) or after `after` (exclusive), to `to` (exclusive); or several. */
+  between?: TimeRange | readonly TimeRange[];
+  /** The descendants of a lineage's root (the root itself excluded), found through the lineage index. */
+  descendantsOf?: string;
   /** An element of a JSON array member whose own member equals a value (any transaction's payee). */
   anyElement?: { array: ResourceMember; member: string; value: string };
   /** Newest first unless said (insertion order breaks ties, so paging is stable). */
   sort?: ResourceSort;
+}
+
+/** A range of one time column (ISO 8601 UTC text, compared as stored). */
+export interface TimeRange {
+  column: 'create_time' | 'update_time';
+  from?: string | undefined;
+  after?: string | undefined;
+  to?: string | undefined;
 }
 
 /** The WHERE clause and its arguments for a query; ORDER BY from its sort. */
@@ -105,16 +115,24 @@ export function resourceStatement(query: ResourceQuery): ResourceStatement {
     where.push(`(${expiry} IS NULL OR ${expiry} > ?)`);
     args.push(query.unexpired.now);
   }
-  if (query.between) {
-    const column = query.between.column === 'update_time' ? 'update_time' : 'create_time';
-    if (query.between.from !== undefined) {
-      where.push(`${column} >= ?`);
-      args.push(query.between.from);
+  const ranges: readonly TimeRange[] = query.between === undefined ? [] : [query.between].flat();
+  for (const range of ranges) {
+    const column = range.column === 'update_time' ? 'update_time' : 'create_time';
+    const bounds = [
+      [range.from, '>='],
+      [range.after, '>'],
+      [range.to, '<'],
+    ] as const;
+    for (const [time, operator] of bounds) {
+      if (time === undefined) continue;
+      where.push(`${column} ${operator} ?`);
+      args.push(time);
     }
-    if (query.between.to !== undefined) {
-      where.push(`${column} < ?`);
-      args.push(query.between.to);
-    }
+  }
+  if (query.descendantsOf !== undefined) {
+    // The partial index's own condition (`root_id <> id`) is repeated so SQLite can use it (migration 005).
+    where.push('root_id = ? AND root_id <> id');
+    args.push(query.descendantsOf);
   }
   if (query.anyElement) {
     const { array, member, value } = query.anyElement;

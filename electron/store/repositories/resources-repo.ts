@@ -53,18 +53,6 @@ interface ResourceRow {
   internal: string;
 }
 
-/** What {@link ResourcesRepository.seek} filters by: the owner, the parent, statuses and times. */
-export interface SeekFilter {
-  appId?: string;
-  /** The lineage the resources descend from (its root excluded): narrows a parent filter to an index. */
-  rootId?: string;
-  parentId?: string;
-  statuses?: readonly string[];
-  createdFrom?: string;
-  updatedBefore?: string;
-  updatedAfter?: string;
-}
-
 /** Where a page of {@link ResourcesRepository.seek} ended: the last row's creation time and row id. */
 export interface SeekCursor {
   createTime: string;
@@ -201,58 +189,27 @@ export class ResourcesRepository {
   }
 
   /**
-   * One page of an owner's resources of `kind`, newest first, after the `after` cursor (keyset paging:
-   * a page costs the same wherever it is in the list), filtered by statuses, parent, and creation and
-   * update times (ISO 8601 UTC text, compared as stored). Returns one more row's worth of cursor when a
-   * further page exists.
+   * One page of what a query finds, newest first, after the `after` cursor (keyset paging: a page costs
+   * the same wherever it is in the list). Returns the cursor of the next page when a further page exists.
    */
-  seek<B, I>(
-    kind: ResourceKind,
-    filter: SeekFilter,
+  seek<R extends AnyResource = StoredResource>(
+    query: ResourceQuery,
     limit: number,
     after?: SeekCursor,
-  ): { items: StoredResource<B, I>[]; next: SeekCursor | undefined } {
-    const where = ['kind = ?'];
-    const args: (string | number)[] = [kind];
-    if (filter.appId !== undefined) {
-      where.push('app_id = ?');
-      args.push(filter.appId);
-    }
-    if (filter.rootId !== undefined) {
-      // Descendants of a lineage's root through the partial index (see byRoot).
-      where.push('root_id = ? AND root_id <> id');
-      args.push(filter.rootId);
-    }
-    if (filter.parentId !== undefined) {
-      where.push('parent_id = ?');
-      args.push(filter.parentId);
-    }
-    if (filter.statuses && filter.statuses.length > 0) {
-      where.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
-      args.push(...filter.statuses);
-    }
-    if (filter.createdFrom !== undefined) {
-      where.push('create_time >= ?');
-      args.push(filter.createdFrom);
-    }
-    if (filter.updatedBefore !== undefined) {
-      where.push('update_time < ?');
-      args.push(filter.updatedBefore);
-    }
-    if (filter.updatedAfter !== undefined) {
-      where.push('update_time > ?');
-      args.push(filter.updatedAfter);
-    }
+  ): { items: R[]; next: SeekCursor | undefined } {
+    const statement = resourceStatement({ ...query, sort: NEWEST_FIRST });
+    const where = [statement.where];
+    const args = [...statement.args];
     if (after) {
       where.push('(create_time < ? OR (create_time = ? AND rowid < ?))');
       args.push(after.createTime, after.createTime, after.rowid);
     }
     // A lineage is small and its rows are found by the root's index; left to itself, the planner walks
     // the kind's time index for the ORDER BY instead and filters the whole kind (100,000 disputes).
-    const index = filter.rootId !== undefined ? 'INDEXED BY resources_by_root' : '';
+    const index = query.descendantsOf !== undefined ? 'INDEXED BY resources_by_root' : '';
     const rows = this.store
       .prepare(
-        `SELECT rowid, ${COLUMNS} FROM resources ${index} WHERE ${where.join(' AND ')} ORDER BY create_time DESC, rowid DESC LIMIT ?`,
+        `SELECT rowid, ${COLUMNS} FROM resources ${index} WHERE ${where.join(' AND ')} ${statement.orderBy} LIMIT ?`,
       )
       .all(...args, limit + 1) as unknown as (ResourceRow & { rowid: number })[];
     const page = rows.slice(0, limit);
@@ -260,7 +217,7 @@ export class ResourcesRepository {
     const next =
       rows.length > limit && last ? { createTime: last.create_time, rowid: Number(last.rowid) } : undefined;
     return {
-      items: page.map(({ rowid: _rowid, ...row }) => toResource<B, I>(row)),
+      items: page.map(({ rowid: _rowid, ...row }) => toResource(row) as R),
       next,
     };
   }

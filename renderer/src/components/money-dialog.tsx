@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -8,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import type { FormEvent, ReactNode } from 'react';
 import { ApiErrorAlert } from './api-error-alert';
 import { MONO } from './mono-font';
+import { DialogButtons } from './dialog-buttons';
 
 /**
  * The dialog of a payment write (capture, refund, reauthorize, void). Its body mounts only while it is
@@ -24,7 +23,7 @@ export function MoneyDialog({
   name: string;
   open: boolean;
   onClose(): void;
-  maxWidth?: 'xs' | 'sm';
+  maxWidth?: 'xs' | 'sm' | 'md';
   children: ReactNode;
 }) {
   return (
@@ -91,17 +90,14 @@ export function MoneyDialogForm({
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={call.isPending || invalid}
-          data-testid={`${name}-submit`}
-        >
-          {call.isPending ? pendingLabel : submitLabel}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+        pending={call.isPending}
+        disabled={invalid}
+        testId={`${name}-submit`}
+      />
     </form>
   );
 }

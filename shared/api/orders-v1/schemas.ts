@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  CountryCodeSchema,
-  CurrencyCodeSchema,
-  EmailSchema,
-  MoneyValueSchema,
-  UrlSchema,
-} from '../common.js';
+import { AddressV1Schema, CurrencyCodeSchema, EmailSchema, MoneyValueSchema, UrlSchema } from '../common.js';
 
 /** Orders v1 (spec 2.3, 4.3): request schemas. v1 money is `{currency, value}` or `{currency, total}`. */
 
@@ -48,18 +42,6 @@ export const ItemV1Schema = z.object({
     .union([z.string(), z.number()])
     .transform((q) => String(q))
     .pipe(z.string().regex(/^[1-9]\d{0,9}$/, 'Expected a whole number of at least 1.')),
-});
-
-/** Address v1 (spec 2.1). */
-export const AddressV1Schema = z.object({
-  line1: z.string().min(1).max(100),
-  line2: z.string().max(100).optional(),
-  city: z.string().min(1).max(64),
-  state: z.string().max(40).optional(),
-  postal_code: z.string().max(20).optional(),
-  country_code: CountryCodeSchema,
-  phone: z.string().max(50).optional(),
-  recipient_name: z.string().max(127).optional(),
 });
 
 export const PartnerFeeDetailsSchema = z.object({

@@ -5,11 +5,12 @@ import {
   AmountWithBreakdownSchema,
   CountryCodeSchema,
   EmailSchema,
+  LOCALE_PATTERN,
   MoneySchema,
   PatchRequestSchema,
-  UrlSchema,
   preferHeader,
   requestIdHeader,
+  UrlSchema,
 } from '../common.js';
 
 /** Orders v2 (spec 2.4, 4.4): request schemas and resource types. */
@@ -120,10 +121,7 @@ export const USAGE_PATTERNS = [
 
 export const ExperienceContextSchema = z.object({
   brand_name: z.string().min(1).max(127).optional(),
-  locale: z
-    .string()
-    .regex(/^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/)
-    .optional(),
+  locale: z.string().regex(LOCALE_PATTERN).optional(),
   payment_method_preference: z.enum(['UNRESTRICTED', 'IMMEDIATE_PAYMENT_REQUIRED']).optional(),
   landing_page: z.enum(['LOGIN', 'GUEST_CHECKOUT', 'NO_PREFERENCE']).optional(),
   shipping_preference: z.enum(['GET_FROM_FILE', 'NO_SHIPPING', 'SET_PROVIDED_ADDRESS']).optional(),

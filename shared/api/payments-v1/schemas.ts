@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CountryCodeSchema, CurrencyCodeSchema, EmailSchema, UrlSchema } from '../common.js';
+import { AddressV1Schema, CurrencyCodeSchema, EmailSchema, UrlSchema } from '../common.js';
 import { preferHeader, requestIdHeader } from '../common.js';
 import { passesLuhn } from '../orders-v2/schemas.js';
 import { V1_ID_PATTERN } from './ids.js';
@@ -36,18 +36,6 @@ export const AmountV1Schema = z.object({
 
 /** Money v1 without details (a refund or a capture names only a total). */
 export const TotalV1Schema = z.object({ total: LenientMoneyValueSchema, currency: CurrencyCodeSchema });
-
-/** Address v1 (spec 2.1). */
-export const AddressV1Schema = z.object({
-  line1: z.string().min(1).max(100),
-  line2: z.string().max(100).optional(),
-  city: z.string().min(1).max(64),
-  state: z.string().max(40).optional(),
-  postal_code: z.string().max(20).optional(),
-  country_code: CountryCodeSchema,
-  phone: z.string().max(50).optional(),
-  recipient_name: z.string().max(127).optional(),
-});
 
 export const ItemV1Schema = z.object({
   name: z.string().min(1).max(127),

@@ -6,6 +6,7 @@ import { SANDBOX_ENDPOINTS } from './endpoints.js';
 export * from './schemas.js';
 export * from './issues.js';
 export * from './endpoints.js';
+export * from './merchant-pages.js';
 
 /** The sandbox control API: what both sides know of it. */
 export const sandboxShared = defineSharedGroup({

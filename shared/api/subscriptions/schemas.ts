@@ -2,11 +2,12 @@ import { z } from 'zod';
 import {
   AddressV2Schema,
   EmailSchema,
+  LOCALE_PATTERN,
   MoneySchema,
   PatchRequestSchema,
-  UrlSchema,
   preferHeader,
   requestIdHeader,
+  UrlSchema,
 } from '../common.js';
 import { PRODUCT_ID_PATTERN, booleanQuery, integerIn } from '../catalog-products/schemas.js';
 
@@ -199,10 +200,7 @@ export const QuantitySchema = z.string().regex(/^[1-9]\d{0,3}$/, 'Expected a who
 
 export const ApplicationContextSchema = z.object({
   brand_name: z.string().min(1).max(SUBSCRIPTION_LIMITS.brandName).optional(),
-  locale: z
-    .string()
-    .regex(/^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/, 'Expected a locale such as en-US.')
-    .optional(),
+  locale: z.string().regex(LOCALE_PATTERN, 'Expected a locale such as en-US.').optional(),
   shipping_preference: z.enum(['GET_FROM_FILE', 'NO_SHIPPING', 'SET_PROVIDED_ADDRESS']).optional(),
   user_action: z.enum(['CONTINUE', 'SUBSCRIBE_NOW']).optional(),
   return_url: UrlSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressV2Schema, UrlSchema, requestIdHeader } from '../common.js';
+import { AddressV2Schema, LOCALE_PATTERN, queryInt, requestIdHeader, UrlSchema } from '../common.js';
 import { CardExpirySchema, CardNumberSchema, USAGE_PATTERNS } from '../orders-v2/schemas.js';
 
 /** Payment method tokens v3 (spec 2.7, 4.7, part 8): request schemas and limits. */
@@ -47,10 +47,7 @@ export const VaultCardSchema = z.object({
 
 export const VaultExperienceSchema = z.object({
   brand_name: z.string().min(1).max(300).optional(),
-  locale: z
-    .string()
-    .regex(/^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/)
-    .optional(),
+  locale: z.string().regex(LOCALE_PATTERN).optional(),
   return_url: UrlSchema.optional(),
   cancel_url: UrlSchema.optional(),
   shipping_preference: z.enum(['GET_FROM_FILE', 'NO_SHIPPING', 'SET_PROVIDED_ADDRESS']).optional(),
@@ -139,16 +136,6 @@ export const PaymentTokenCreateSchema = z.object({
 });
 
 export const VaultCreateHeaders = z.object({ 'svc-request-id': requestIdHeader(VAULT_LIMITS.requestIdMax) });
-
-/** A whole number in a query string within limits, with its default. */
-const queryInt = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'Expected a whole number.')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .optional()
-    .transform((n) => n ?? fallback);
 
 export const PaymentTokenListQuery = z.object({
   customer_id: CustomerIdSchema,

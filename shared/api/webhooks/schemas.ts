@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from '../common.js';
 import { WILDCARD_EVENT_TYPE, type ApiLink, type WebhookEventType } from '../../webhooks/event-envelope.js';
 
 // The platform's webhook shapes, shown by this API as they are.
@@ -105,16 +106,6 @@ export const WebhookPatchSchema = z
   )
   .min(1)
   .max(10);
-
-/** A whole number in a query string. */
-const queryInt = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'Expected a whole number.')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .optional()
-    .transform((n) => n ?? fallback);
 
 export const EventListQuery = z.object({
   page_size: queryInt(1, 300, 10),

@@ -187,12 +187,12 @@ export class AgreementsService {
   }
 
   getAgreement(id: string, ctx: RequestContext): StoredAgreement {
-    const agreement = this.deps.store.resources.get<StoredAgreement['body'], StoredAgreement['internal']>(
+    const agreement = this.deps.store.resources.owned<StoredAgreement>(
       'billing-agreement-v1',
       id,
+      ctx.app.id,
     );
-    if (!agreement || agreement.app_id !== ctx.app.id)
-      throw notFound('billing agreement', id, 'agreement_id');
+    if (!agreement) throw notFound('billing agreement', id, 'agreement_id');
     return agreement;
   }
 

@@ -127,11 +127,8 @@ export class LegacyPlansService {
   }
 
   getPlan(id: string, ctx: RequestContext): StoredLegacyPlan {
-    const plan = this.deps.store.resources.get<StoredLegacyPlan['body'], StoredLegacyPlan['internal']>(
-      'billing-plan-v1',
-      id,
-    );
-    if (!plan || plan.app_id !== ctx.app.id) throw notFound('billing plan', id, 'plan_id');
+    const plan = this.deps.store.resources.owned<StoredLegacyPlan>('billing-plan-v1', id, ctx.app.id);
+    if (!plan) throw notFound('billing plan', id, 'plan_id');
     return plan;
   }
 

@@ -53,8 +53,8 @@ export class CatalogProductsService {
   }
 
   get(id: string, ctx: RequestContext): StoredProduct {
-    const product = this.find(id);
-    if (!product || product.app_id !== ctx.app.id) throw notFound('product', id);
+    const product = this.deps.store.resources.owned<StoredProduct>(KIND, id, ctx.app.id);
+    if (!product) throw notFound('product', id);
     return product;
   }
 

@@ -95,21 +95,22 @@ export class DisputesService {
         return { items: [], links: this.listLinks(query, ctx) };
       rootId = transaction.rootId;
     }
-    const page = this.deps.store.resources.seek<StoredDispute['body'], StoredDispute['internal']>(
-      'dispute',
+    const page = this.deps.store.resources.seek<StoredDispute>(
       {
-        appId: ctx.app.id,
-        ...(rootId ? { rootId, parentId: query.disputed_transaction_id } : {}),
-        ...(statuses ? { statuses } : {}),
-        ...(createdFrom ? { createdFrom } : {}),
-        ...(updatedBefore ? { updatedBefore } : {}),
-        ...(updatedAfter ? { updatedAfter } : {}),
+        kind: 'dispute',
+        app: ctx.app.id,
+        ...(rootId ? { descendantsOf: rootId, parent: query.disputed_transaction_id } : {}),
+        ...(statuses && statuses.length > 0 ? { status: statuses } : {}),
+        between: [
+          { column: 'create_time', from: createdFrom },
+          { column: 'update_time', after: updatedAfter, to: updatedBefore },
+        ],
       },
       pageSize,
       after,
     );
     return {
-      items: page.items.map((d) => disputeSummary(d as StoredDispute, ctx.baseUrl)),
+      items: page.items.map((d) => disputeSummary(d, ctx.baseUrl)),
       links: this.listLinks(query, ctx, page.next),
     };
   }

@@ -3,7 +3,7 @@ import { scaled } from '../../../../shared/api/invoicing/invoice-rules.js';
 import { toMinor } from '../../../../shared/money.js';
 import type { LedgerPosting, LedgerPostings } from '../../../ledger/ledger-posting.js';
 import type { CartLine } from '../../../ledger/ledger-types.js';
-import { captureFee } from '../payments-v2/index.js';
+import { captureFee } from '../../pipeline/capture-fees.js';
 import type { ResourceTransition } from '../../transition-bus.js';
 import { INVOICE_KIND, type StoredInvoice } from './types.js';
 

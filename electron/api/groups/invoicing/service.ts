@@ -106,8 +106,8 @@ export class InvoicingService {
   }
 
   get(id: string, ctx: RequestContext): StoredInvoice {
-    const invoice = this.find(id);
-    if (!invoice || invoice.app_id !== ctx.app.id) throw notFound('invoice', id);
+    const invoice = this.deps.store.resources.owned<StoredInvoice>(INVOICE_KIND, id, ctx.app.id);
+    if (!invoice) throw notFound('invoice', id);
     return invoice;
   }
 

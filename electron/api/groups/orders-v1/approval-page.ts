@@ -3,12 +3,17 @@ import { orderV1Machine, type OrderV1Status } from '../../../../shared/api/order
 import { refusalOf } from '../../../../shared/machines/machine.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../../pipeline/approval-page.js';
 import {
-  buyerEmailField,
+  orderApprovalPage,
+  registerApprovalPage,
+  unknownTokenPage,
+  type ApprovalView,
+} from '../../pipeline/approval-page.js';
+import {
   buyerPageLayout as page,
   formCsrfToken,
   escapeHtml,
+  itemRows,
   type Render,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
@@ -26,12 +31,7 @@ export const approvalCsrfToken = (orderId: string): string => formCsrfToken({ fl
 function summary(order: StoredOrderV1): string {
   const rows = order.body.purchase_units
     .map((unit) => {
-      const items = (unit.items ?? [])
-        .map(
-          (item) =>
-            `<tr><td>${escapeHtml(item.name)} × ${escapeHtml(item.quantity)}</td><td class="amount">${escapeHtml(item.price)} ${escapeHtml(item.currency)}</td></tr>`,
-        )
-        .join('');
+      const items = itemRows(unit.items ?? []);
       const heading = unit.description ?? `Payment to ${unit.payee.email}`;
       return `${items}<tr class="total"><td>${escapeHtml(heading)}</td><td class="amount" data-testid="unit-total">${escapeHtml(unit.amount.total)} ${escapeHtml(unit.amount.currency)}</td></tr>`;
     })
@@ -41,21 +41,20 @@ function summary(order: StoredOrderV1): string {
 }
 
 function approvalPage(order: StoredOrderV1, view: ApprovalView): Render {
-  const brand =
-    order.body.application_context?.brand_name ?? order.body.purchase_units[0]?.payee.email ?? 'the merchant';
-  // The same machine that guards the approve call decides whether the page offers it.
-  const approvable = !refusalOf(orderV1Machine, order.status as OrderV1Status, 'approve');
-  return page(
-    `Pay ${brand}`,
-    `<h1>Pay ${escapeHtml(brand)}</h1>
-<p class="muted">Sandbox checkout · order <code>${escapeHtml(order.id)}</code> · <span class="status" data-testid="order-status">${escapeHtml(order.status)}</span></p>
-${summary(order)}
-${view.alert}
-${
-  approvable
-    ? view.form([buyerEmailField(view.buyerEmail, view.buyers)], 'Approve payment')
-    : `<p>This order is <strong>${escapeHtml(order.status)}</strong> and cannot be approved.</p>`
-}`,
+  return orderApprovalPage(
+    {
+      brand:
+        order.body.application_context?.brand_name ??
+        order.body.purchase_units[0]?.payee.email ??
+        'the merchant',
+      orderId: order.id,
+      status: order.status,
+      summary: summary(order),
+      // The same machine that guards the approve call decides whether the page offers it.
+      approvable: !refusalOf(orderV1Machine, order.status as OrderV1Status, 'approve'),
+      refusal: 'cannot be approved',
+    },
+    view,
   );
 }
 
@@ -79,8 +78,6 @@ export function registerApprovalPageV1(
     },
     notFound: (token) => unknownTokenPage('Order', token),
     csrfFlow: CSRF_FLOW,
-    csrfId: (order) => order.id,
-    hiddenFields: (order) => ({ token: order.id }),
     defaultBuyerEmail: () => DEFAULT_BUYER_EMAIL,
     redirectUrls: (order) => [order.body.redirect_urls?.return_url, order.body.redirect_urls?.cancel_url],
     render: approvalPage,

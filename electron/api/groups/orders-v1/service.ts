@@ -19,7 +19,7 @@ import {
 } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
-import { captureFee } from '../payments-v2/index.js';
+import { captureFee } from '../../pipeline/capture-fees.js';
 import { businessAccount, stillBusiness } from './accounts.js';
 import { AUTO_DISBURSE_JOB, DELAYED_DISBURSEMENT_MAX_MS, autoDisburseKey } from './jobs.js';
 import {
@@ -129,9 +129,8 @@ export class OrdersV1Service {
 
   /** An order of the caller's app; a deleted one is gone (404). */
   get(id: string, ctx: RequestContext): StoredOrderV1 {
-    const order = this.find(id);
-    if (!order || order.app_id !== ctx.app.id || order.status === 'DELETED')
-      throw notFound('order', id, 'order_id');
+    const order = this.deps.store.resources.owned<StoredOrderV1>(ORDER_V1_KIND, id, ctx.app.id);
+    if (!order || order.status === 'DELETED') throw notFound('order', id, 'order_id');
     return order;
   }
 

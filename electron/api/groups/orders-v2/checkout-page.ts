@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { registerApprovalPage, unknownTokenPage, type ApprovalView } from '../../pipeline/approval-page.js';
 import {
-  buyerEmailField,
+  orderApprovalPage,
+  registerApprovalPage,
+  unknownTokenPage,
+  type ApprovalView,
+} from '../../pipeline/approval-page.js';
+import {
   buyerPageLayout as page,
   formCsrfToken,
   escapeHtml,
@@ -114,21 +118,17 @@ ${back}`,
 }
 
 function checkoutPage(order: StoredOrder, view: ApprovalView): Render {
-  const brand =
-    order.internal.brand_name ?? order.body.purchase_units[0]?.payee.email_address ?? 'the merchant';
-  // The same machine that guards the approve call decides whether the page offers it.
-  const approvable = !refusalOf(orderMachine, order.status as OrderStatus, 'approve');
-  return page(
-    `Pay ${brand}`,
-    `<h1>Pay ${escapeHtml(brand)}</h1>
-<p class="muted">Sandbox checkout · order <code>${escapeHtml(order.id)}</code> · <span class="status" data-testid="order-status">${escapeHtml(order.status)}</span></p>
-${orderSummary(order)}
-${view.alert}
-${
-  approvable
-    ? view.form([buyerEmailField(view.buyerEmail, view.buyers)], 'Approve payment')
-    : `<p>This order is <strong>${escapeHtml(order.status)}</strong> and cannot be approved again.</p>`
-}`,
+  return orderApprovalPage(
+    {
+      brand: order.internal.brand_name ?? order.body.purchase_units[0]?.payee.email_address ?? 'the merchant',
+      orderId: order.id,
+      status: order.status,
+      summary: orderSummary(order),
+      // The same machine that guards the approve call decides whether the page offers it.
+      approvable: !refusalOf(orderMachine, order.status as OrderStatus, 'approve'),
+      refusal: 'cannot be approved again',
+    },
+    view,
   );
 }
 
@@ -155,8 +155,6 @@ export function registerCheckoutPage(
     find: (token) => orders.find(token),
     notFound: (token) => unknownTokenPage('Order', token),
     csrfFlow: CSRF_FLOW,
-    csrfId: (order) => order.id,
-    hiddenFields: (order) => ({ token: order.id }),
     defaultBuyerEmail: () => DEFAULT_BUYER_EMAIL,
     redirectUrls: (order) => [order.internal.return_url, order.internal.cancel_url],
     render: checkoutPage,

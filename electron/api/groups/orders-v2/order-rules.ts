@@ -6,7 +6,7 @@ import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { App } from '../../../store/repositories/apps-repo.js';
 import { activeConsent } from '../../pipeline/authenticate.js';
 import type { Store } from '../../../store/store.js';
-import { detail, notAuthorized, unprocessable } from '../../pipeline/api-error.js';
+import { bodyDetail as body, notAuthorized, unprocessable } from '../../pipeline/api-error.js';
 import { parseMinor } from '../../pipeline/money-errors.js';
 import type { PurchaseUnitBody } from './types.js';
 
@@ -14,19 +14,6 @@ import type { PurchaseUnitBody } from './types.js';
  * The business rules of orders v2 beyond the schema (spec 2.4, 4.4, part 7): reference ids, payees,
  * money arithmetic, donation permission and card expiry. Each failure names its JSON pointer.
  */
-
-const body = (
-  field: string,
-  issue: Parameters<typeof detail>[0],
-  description?: string,
-  value?: unknown,
-): ErrorDetail =>
-  detail(issue, {
-    field,
-    location: 'body',
-    ...(description ? { description } : {}),
-    ...(value !== undefined ? { value } : {}),
-  });
 
 /**
  * A unit's platform fee (spec 2.4 `platform_fees`): in the unit's currency, more than zero and not above

@@ -104,8 +104,8 @@ export class OrdersService {
   }
 
   get(id: string, ctx: RequestContext): StoredOrder {
-    const order = this.find(id);
-    if (!order || order.app_id !== ctx.app.id) throw notFound('order', id);
+    const order = this.deps.store.resources.owned<StoredOrder>('order', id, ctx.app.id);
+    if (!order) throw notFound('order', id);
     return order;
   }
 

@@ -173,9 +173,8 @@ export class ReferralsService {
 
   /** A referral of the calling app, by id (either version's read answers it). */
   get(id: string, ctx: RequestContext): StoredReferral {
-    const referral = this.find(id);
-    if (!referral || referral.app_id !== ctx.app.id)
-      throw notFound('partner referral', id, 'partner_referral_id');
+    const referral = this.deps.store.resources.owned<StoredReferral>('partner-referral', id, ctx.app.id);
+    if (!referral) throw notFound('partner referral', id, 'partner_referral_id');
     return referral;
   }
 

@@ -9,6 +9,7 @@ import {
   buyerPageLayout as page,
   formCsrfToken,
   escapeHtml,
+  itemRows,
   type Render,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
@@ -73,12 +74,7 @@ function lookOf(payment: StoredPaymentV1, profile: WebProfile | undefined, store
 function summary(payment: StoredPaymentV1): string {
   return `<table>${payment.body.transactions
     .map((transaction) => {
-      const items = (transaction.item_list?.items ?? [])
-        .map(
-          (item) =>
-            `<tr><td>${escapeHtml(item.name)} × ${escapeHtml(item.quantity)}</td><td class="amount">${escapeHtml(item.price)} ${escapeHtml(item.currency)}</td></tr>`,
-        )
-        .join('');
+      const items = itemRows(transaction.item_list?.items ?? []);
       const heading = transaction.description ?? `Payment to ${transaction.payee.email}`;
       return `${items}<tr class="total"><td>${escapeHtml(heading)}</td><td class="amount" data-testid="transaction-total">${escapeHtml(transaction.amount.total)} ${escapeHtml(transaction.amount.currency)}</td></tr>`;
     })

@@ -6,7 +6,7 @@ import {
 import { isoSeconds } from '../../../clock.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import type { SampleContext } from '../../../webhooks/catalog.js';
-import { captureFee, refundedFee } from '../payments-v2/index.js';
+import { captureFee, refundedFee } from '../../pipeline/capture-fees.js';
 import { feeV1, totalV1 } from './money-v1.js';
 import { PROTECTION_TYPE, type StoredRefundV1, type StoredSaleV1 } from './types.js';
 import { refundLinks, refundView, saleLinks, saleView } from './views.js';

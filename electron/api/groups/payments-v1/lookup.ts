@@ -14,7 +14,7 @@ export function ownResource<R extends StoredResource<unknown, unknown>>(
   id: string,
   ctx: RequestContext,
 ): R {
-  const found = store.resources.get<unknown, unknown>(kind, id);
-  if (!found || found.app_id !== ctx.app.id) throw notFound(what, id);
+  const found = store.resources.owned<R>(kind, id, ctx.app.id);
+  if (!found) throw notFound(what, id);
   return found as R;
 }

@@ -12,7 +12,7 @@ import { AUTHORIZATION_LIFETIME_MS } from '../../../../shared/api/payments-v2/au
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { createResource } from '../../transition.js';
-import { captureFee, refundedFee } from '../payments-v2/index.js';
+import { captureFee, refundedFee } from '../../pipeline/capture-fees.js';
 import { EXPIRE_AUTHORIZATION_V1_JOB, authorizationV1ExpiryKey } from './jobs.js';
 import { feeV1, totalV1 } from './money-v1.js';
 import {

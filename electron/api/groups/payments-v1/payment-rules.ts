@@ -7,7 +7,7 @@ import {
 import type { ErrorDetail } from '../../../../shared/errors.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { Store } from '../../../store/store.js';
-import { detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
+import { bodyDetail as at, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
 import type { StoredCardV1, TransactionBody } from './types.js';
 
 /**
@@ -15,19 +15,6 @@ import type { StoredCardV1, TransactionBody } from './types.js';
  * the money arithmetic of every transaction, and the payees. Each failure names its JSON pointer; all
  * problems of one kind are reported at once.
  */
-
-const at = (
-  field: string,
-  issue: Parameters<typeof detail>[0],
-  description?: string,
-  value?: unknown,
-): ErrorDetail =>
-  detail(issue, {
-    field,
-    location: 'body',
-    ...(description !== undefined ? { description } : {}),
-    ...(value !== undefined ? { value } : {}),
-  });
 
 /** 400: what the payment method requires (a wallet payment returns to the merchant; a card is given). */
 export function checkPaymentMethod(request: PaymentV1CreateRequest, now: number): void {

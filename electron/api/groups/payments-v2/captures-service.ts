@@ -8,7 +8,7 @@ import type { ApiDeps } from '../../deps.js';
 import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
-import { captureFee, refundedFee } from './fee-schedule.js';
+import { captureFee, refundedFee } from '../../pipeline/capture-fees.js';
 import { requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './types.js';
 import type { UnitPayment } from './service.js';
@@ -25,17 +25,14 @@ export class CapturesService {
   constructor(private readonly deps: ApiDeps) {}
 
   getCapture(id: string, ctx: RequestContext): StoredCapture {
-    const found = this.deps.store.resources.get<StoredCapture['body'], StoredCapture['internal']>(
-      'capture',
-      id,
-    );
-    if (!found || found.app_id !== ctx.app.id) throw notFound('capture', id);
+    const found = this.deps.store.resources.owned<StoredCapture>('capture', id, ctx.app.id);
+    if (!found) throw notFound('capture', id);
     return found;
   }
 
   getRefund(id: string, ctx: RequestContext): StoredRefund {
-    const found = this.deps.store.resources.get<StoredRefund['body'], StoredRefund['internal']>('refund', id);
-    if (!found || found.app_id !== ctx.app.id) throw notFound('refund', id);
+    const found = this.deps.store.resources.owned<StoredRefund>('refund', id, ctx.app.id);
+    if (!found) throw notFound('refund', id);
     return found;
   }
 
@@ -149,7 +146,7 @@ export class CapturesService {
     return refund;
   }
 
-  /** Writes a COMPLETED capture of `amountMinor` for a unit, with its fee (see fee-schedule.ts). */
+  /** Writes a COMPLETED capture of `amountMinor` for a unit, with its fee (see pipeline/capture-fees.ts). */
   create(
     unit: UnitPayment,
     amountMinor: bigint,

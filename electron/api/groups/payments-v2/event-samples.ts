@@ -3,7 +3,7 @@ import { money } from '../../../../shared/money.js';
 import { DAY, isoSeconds } from '../../../clock.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import type { SampleContext } from '../../../webhooks/catalog.js';
-import { captureFee } from './fee-schedule.js';
+import { captureFee } from '../../pipeline/capture-fees.js';
 import {
   SELLER_PROTECTION,
   type StoredAuthorization,

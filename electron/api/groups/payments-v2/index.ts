@@ -28,7 +28,6 @@ export {
   refundLinks,
 } from './views.js';
 export { sampleCapture } from './event-samples.js';
-export { captureFee, refundedFee } from './fee-schedule.js';
 export { EXPIRE_AUTHORIZATION_JOB } from './jobs.js';
 export {
   AUTHORIZATION_CREATED,

@@ -119,11 +119,8 @@ export class PaymentsService {
   // ---- authorizations ---------------------------------------------------------------------------
 
   getAuthorization(id: string, ctx: RequestContext): StoredAuthorization {
-    const found = this.deps.store.resources.get<StoredAuthorization['body'], StoredAuthorization['internal']>(
-      'authorization',
-      id,
-    );
-    if (!found || found.app_id !== ctx.app.id) throw notFound('authorization', id);
+    const found = this.deps.store.resources.owned<StoredAuthorization>('authorization', id, ctx.app.id);
+    if (!found) throw notFound('authorization', id);
     return found;
   }
 

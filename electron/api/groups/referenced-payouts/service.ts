@@ -120,22 +120,14 @@ export class ReferencedPayoutsService {
   }
 
   getBatch(id: string, ctx: RequestContext): StoredReferencedPayoutBatch {
-    const found = this.deps.store.resources.get<ReferencedPayoutBatchBody, ReferencedPayoutBatchInternal>(
-      BATCH_KIND,
-      id,
-    );
-    if (!found || found.app_id !== ctx.app.id)
-      throw notFound('referenced payout batch', id, 'payouts_batch_id');
+    const found = this.deps.store.resources.owned<StoredReferencedPayoutBatch>(BATCH_KIND, id, ctx.app.id);
+    if (!found) throw notFound('referenced payout batch', id, 'payouts_batch_id');
     return found;
   }
 
   getItem(id: string, ctx: RequestContext): StoredReferencedPayoutItem {
-    const found = this.deps.store.resources.get<ReferencedPayoutItemBody, ReferencedPayoutItemInternal>(
-      ITEM_KIND,
-      id,
-    );
-    if (!found || found.app_id !== ctx.app.id)
-      throw notFound('referenced payout item', id, 'payouts_item_id');
+    const found = this.deps.store.resources.owned<StoredReferencedPayoutItem>(ITEM_KIND, id, ctx.app.id);
+    if (!found) throw notFound('referenced payout item', id, 'payouts_item_id');
     return found;
   }
 

@@ -2,7 +2,7 @@ import type { PayerInfo } from '../../../../shared/api/reporting/schemas.js';
 import { DAY_MS } from '../../../../shared/api/reporting/schemas.js';
 import { exponentOf } from '../../../../shared/money.js';
 import type { CartLine, EntryDetails, NewLedgerEntry } from '../../../ledger/ledger-types.js';
-import { captureFee, refundedFee } from '../payments-v2/index.js';
+import { captureFee, refundedFee } from '../../pipeline/capture-fees.js';
 
 /** What to generate: `entries` ledger entries for one account, spread over [startMs, endMs]. */
 export interface HistoryPlan {

@@ -1,6 +1,7 @@
 import { sandboxShared } from '../../../../shared/api/sandbox/index.js';
 import type { GroupDeps } from '../../group-deps.js';
 import type { GroupModule } from '../../group-module.js';
+import { registerMerchantPages } from './merchant-pages.js';
 import { sandboxRoutes } from './routes.js';
 import { SandboxControl } from './service.js';
 
@@ -12,5 +13,10 @@ export { MAX_ADVANCE_SECONDS, type ClockState } from './service.js';
  */
 export function defineSandbox(deps: GroupDeps): GroupModule {
   const control = new SandboxControl(deps);
-  return { name: 'sandbox', shared: sandboxShared, routes: sandboxRoutes(control) };
+  return {
+    name: 'sandbox',
+    shared: sandboxShared,
+    routes: sandboxRoutes(control),
+    pages: registerMerchantPages,
+  };
 }

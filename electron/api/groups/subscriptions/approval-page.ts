@@ -122,8 +122,6 @@ export function registerSubscriptionApprovalPage(
     find: (token) => subscriptions.find(token),
     notFound: (token) => unknownTokenPage('Subscription', token),
     csrfFlow: CSRF_FLOW,
-    csrfId: (subscription) => subscription.id,
-    hiddenFields: (subscription) => ({ ba_token: subscription.id }),
     // A revision's form names no buyer: it stands for the subscriber who approved the subscription.
     defaultBuyerEmail: (subscription) => subscription.internal.payer?.email || DEFAULT_BUYER,
     redirectUrls: (subscription) => [subscription.internal.return_url, subscription.internal.cancel_url],

@@ -218,6 +218,22 @@ describe('the billing engine', () => {
     expect(account.body.balances).toEqual([{ currency_code: 'USD', value: '0.00' }]);
   });
 
+  it('a threshold of one suspends after "1 failed payment", in the singular', async () => {
+    api = await startBillingHarness();
+    const { id } = await activeSubscription(
+      api,
+      { ...MONTHLY_12, payment_preferences: { payment_failure_threshold: 1 } },
+      {},
+      { funding: 'CARD' },
+    );
+    await setPayer(api, { email_address: 'buyer@example.com', card_declines: true });
+    await advanceTo(api, '2026-06-20T12:00:00Z');
+    expect(await getSubscription(api, id)).toMatchObject({
+      status: 'SUSPENDED',
+      status_change_note: 'Suspended after 1 failed payment.',
+    });
+  });
+
   it('suspends at payment_failure_threshold when the card declines, and bills again once re-activated', async () => {
     api = await startBillingHarness();
     const { id } = await activeSubscription(

@@ -9,6 +9,7 @@ import type { PlansService } from './plan-service.js';
 import { addInterval } from './billing-calendar.js';
 import { finalPaymentMs, initialExecutions } from './cycle-executions.js';
 import { recordSale } from './sales.js';
+import { SetupFee } from './setup-fee.js';
 import type { SalePurpose, StoredPlan, StoredSubscription } from './types.js';
 
 export const START_JOB = 'subscriptions.start';
@@ -43,7 +44,18 @@ export class BillingEngine {
   constructor(
     private readonly deps: GroupDeps,
     private readonly plans: PlansService,
-  ) {}
+  ) {
+    // The setup fee's charging, handed the engine's own payment and bookkeeping.
+    this.setupFee = new SetupFee(deps, {
+      paySetupFee: (subscription, plan, feeMinor, atMs) =>
+        this.pay(subscription, plan, 'SETUP_FEE', { gross: feeMinor, tax: 0n, shipping: 0n }, atMs).outcome,
+      stop: (subscription) => this.stop(subscription),
+      setStatusTime: (subscription, atMs, note) => this.setStatusTime(subscription, atMs, note),
+      syncOutstanding: (subscription) => this.syncOutstanding(subscription),
+    });
+  }
+
+  private readonly setupFee: SetupFee;
 
   jobs(): Record<string, JobHandler> {
     return {
@@ -155,76 +167,28 @@ export class BillingEngine {
 
   // ---- the cycle ----------------------------------------------------------------------------------
 
-  /**
-   * A v1 agreement was executed by its merchant: its setup fee is charged now, once (the agreement
-   * machine allows one execute), as the platform charges it when the agreement is executed.
-   */
+  /** A v1 agreement was executed by its merchant: its setup fee is charged now (see `SetupFee`). */
   legacyExecuted(subscription: StoredSubscription, nowMs: number): void {
-    const legacy = subscription.internal.legacy;
-    const feeMinor = BigInt(legacy?.setup_fee_minor ?? '0');
-    // A subscription cancelled or suspended before the execute owes no fee.
-    if (feeMinor <= 0n || (subscription.status !== 'APPROVED' && subscription.status !== 'ACTIVE')) return;
-    const plan = this.planOf(subscription);
-    const failureAction = legacy?.setup_fee_failure_action ?? 'CONTINUE';
-    if (this.chargeSetupFee(subscription, plan, feeMinor, failureAction, nowMs) === 'paid')
-      transition(this.deps, machine, subscription, 'charge-setup-fee', { at: isoSeconds(nowMs) });
+    this.setupFee.chargeOnExecute(subscription, () => this.planOf(subscription), nowMs);
   }
 
   private start(subscription: StoredSubscription, atMs: number): void {
     const plan = this.planOf(subscription);
     const fee = plan.body.payment_preferences.setup_fee;
     // A v1 agreement's fee was charged when it was executed (see `legacyExecuted`).
-    const chargedOnExecute = subscription.internal.legacy?.setup_fee_minor !== undefined;
-    const feeMinor = fee && !chargedOnExecute ? toMinor(fee.value, fee.currency_code) : 0n;
+    const feeMinor =
+      fee && !this.setupFee.chargedOnExecute(subscription) ? toMinor(fee.value, fee.currency_code) : 0n;
     subscription.internal.tenure_anchor_ms = atMs;
     const failureAction = plan.body.payment_preferences.setup_fee_failure_action;
     if (
       feeMinor > 0n &&
-      this.chargeSetupFee(subscription, plan, feeMinor, failureAction, atMs) === 'cancelled'
+      this.setupFee.charge(subscription, plan, feeMinor, failureAction, atMs) === 'cancelled'
     )
       return;
     this.setStatusTime(subscription, atMs);
     transition(this.deps, machine, subscription, 'start', { at: isoSeconds(atMs) });
     // The first cycle is billed as the subscription starts; each later one is a job of its own.
     this.billCycle(subscription, atMs);
-  }
-
-  /**
-   * Charges a setup fee; on failure CANCEL cancels a subscription that has not started, and otherwise
-   * (CONTINUE) the fee joins the outstanding balance. A paid fee is not yet saved: the caller's next
-   * transition saves the subscription.
-   */
-  private chargeSetupFee(
-    subscription: StoredSubscription,
-    plan: StoredPlan,
-    feeMinor: bigint,
-    failureAction: string | undefined,
-    atMs: number,
-  ): 'paid' | 'owed' | 'cancelled' {
-    const { outcome } = this.pay(
-      subscription,
-      plan,
-      'SETUP_FEE',
-      { gross: feeMinor, tax: 0n, shipping: 0n },
-      atMs,
-    );
-    if (outcome.ok) return 'paid';
-    if (failureAction === 'CANCEL' && subscription.status === 'APPROVED') {
-      this.stop(subscription);
-      this.setStatusTime(subscription, atMs, 'The setup fee payment failed.');
-      transition(this.deps, machine, subscription, 'cancel-setup-failed', { at: isoSeconds(atMs) });
-      return 'cancelled';
-    }
-    // CONTINUE: the fee joins the outstanding balance and the subscription starts.
-    subscription.internal.outstanding_minor = String(
-      BigInt(subscription.internal.outstanding_minor) + feeMinor,
-    );
-    this.syncOutstanding(subscription);
-    transition(this.deps, machine, subscription, 'fail-payment', {
-      at: isoSeconds(atMs),
-      note: 'setup fee',
-    });
-    return 'owed';
   }
 
   private billCycle(subscription: StoredSubscription, dueMs: number): void {
@@ -369,7 +333,7 @@ export class BillingEngine {
       this.setStatusTime(
         subscription,
         atMs,
-        `Suspended after ${info.failed_payments_count} failed payments.`,
+        `Suspended after ${info.failed_payments_count} failed payment${info.failed_payments_count === 1 ? '' : 's'}.`,
       );
       transition(this.deps, machine, subscription, 'suspend-for-failures', { at });
     }

@@ -52,8 +52,9 @@ export class PlansService {
 
   create(request: PlanCreateRequest, ctx: RequestContext): StoredPlan {
     throwPlanProblems(planProblems(request));
+    // Another group's product: read through its service, and only the caller's own counts.
     const product = this.products.find(request.product_id);
-    if (!product || product.app_id !== ctx.app.id) {
+    if (product?.app_id !== ctx.app.id) {
       throw unprocessable(
         detail('PRODUCT_NOT_FOUND', { field: '/product_id', value: request.product_id, location: 'body' }),
       );
@@ -120,8 +121,8 @@ export class PlansService {
   }
 
   get(id: string, ctx: RequestContext): StoredPlan {
-    const plan = this.find(id);
-    if (!plan || plan.app_id !== ctx.app.id) throw notFound('plan', id);
+    const plan = this.deps.store.resources.owned<StoredPlan>(KIND, id, ctx.app.id);
+    if (!plan) throw notFound('plan', id);
     return plan;
   }
 

@@ -6,7 +6,7 @@ import { money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
 import { createResource } from '../../transition.js';
-import { captureFee } from '../payments-v2/index.js';
+import { captureFee } from '../../pipeline/capture-fees.js';
 import { newSaleId } from './ids.js';
 import type { SalePurpose, StoredSale, StoredSubscription } from './types.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';

@@ -29,8 +29,8 @@ export function reviseSubscription(
   if (!current) throw notFound('plan', subscription.body.plan_id);
   let target = current;
   if (request.plan_id !== undefined && request.plan_id !== current.id) {
-    const plan = plans.find(request.plan_id);
-    if (!plan || plan.app_id !== ctx.app.id) throw notFound('plan', request.plan_id, 'plan_id');
+    const plan = deps.store.resources.owned<StoredPlan>('subscription-plan', request.plan_id, ctx.app.id);
+    if (!plan) throw notFound('plan', request.plan_id, 'plan_id');
     if (plan.status !== 'ACTIVE') {
       throw unprocessable(
         detail('PLAN_STATUS_INACTIVE', {

@@ -54,8 +54,12 @@ export class SubscriptionsService {
     ctx: RequestContext,
     legacy?: SubscriptionInternal['legacy'],
   ): StoredSubscription {
-    const plan = this.plans.find(request.plan_id);
-    if (!plan || plan.app_id !== ctx.app.id) {
+    const plan = this.deps.store.resources.owned<StoredPlan>(
+      'subscription-plan',
+      request.plan_id,
+      ctx.app.id,
+    );
+    if (!plan) {
       throw notFoundDetails(
         detail('INVALID_RESOURCE_ID', {
           field: '/plan_id',
@@ -171,8 +175,8 @@ export class SubscriptionsService {
   }
 
   get(id: string, ctx: RequestContext): StoredSubscription {
-    const subscription = this.find(id);
-    if (!subscription || subscription.app_id !== ctx.app.id) throw notFound('subscription', id);
+    const subscription = this.deps.store.resources.owned<StoredSubscription>(KIND, id, ctx.app.id);
+    if (!subscription) throw notFound('subscription', id);
     return subscription;
   }
 

@@ -64,8 +64,8 @@ export class TrackersService {
   }
 
   get(id: string, ctx: RequestContext, issue: TrackerNotFound = 'RESOURCE_NOT_FOUND'): StoredTracker {
-    const tracker = this.find(id);
-    if (!tracker || tracker.app_id !== ctx.app.id) throw trackerNotFound(id, issue);
+    const tracker = this.deps.store.resources.owned<StoredTracker>(TRACKER_KIND, id, ctx.app.id);
+    if (!tracker) throw trackerNotFound(id, issue);
     return tracker;
   }
 
@@ -196,8 +196,12 @@ export class TrackersService {
   ): { one: StoredTracker } | { all: StoredTracker[] } {
     this.checkAccount(query.account_id, ctx, 'account_id', 'query');
     if (query.tracking_number !== undefined) {
-      const tracker = this.find(trackerId(query.transaction_id, query.tracking_number));
-      if (!tracker || tracker.app_id !== ctx.app.id)
+      const tracker = this.deps.store.resources.owned<StoredTracker>(
+        TRACKER_KIND,
+        trackerId(query.transaction_id, query.tracking_number),
+        ctx.app.id,
+      );
+      if (!tracker)
         throw notFoundDetails(
           detail('RESOURCE_NOT_FOUND', {
             field: 'tracking_number',

@@ -65,8 +65,6 @@ export function registerVaultPages(
     find: (id) => setupTokens.find(id),
     notFound: (id) => notFoundPage('Setup token', id),
     csrfFlow: CSRF_FLOW,
-    csrfId: (token) => token.id,
-    hiddenFields: (token) => ({ approval_token_id: token.id }),
     defaultBuyerEmail: () => DEFAULT_BUYER_EMAIL,
     redirectUrls: (token) => [token.internal.return_url, token.internal.cancel_url],
     render: approvalPage,

@@ -11,7 +11,14 @@ import { newCustomerId, newPaymentTokenId } from './ids.js';
 import { sourceKind, vaultedBank, vaultedCard } from './instruments.js';
 import type { VaultOnboarding } from './onboarding.js';
 import type { SetupTokensService } from './setup-tokens-service.js';
-import { PAYMENT_TOKEN_KIND, type Customer, type StoredPaymentToken, type VaultedSource } from './types.js';
+import {
+  PAYMENT_TOKEN_KIND,
+  SETUP_TOKEN_KIND,
+  type Customer,
+  type StoredPaymentToken,
+  type StoredSetupToken,
+  type VaultedSource,
+} from './types.js';
 import { PAYMENT_TOKENS_PATH } from './views.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';
 
@@ -48,9 +55,8 @@ export class PaymentTokensService {
     const { token, card, bank } = request.payment_source;
     if (token) {
       // Spec part 7: a setup token that is absent is 404.
-      const setup = this.setupTokens.find(token.id);
-      if (!setup || setup.app_id !== ctx.app.id)
-        throw bodyNotFound('setup token', token.id, '/payment_source/token/id');
+      const setup = this.deps.store.resources.owned<StoredSetupToken>(SETUP_TOKEN_KIND, token.id, ctx.app.id);
+      if (!setup) throw bodyNotFound('setup token', token.id, '/payment_source/token/id');
       const id = newPaymentTokenId();
       this.setupTokens.exchange(setup, id);
       return this.insert(
@@ -105,8 +111,8 @@ export class PaymentTokensService {
    * path id answers RESOURCE_NOT_FOUND, an id in a body (an order's vault_id) INVALID_RESOURCE_ID.
    */
   get(id: string, ctx: RequestContext, field = 'id', location: 'path' | 'body' = 'path'): StoredPaymentToken {
-    const token = this.find(id);
-    if (!token || token.app_id !== ctx.app.id || token.status !== 'VAULTED')
+    const token = this.deps.store.resources.owned<StoredPaymentToken>(PAYMENT_TOKEN_KIND, id, ctx.app.id);
+    if (!token || token.status !== 'VAULTED')
       throw location === 'body'
         ? bodyNotFound('payment token', id, field)
         : notFound('payment token', id, field);
@@ -125,8 +131,8 @@ export class PaymentTokensService {
    * read). Deleting it again answers 204 as well: the caller's intent holds.
    */
   delete(id: string, ctx: RequestContext): void {
-    const token = this.find(id);
-    if (!token || token.app_id !== ctx.app.id) throw notFound('payment token', id);
+    const token = this.deps.store.resources.owned<StoredPaymentToken>(PAYMENT_TOKEN_KIND, id, ctx.app.id);
+    if (!token) throw notFound('payment token', id);
     if (token.status === 'DELETED') return;
     transition(this.deps, paymentTokenMachine, token, 'delete');
   }

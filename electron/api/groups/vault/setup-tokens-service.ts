@@ -59,8 +59,8 @@ export class SetupTokensService {
   }
 
   get(id: string, ctx: RequestContext): StoredSetupToken {
-    const token = this.find(id);
-    if (!token || token.app_id !== ctx.app.id) throw notFound('setup token', id);
+    const token = this.deps.store.resources.owned<StoredSetupToken>(SETUP_TOKEN_KIND, id, ctx.app.id);
+    if (!token) throw notFound('setup token', id);
     return token;
   }
 

@@ -81,8 +81,8 @@ export class WebhookEventsService {
   }
 
   get(id: string, ctx: RequestContext): StoredEvent {
-    const event = this.webhooks.events.get(id);
-    if (!event || event.app_id !== ctx.app.id) throw notFound('webhook event', id, '/event_id');
+    const event = this.webhooks.events.owned(id, ctx.app.id);
+    if (!event) throw notFound('webhook event', id, '/event_id');
     return event;
   }
 
@@ -98,7 +98,7 @@ export class WebhookEventsService {
     const event = this.get(id, ctx);
     let targets;
     if (webhookIds) {
-      const unknown = webhookIds.filter((wid) => this.webhooks.subscriptions.get(wid)?.app_id !== ctx.app.id);
+      const unknown = webhookIds.filter((wid) => !this.webhooks.subscriptions.owned(wid, ctx.app.id));
       if (unknown.length > 0) {
         throw invalidRequest(
           ...unknown.map((wid) =>
@@ -149,8 +149,8 @@ export class WebhookEventsService {
     }
     let url = request.url;
     if (request.webhook_id !== undefined) {
-      const webhook = this.webhooks.subscriptions.get(request.webhook_id);
-      if (!webhook || webhook.app_id !== ctx.app.id) {
+      const webhook = this.webhooks.subscriptions.owned(request.webhook_id, ctx.app.id);
+      if (!webhook) {
         throw invalidRequest(
           detail('INVALID_RESOURCE_ID', {
             field: '/webhook_id',

@@ -60,8 +60,8 @@ export class WebhookSubscriptionsService {
   }
 
   get(id: string, ctx: RequestContext): StoredWebhook {
-    const webhook = this.webhooks.subscriptions.get(id);
-    if (!webhook || webhook.app_id !== ctx.app.id) throw notFound('webhook', id, '/webhook_id');
+    const webhook = this.webhooks.subscriptions.owned(id, ctx.app.id);
+    if (!webhook) throw notFound('webhook', id, '/webhook_id');
     return webhook;
   }
 

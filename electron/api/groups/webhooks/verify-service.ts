@@ -42,7 +42,7 @@ export class WebhookVerifyService {
         }),
       );
     }
-    if (this.webhooks.subscriptions.get(request.webhook_id)?.app_id !== ctx.app.id) {
+    if (!this.webhooks.subscriptions.owned(request.webhook_id, ctx.app.id)) {
       throw invalidRequest(
         detail('INVALID_RESOURCE_ID', {
           field: '/webhook_id',

@@ -124,12 +124,3 @@ export function useSaleLedger(saleId: string, enabled: boolean) {
     enabled,
   });
 }
-
-/** A resource's history and related resources as the host keeps them (for the machine view). */
-export function useHostResource(kind: string, id: string) {
-  return useQuery({
-    queryKey: queryKeys.resource.detail(kind, id),
-    queryFn: () => bridge.getResource({ kind, id }),
-    retry: retryServerErrors,
-  });
-}

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -10,8 +8,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SUBSCRIPTION_LIMITS } from '../../../../shared/api/subscriptions';
 import { MoneyError, toMinor, type Money } from '../../../../shared/money';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 function amountProblem(value: string, outstanding: Money | undefined): string | undefined {
   if (!outstanding) return 'There is no outstanding balance.';
@@ -81,22 +79,17 @@ export function CaptureDialog({
               error={noteProblem}
               helperText={noteProblem ? `1 to ${SUBSCRIPTION_LIMITS.note} characters.` : undefined}
             />
-            {mutation.error ? (
-              <ApiErrorAlert error={mutation.error} title="The API refused the capture" />
-            ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 1.5 }}>
-          <Button onClick={onClose}>Close</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={Boolean(problem) || noteProblem || mutation.isPending}
-            data-testid="capture-submit"
-          >
-            Capture
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onClose={onClose}
+          closeLabel="Close"
+          submitLabel="Capture"
+          call={mutation}
+          failedTitle="The API refused the capture"
+          disabled={Boolean(problem) || noteProblem}
+          testId="capture-submit"
+        />
       </Box>
     </Dialog>
   );

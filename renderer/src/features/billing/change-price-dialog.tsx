@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -14,10 +12,10 @@ import { MoneyError, toMinor } from '../../../../shared/money';
 import { ApiCallError } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { updatePricing, type Plan } from './billing-api';
 import { serverFieldProblems } from './plan-draft';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /** A price the dialog can send: a parseable, non-negative amount in the cycle's currency. */
 function priceProblem(value: string, currency: string): string | undefined {
@@ -123,26 +121,18 @@ function ChangePriceForm({ plan, onClose }: { plan: Plan; onClose(): void }) {
               />
             );
           })}
-          {send.error ? (
-            <ApiErrorAlert
-              error={send.error}
-              title="The API refused the new price"
-              testId="change-price-error"
-            />
-          ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!valid || send.isPending}
-          data-testid="change-price-submit"
-        >
-          {send.isPending ? 'Saving…' : 'Save new price'}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Save new price"
+        pendingLabel="Saving…"
+        call={send}
+        failedTitle="The API refused the new price"
+        errorTestId="change-price-error"
+        disabled={!valid}
+        testId="change-price-submit"
+      />
     </Box>
   );
 }

@@ -27,10 +27,11 @@ import { DetailHeader, DetailMeta } from '../../components/detail-header';
 import { DetailPage } from '../../components/detail-page';
 import { BackLink, FieldRow, Fields } from '../../components/detail-parts';
 import { isMissing } from '../../api/api-call';
-import { useClockNow, useHostResource } from './billing-queries';
+import { useClockNow } from './billing-queries';
 import { DeprecatedNotice } from './deprecated-notice';
 import { setLegacyPlanState, showLegacyPlan, type LegacyPlanV1 } from './legacy-api';
 import { SchedulePreview } from './schedule-preview';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 const moneyV1 = (money: MoneyV1 | undefined) =>
   money?.value ? `${money.value} ${money.currency ?? ''}` : '—';
@@ -69,7 +70,7 @@ function LegacyPlanDetail({ plan }: { plan: LegacyPlanV1 }) {
   const now = useClockNow();
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const host = useHostResource(LEGACY_PLAN_KIND, plan.id);
+  const host = useResourceDetail(LEGACY_PLAN_KIND, plan.id);
   const setState = useMutation({
     mutationFn: (state: 'ACTIVE' | 'INACTIVE') => setLegacyPlanState(plan.id, state),
     onSuccess: (_response, state) => {

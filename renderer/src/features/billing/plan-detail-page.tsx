@@ -30,10 +30,11 @@ import { DetailHeader, DetailMeta } from '../../components/detail-header';
 import { DetailPage } from '../../components/detail-page';
 import { LifecyclePanel } from '../../components/lifecycle-panel';
 import { isMissing } from '../../api/api-call';
-import { useClockNow, useHostResource, usePlan, useProduct } from './billing-queries';
+import { useClockNow, usePlan, useProduct } from './billing-queries';
 import { ChangePriceDialog } from './change-price-dialog';
 import { SchedulePreview } from './schedule-preview';
 import { SubscriptionForm } from './subscription-form';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * `#/plans/<id>`: a subscription plan's schedule (words, timeline from now, the first cycles), its
@@ -57,7 +58,7 @@ export function PlanDetailPage({ id }: { id: string }) {
 
 function PlanDetail({ plan }: { plan: Plan }) {
   const now = useClockNow();
-  const host = useHostResource(PLAN_KIND, plan.id);
+  const host = useResourceDetail(PLAN_KIND, plan.id);
   const product = useProduct(plan.product_id);
   const move = usePlanMove(plan.id);
   const [dialog, setDialog] = useState<'price' | 'subscribe' | undefined>();

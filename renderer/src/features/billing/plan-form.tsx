@@ -2,9 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
@@ -16,7 +14,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert, DialogApiError } from '../../components/api-error-alert';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createPlan, PLANS_PATH } from './billing-api';
@@ -35,6 +33,8 @@ import {
 } from './plan-draft';
 import { SchedulePreview } from './schedule-preview';
 import { useFormProblems } from './use-form-problems';
+import { DialogButtons } from '../../components/dialog-buttons';
+import { DialogFormFrame } from '../../components/dialog-form-frame';
 
 /**
  * The create-plan form (the dialog's content): product, name and status; the cycle builder; payment
@@ -127,14 +127,7 @@ export function PlanForm({
 
   const productError = problems.errorOf('/product_id');
   return (
-    <Box
-      component="form"
-      onSubmit={submit}
-      noValidate
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-      data-testid="plan-form"
-    >
-      <DialogTitle id="plan-form-title">Create plan</DialogTitle>
+    <DialogFormFrame title="Create plan" titleId="plan-form-title" onSubmit={submit} testId="plan-form">
       <DialogContent dividers>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
@@ -362,13 +355,15 @@ export function PlanForm({
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogApiError
-        error={create.error}
-        title="The API refused the plan"
-        onClose={() => create.reset()}
-        testId="plan-form-error"
-      />
-      <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Create plan"
+        pendingLabel="Creating…"
+        call={create}
+        failedTitle="The API refused the plan"
+        errorTestId="plan-form-error"
+        testId="plan-form-submit"
+      >
         <Box sx={{ flexGrow: 1 }}>
           {validation.count > 0 && problems.shown ? (
             <Typography variant="body2" color="error" data-testid="plan-form-problem-count">
@@ -388,11 +383,7 @@ export function PlanForm({
         >
           Open in console
         </Button>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={create.isPending} data-testid="plan-form-submit">
-          {create.isPending ? 'Creating…' : 'Create plan'}
-        </Button>
-      </DialogActions>
-    </Box>
+      </DialogButtons>
+    </DialogFormFrame>
   );
 }

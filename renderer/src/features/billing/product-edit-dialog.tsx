@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -12,10 +10,10 @@ import { PRODUCT_PATCHABLE } from '../../../../shared/api/catalog-products';
 import { ApiCallError } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { patchProduct, type Product } from './billing-api';
 import { serverFieldProblems } from './plan-draft';
 import { productPatch, type Patchable } from './product-patch';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 const LABELS: Record<Patchable, string> = {
   description: 'Description',
@@ -81,17 +79,16 @@ function ProductEditForm({ product, onClose }: { product: Product; onClose(): vo
               slotProps={{ htmlInput: { 'data-testid': `product-edit-${member}` } }}
             />
           ))}
-          {save.error ? <ApiErrorAlert error={save.error} title="The API refused the change" /> : null}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={operations.length === 0 || save.isPending}>
-          {save.isPending
-            ? 'Saving…'
-            : `Save (${operations.length} change${operations.length === 1 ? '' : 's'})`}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel={`Save (${operations.length} change${operations.length === 1 ? '' : 's'})`}
+        pendingLabel="Saving…"
+        call={save}
+        failedTitle="The API refused the change"
+        disabled={operations.length === 0}
+      />
     </Box>
   );
 }

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -11,9 +9,9 @@ import { PRODUCT_LIMITS, PRODUCT_TYPES, type ProductType } from '../../../../sha
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { createProduct } from './billing-api';
 import { useFormProblems } from './use-form-problems';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 interface ProductDraft {
   name: string;
@@ -147,27 +145,17 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
           {field('description', '/description', 'Description', 'product-description')}
           {field('imageUrl', '/image_url', 'Image URL', 'product-image-url')}
           {field('homeUrl', '/home_url', 'Home URL', 'product-home-url')}
-          {create.error ? (
-            <ApiErrorAlert
-              error={create.error}
-              title="The API refused the product"
-              onClose={() => create.reset()}
-              testId="product-form-error"
-            />
-          ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={create.isPending}
-          data-testid="product-form-submit"
-        >
-          {create.isPending ? 'Creating…' : 'Create product'}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Create product"
+        pendingLabel="Creating…"
+        call={create}
+        failedTitle="The API refused the product"
+        errorTestId="product-form-error"
+        testId="product-form-submit"
+      />
     </Box>
   );
 }

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -10,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SUBSCRIPTION_LIMITS } from '../../../../shared/api/subscriptions';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import type { SubscriptionMove } from './billing-api';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 const REASON_PROMPTS: Record<SubscriptionMove, { title: string; required: boolean; submit: string }> = {
   suspend: { title: 'Suspend subscription', required: true, submit: 'Suspend' },
@@ -63,21 +61,18 @@ export function ReasonDialog({
                 A cancelled subscription is never billed again and cannot be reactivated.
               </Alert>
             ) : null}
-            {mutation.error ? <ApiErrorAlert error={mutation.error} title="The API refused" /> : null}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 1.5 }}>
-          <Button onClick={onClose}>Close</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={move === 'cancel' ? 'error' : 'primary'}
-            disabled={missing || tooLong || mutation.isPending}
-            data-testid="reason-submit"
-          >
-            {prompt?.submit}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onClose={onClose}
+          closeLabel="Close"
+          submitLabel={prompt?.submit}
+          color={move === 'cancel' ? 'error' : 'primary'}
+          call={mutation}
+          failedTitle="The API refused"
+          disabled={missing || tooLong}
+          testId="reason-submit"
+        />
       </Box>
     </Dialog>
   );

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
@@ -12,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { QuantitySchema } from '../../../../shared/api/subscriptions';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import type { Plan, ReviseAnswer } from './billing-api';
 import { usePlan } from './billing-queries';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /**
  * Revise: another plan (of the same product, ACTIVE) or another quantity. A price rise needs the buyer's
@@ -108,22 +106,17 @@ export function ReviseDialog({
             ) : mutation.isSuccess ? (
               <Alert severity="success">Revised: it applies from the next cycle.</Alert>
             ) : null}
-            {mutation.error ? (
-              <ApiErrorAlert error={mutation.error} title="The API refused the revision" />
-            ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 1.5 }}>
-          <Button onClick={onClose}>Close</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={changes === 0 || Boolean(quantityProblem) || mutation.isPending || mutation.isSuccess}
-            data-testid="revise-submit"
-          >
-            Revise
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onClose={onClose}
+          closeLabel="Close"
+          submitLabel="Revise"
+          call={mutation}
+          failedTitle="The API refused the revision"
+          disabled={changes === 0 || Boolean(quantityProblem) || mutation.isSuccess}
+          testId="revise-submit"
+        />
       </Box>
     </Dialog>
   );

@@ -34,18 +34,14 @@ import { BackLink, FieldRow, Fields, Figure } from '../../components/detail-part
 import { DetailHeader, DetailMeta } from '../../components/detail-header';
 import { DetailPage } from '../../components/detail-page';
 import { isMissing } from '../../api/api-call';
-import {
-  useClockNow,
-  useHostResource,
-  useSubscription,
-  useSubscriptionTransactions,
-} from './billing-queries';
+import { useClockNow, useSubscription, useSubscriptionTransactions } from './billing-queries';
 import { BillingTimeline } from './billing-timeline';
 import { comingCycles } from './coming-cycles';
 import { CaptureDialog } from './capture-dialog';
 import { ReasonDialog } from './reason-dialog';
 import { ReviseDialog } from './revise-dialog';
 import { usePlanChoices } from './use-plan-choices';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /** How many coming cycles the timeline shows. */
 const COMING_CYCLES = 6;
@@ -83,7 +79,7 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
   const status = subscription.status;
   const plan = subscription.plan as Plan | undefined;
   const now = useClockNow();
-  const host = useHostResource(SUBSCRIPTION_KIND, id);
+  const host = useResourceDetail(SUBSCRIPTION_KIND, id);
   const transactions = useSubscriptionTransactions(id, subscription.create_time, now);
   const activePlans = usePlanChoices({ productId: plan?.product_id, activeOnly: true });
   const move = useSubscriptionMove(id);

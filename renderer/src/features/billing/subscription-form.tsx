@@ -1,19 +1,17 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { MERCHANT_CANCEL_PATH, MERCHANT_RETURN_PATH } from '../../../../shared/api/sandbox/merchant-pages';
+import { bridge } from '../../bridge';
 import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscriptions';
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
-import { ApiErrorAlert, DialogApiError } from '../../components/api-error-alert';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createSubscription, type Plan } from './billing-api';
@@ -21,6 +19,8 @@ import { useClockNow, usePlan } from './billing-queries';
 import { SchedulePreview } from './schedule-preview';
 import { usePlanChoices } from './use-plan-choices';
 import { useFormProblems } from './use-form-problems';
+import { DialogButtons } from '../../components/dialog-buttons';
+import { DialogFormFrame } from '../../components/dialog-form-frame';
 
 interface SubscriptionDraft {
   planId: string;
@@ -44,8 +44,9 @@ const initialDraft = (planId: string): SubscriptionDraft => ({
   surname: 'Doe',
   email: 'buyer@example.com',
   brandName: '',
-  returnUrl: 'https://example.com/return',
-  cancelUrl: 'https://example.com/cancel',
+  // Filled in with the host's own merchant pages once the host's address is known.
+  returnUrl: '',
+  cancelUrl: '',
   customId: '',
 });
 
@@ -118,6 +119,20 @@ export function SubscriptionForm({
   const now = useClockNow();
   const plans = usePlanChoices({ activeOnly: true });
   const [draft, setDraft] = useState(() => initialDraft(planId ?? ''));
+  // The buyer comes back to a page of this host that shows what the platform handed back, not to a site
+  // that does not exist; set once, so a URL the user typed is never replaced.
+  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
+  const hostBase = info.data?.embedded_base_url;
+  const urlsSet = useRef(false);
+  useEffect(() => {
+    if (!hostBase || urlsSet.current) return;
+    urlsSet.current = true;
+    setDraft((d) => ({
+      ...d,
+      returnUrl: d.returnUrl || hostBase + MERCHANT_RETURN_PATH,
+      cancelUrl: d.cancelUrl || hostBase + MERCHANT_CANCEL_PATH,
+    }));
+  }, [hostBase]);
   const [requestId] = useState(newRequestId);
   const plan = usePlan(draft.planId || undefined);
   const local = useMemo(() => draftProblems(draft, plan.data, now), [draft, plan.data, now]);
@@ -179,14 +194,12 @@ export function SubscriptionForm({
   const choices = plans.data ?? [];
   const quantity = plan.data?.quantity_supported ? Number(draft.quantity) : 1;
   return (
-    <Box
-      component="form"
+    <DialogFormFrame
+      title="Create subscription"
+      titleId="subscription-form-title"
       onSubmit={submit}
-      noValidate
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-      data-testid="subscription-form"
+      testId="subscription-form"
     >
-      <DialogTitle id="subscription-form-title">Create subscription</DialogTitle>
       <DialogContent dividers>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
@@ -285,23 +298,15 @@ export function SubscriptionForm({
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogApiError
-        error={create.error}
-        title="The API refused the subscription"
-        onClose={() => create.reset()}
-        testId="subscription-form-error"
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Create subscription"
+        pendingLabel="Creating…"
+        call={create}
+        failedTitle="The API refused the subscription"
+        errorTestId="subscription-form-error"
+        testId="subscription-form-submit"
       />
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={create.isPending}
-          data-testid="subscription-form-submit"
-        >
-          {create.isPending ? 'Creating…' : 'Create subscription'}
-        </Button>
-      </DialogActions>
-    </Box>
+    </DialogFormFrame>
   );
 }

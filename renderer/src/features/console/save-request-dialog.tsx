@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -9,6 +7,7 @@ import { useState } from 'react';
 import { newId, type SavedRequest } from './collection-model';
 import { useCollections } from './collections-store';
 import { recordFromRows, useConsoleStore, type ConsoleTab } from './console-store';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 const NEW = '__new__';
 
@@ -94,17 +93,13 @@ export function SaveRequestDialog({
           ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          disabled={name.trim() === ''}
-          data-testid="console-save-confirm"
-        >
-          Save
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Save"
+        disabled={name.trim() === ''}
+        onSubmit={save}
+        testId="console-save-confirm"
+      />
     </Dialog>
   );
 }

@@ -1,15 +1,13 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { createUser, type ScimUserView } from './scim-api';
 import { draftProblems, draftToUser, emptyDraft, type UserDraft } from './user-draft';
 import { queryKeys } from '../../api/query-keys';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 const FIELDS: { key: keyof UserDraft; label: string; helper: string; width: 6 | 12 }[] = [
   {
@@ -74,21 +72,15 @@ export function CreateUserForm({ onClose, onCreated }: { onClose(): void; onCrea
             );
           })}
         </Grid>
-        {create.error ? (
-          <ApiErrorAlert error={create.error} title="Not created" testId="create-user-error" />
-        ) : null}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={create.isPending}
-          data-testid="create-user-submit"
-        >
-          Create
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Create"
+        call={create}
+        failedTitle="Not created"
+        errorTestId="create-user-error"
+        testId="create-user-submit"
+      />
     </form>
   );
 }

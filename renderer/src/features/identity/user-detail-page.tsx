@@ -8,7 +8,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { scimUserMachine, type ScimUserStatus } from '../../../../shared/api/identity';
 import { ApiCallError, callApi } from '../../api/api-call';
 import { hrefFor, navigate } from '../../app/router';
-import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { HistoryTimeline } from '../../components/history-timeline';
 import { JsonView } from '../../components/json-view';
@@ -19,6 +18,7 @@ import { StateMachineView } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { deleteUser, setActive, userPath, type ScimUserView } from './scim-api';
 import { queryKeys } from '../../api/query-keys';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * `#/users/<id>`: the user as `GET /v2/scim/Users/{id}` shows it, its machine and history, and the
@@ -33,11 +33,7 @@ export function UserDetailPage({ id }: { id: string }) {
         .body as ScimUserView,
     retry: false,
   });
-  const detail = useQuery({
-    queryKey: queryKeys.resource.detail('scim-user', id),
-    queryFn: () => bridge.getResource({ kind: 'scim-user', id }),
-    retry: false,
-  });
+  const detail = useResourceDetail('scim-user', id);
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: queryKeys.resource.detail('scim-user', id) });
   const toggle = useMutation({

@@ -42,6 +42,7 @@ import {
 import { invoiceAmounts, suggestedRefund } from './invoice-amounts';
 import { RecordDialog } from './record-dialog';
 import { useToday } from './use-today';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * `#/invoices/<id>`: one invoice as the API shows it: recipient, items and totals, payments and refunds,
@@ -74,10 +75,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [recording, setRecording] = useState<'payment' | 'refund' | undefined>();
-  const history = useQuery({
-    queryKey: queryKeys.resource.detail('invoice', invoice.id),
-    queryFn: () => bridge.getResource({ kind: 'invoice', id: invoice.id }),
-  });
+  const history = useResourceDetail('invoice', invoice.id);
   const operation = useMutation({
     mutationFn: async (trigger: InvoiceTrigger) => {
       if (trigger === 'send') await sendInvoice(invoice.id);

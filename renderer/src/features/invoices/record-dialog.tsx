@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,6 +10,7 @@ import { PAYMENT_METHODS } from '../../../../shared/api/invoicing';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { recordPayment, recordRefund } from './invoices-api';
 import { queryKeys } from '../../api/query-keys';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /**
  * Records a payment or a refund made outside the platform. The amount defaults to what the API takes
@@ -107,17 +106,13 @@ function RecordForm({
           {call.error ? <ApiErrorAlert error={call.error} title="Recording failed" /> : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={() => call.mutate()}
-          disabled={call.isPending}
-          data-testid="invoice-record-submit"
-        >
-          Record
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Record"
+        pending={call.isPending}
+        onSubmit={() => call.mutate()}
+        testId="invoice-record-submit"
+      />
     </>
   );
 }

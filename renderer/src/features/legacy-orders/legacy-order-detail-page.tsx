@@ -33,10 +33,12 @@ import {
   isCardOrder,
   ORDERS_V1_PATH,
   orderV1Path,
+  ORDER_V1_KIND,
   payerOf,
   unitRows,
 } from './order-v1-model';
-import { useOrderV1, useOrderV1Call } from './orders-v1-api';
+import { useOrderV1Call } from './orders-v1-api';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * One v1 order (`#/legacy-orders/<id>`): details beside its state machine with the legal actions (approve
@@ -44,7 +46,7 @@ import { useOrderV1, useOrderV1Call } from './orders-v1-api';
  * and JSON, under the notice naming its replacement.
  */
 export function LegacyOrderDetailPage({ id }: { id: string }) {
-  const detail = useOrderV1(id);
+  const detail = useResourceDetail(ORDER_V1_KIND, id);
   if (detail.error && isNotFound(detail.error)) {
     return (
       <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="order-v1-not-found">

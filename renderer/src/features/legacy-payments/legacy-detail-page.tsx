@@ -28,7 +28,8 @@ import { ResourceLink } from '../../components/resource-link';
 import { OpenDisputeButton } from '../disputes';
 import { LegacyPaymentsNotice } from './deprecation-notice';
 import { LegacyActionDialog, type LegacyAction } from './legacy-action-dialog';
-import { useLegacyDetail, useLegacyPost } from './legacy-payments-api';
+import { useLegacyPost } from './legacy-payments-api';
+import { useResourceDetail } from '../../api/use-resource-detail';
 import {
   apiPathOf,
   approvalUrlOf,
@@ -47,7 +48,7 @@ import {
  * under a notice naming its replacement.
  */
 export function LegacyDetailPage({ kind, id }: { kind: LegacyKind; id: string }) {
-  const detail = useLegacyDetail(kind, id);
+  const detail = useResourceDetail(kind, id);
   if (detail.error && isNotFound(detail.error)) {
     return (
       <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="legacy-not-found">

@@ -2,9 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -19,7 +17,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useUi } from '../../app/ui-store';
 import { bridge } from '../../bridge';
 import { JsonView } from '../../components/json-view';
-import { DialogApiError } from '../../components/api-error-alert';
 import { ApiCallError, callApi, newRequestId } from '../../api/api-call';
 import { ordersPath } from './orders-api';
 import {
@@ -40,6 +37,8 @@ import type { FieldOptions } from './form-field';
 import { PaymentSourceEditor } from './payment-source-fields';
 import { UnitEditor } from './unit-editor';
 import { queryKeys } from '../../api/query-keys';
+import { DialogFormFrame } from '../../components/dialog-form-frame';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /** The create-order form: the dialog's content, from title to actions. */
 export function CreateOrderForm({
@@ -163,14 +162,12 @@ export function CreateOrderForm({
   };
 
   return (
-    <Box
-      component="form"
+    <DialogFormFrame
+      title="Create order"
+      titleId="create-order-title"
       onSubmit={submit}
-      noValidate
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-      data-testid="create-order-form"
+      testId="create-order-form"
     >
-      <DialogTitle id="create-order-title">Create order</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
           {/* intent and currency */}
@@ -305,13 +302,16 @@ export function CreateOrderForm({
           </Box>
         </Stack>
       </DialogContent>
-      <DialogApiError
-        error={create.error}
-        title="The API refused the order"
-        onClose={() => create.reset()}
-        testId="create-order-error"
-      />
-      <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Create order"
+        pendingLabel="Creating…"
+        disabled={!valid}
+        call={create}
+        failedTitle="The API refused the order"
+        errorTestId="create-order-error"
+        testId="create-order-submit"
+      >
         <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
           {valid ? (
             <Typography variant="body2" color="text.secondary" data-testid="create-order-valid">
@@ -346,16 +346,7 @@ export function CreateOrderForm({
             Open in console
           </Button>
         </Tooltip>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!valid || create.isPending}
-          data-testid="create-order-submit"
-        >
-          {create.isPending ? 'Creating…' : 'Create order'}
-        </Button>
-      </DialogActions>
-    </Box>
+      </DialogButtons>
+    </DialogFormFrame>
   );
 }

@@ -26,18 +26,18 @@ import { OrderFormatted } from './order-formatted';
 import { orderActions } from './order-lifecycle';
 import { orderTotal, type OrderView } from './order-view';
 import { ORDER_CALL_LABELS, useOrderActions } from './use-order-actions';
-import { useOrderDetail } from './use-order-detail';
+import { useResourceDetail } from '../../api/use-resource-detail';
 import { TrackersPanel } from './trackers-panel';
 import { cancelOrderTracker, orderTrackers, trackOrder, trackableCaptures } from './trackers-api';
 
 /**
  * `#/orders/<id>`: the order, its state machine with the next steps, its raw JSON and history. This file
- * is the layout; what it reads is `use-order-detail.ts`, what it does `use-order-actions.ts`, and which
- * actions are open `order-lifecycle.ts` (from the order's machine).
+ * is the layout; what it reads is the host's record of the order (`useResourceDetail`), what it does
+ * `use-order-actions.ts`, and which actions are open `order-lifecycle.ts` (from the order's machine).
  */
 
 export function OrderDetailPage({ id }: { id: string }) {
-  const detail = useOrderDetail(id);
+  const detail = useResourceDetail('order', id);
   return (
     <DetailPage
       id={id}

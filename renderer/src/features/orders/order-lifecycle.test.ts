@@ -37,4 +37,13 @@ describe('order actions come from the order machine', () => {
     });
     expect(orderActions('APPROVED', 'CAPTURE').edit.disabled).toBe(false);
   });
+
+  it('a PAYER_ACTION_REQUIRED order says it waits for the buyer before it can be edited', () => {
+    const edit = orderActions('PAYER_ACTION_REQUIRED', 'CAPTURE').edit;
+    expect(edit.disabled).toBe(true);
+    expect(edit.reason).toContain('payer-action link');
+    expect(edit.reason).toContain('ORDER_CANNOT_BE_UPDATED');
+    expect(edit.reason).toContain('APPROVED order can then be edited');
+    expect(edit.reason).not.toContain('COMPLETED');
+  });
 });

@@ -25,6 +25,23 @@ export function orderActions(status: OrderStatus, intent: string): Record<OrderA
     approve: machineAvailability(orderMachine, status, 'approve'),
     authorize: settle('authorize'),
     capture: settle('capture'),
-    edit: machineAvailability(orderMachine, status, 'update'),
+    edit: editAvailability(status),
   };
+}
+
+/**
+ * Whether the order takes a PATCH, and when not, why in its own state: the API's refusal alone
+ * (ORDER_CANNOT_BE_UPDATED) speaks of COMPLETED orders, which tells a PAYER_ACTION_REQUIRED order's
+ * owner nothing about what to wait for.
+ */
+function editAvailability(status: OrderStatus): Availability {
+  const availability = machineAvailability(orderMachine, status, 'update');
+  if (!availability.disabled) return availability;
+  if (status === 'PAYER_ACTION_REQUIRED')
+    return unavailable(
+      'The buyer has yet to act on the payer-action link: the API refuses a PATCH (ORDER_CANNOT_BE_UPDATED) until the buyer approves; the APPROVED order can then be edited.',
+    );
+  if (status === 'VOIDED')
+    return unavailable('A VOIDED order is closed: the API refuses a PATCH (ORDER_CANNOT_BE_UPDATED).');
+  return availability;
 }

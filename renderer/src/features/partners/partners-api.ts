@@ -51,6 +51,10 @@ export async function findSeller(partnerId: string, trackingId: string): Promise
   }
 }
 
+/** The wait before asking again for the seller, after `asked` answers: 2 s, doubling, at most 30 s. */
+export const sellerPollDelay = (asked: number): number =>
+  Math.min(30_000, 2_000 * 2 ** Math.max(0, asked - 1));
+
 export interface SellerStatus {
   merchant_id: string;
   tracking_id: string;

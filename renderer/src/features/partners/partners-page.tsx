@@ -24,6 +24,7 @@ import {
   takePaymentAsSeller,
   type DemoPayment,
   type ReferralLinks,
+  sellerPollDelay,
 } from './partners-api';
 import { ReferralForm } from './referral-form';
 import { queryKeys } from '../../api/query-keys';
@@ -129,11 +130,13 @@ function SellerStep({
   payment: DemoPayment | undefined;
   onPaid(p: DemoPayment): void;
 }) {
-  // Polled until the seller appears: onboarding happens in another tab, outside this page.
+  // Onboarding happens in another tab. The host's change event for it refreshes this query at once (its
+  // key is under `resources`); the poll with a back-off only covers a remote platform that sends none,
+  // so the wait adds a handful of 404s to the request log, not one every second and a half.
   const seller = useQuery({
     queryKey: queryKeys.partners.seller(referral.partnerId, referral.trackingId),
     queryFn: () => findSeller(referral.partnerId, referral.trackingId),
-    refetchInterval: (query) => (query.state.data ? false : 1500),
+    refetchInterval: (query) => (query.state.data ? false : sellerPollDelay(query.state.dataUpdateCount)),
   });
   const merchantId = seller.data ?? undefined;
   const status = useQuery({

@@ -1,17 +1,16 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
 import type { CaptureRequest } from '../../../../shared/api/payments-v2';
 import { useUi } from '../../app/ui-store';
 import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
-import { MONO } from '../../components/mono-font';
 import { CAPTURE_LIMITS, captureDraft, checkAmountInput, checkCapture } from './payment-forms';
 import { formatMinor } from '../../api/format';
 import { usePaymentAction } from './payment-mutations';
 import { RemainingLine } from './payment-parts';
 import { useCheckedDraft } from './use-checked-draft';
+import { DraftTextField } from './draft-text-field';
 
 interface CaptureFormProps {
   open: boolean;
@@ -65,8 +64,6 @@ function CaptureFormBody({
     const body = form.submit(event);
     if (body && !capture.isPending) capture.mutate(body);
   };
-  const counter = (field: 'invoice_id' | 'note_to_payer' | 'soft_descriptor') =>
-    `${draft[field].length}/${CAPTURE_LIMITS[field]}`;
   const capturesAll =
     checkAmountInput(draft.amount, currency, remainingMinor, String).minor === remainingMinor;
 
@@ -117,37 +114,30 @@ function CaptureFormBody({
           </>
         }
       />
-      <TextField
+      <DraftTextField
+        form={form}
+        field="invoice_id"
         label="Invoice id"
-        value={draft.invoice_id}
-        onChange={(e) => set('invoice_id', e.target.value)}
-        error={!!shown('invoice_id')}
-        helperText={
-          shown('invoice_id') ?? `Shown in the payer's history and e-mails. ${counter('invoice_id')}`
-        }
-        slotProps={{ htmlInput: { 'data-testid': 'capture-invoice-id' } }}
+        limit={CAPTURE_LIMITS.invoice_id}
+        hint="Shown in the payer's history and e-mails."
+        testId="capture-invoice-id"
       />
-      <TextField
+      <DraftTextField
+        form={form}
+        field="note_to_payer"
         label="Note to payer"
-        value={draft.note_to_payer}
-        onChange={(e) => set('note_to_payer', e.target.value)}
-        error={!!shown('note_to_payer')}
-        helperText={shown('note_to_payer') ?? counter('note_to_payer')}
+        limit={CAPTURE_LIMITS.note_to_payer}
+        testId="capture-note"
         multiline
-        minRows={2}
-        slotProps={{ htmlInput: { 'data-testid': 'capture-note' } }}
       />
-      <TextField
+      <DraftTextField
+        form={form}
+        field="soft_descriptor"
         label="Soft descriptor"
-        value={draft.soft_descriptor}
-        onChange={(e) => set('soft_descriptor', e.target.value)}
-        error={!!shown('soft_descriptor')}
-        helperText={
-          shown('soft_descriptor') ?? `On the payer's card statement. ${counter('soft_descriptor')}`
-        }
-        slotProps={{
-          htmlInput: { 'data-testid': 'capture-soft-descriptor', style: { fontFamily: MONO } },
-        }}
+        limit={CAPTURE_LIMITS.soft_descriptor}
+        hint="On the payer's card statement."
+        testId="capture-soft-descriptor"
+        mono
       />
     </MoneyDialogForm>
   );

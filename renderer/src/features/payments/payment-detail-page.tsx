@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { NotFound } from '../../components/detail-parts';
 import { QueryState } from '../../components/query-state';
 import { isNotFound } from '../../api/api-call';
-import { usePaymentDetail } from './payment-queries';
+import { useResourceDetail } from '../../api/use-resource-detail';
 import { AuthorizationDetail } from './authorization-detail';
 import { CaptureDetail } from './capture-detail';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
@@ -13,7 +13,7 @@ import { RefundDetail } from './refund-detail';
  * under `queryKeys.resource.detail(kind, id)`, so host change events and clock moves refresh it.
  */
 export function PaymentDetailPage({ kind, id }: { kind: PaymentKind; id: string }) {
-  const detail = usePaymentDetail(kind, id);
+  const detail = useResourceDetail(kind, id);
 
   if (detail.error && isNotFound(detail.error)) {
     const meta = PAYMENT_KINDS[kind];

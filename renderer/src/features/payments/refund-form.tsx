@@ -1,4 +1,3 @@
-import TextField from '@mui/material/TextField';
 import type { FormEvent } from 'react';
 import type { RefundRequest } from '../../../../shared/api/payments-v2';
 import { useUi } from '../../app/ui-store';
@@ -8,6 +7,7 @@ import { formatMinor } from '../../api/format';
 import { usePaymentAction } from './payment-mutations';
 import { RemainingLine } from './payment-parts';
 import { useCheckedDraft } from './use-checked-draft';
+import { DraftTextField } from './draft-text-field';
 
 interface RefundFormProps {
   open: boolean;
@@ -77,23 +77,20 @@ function RefundFormBody({ onClose, captureId, currency, remainingMinor, onRefund
         hint="Part of the fee comes back in proportion."
         testId="refund-amount"
       />
-      <TextField
+      <DraftTextField
+        form={form}
+        field="note_to_payer"
         label="Note to payer"
-        value={draft.note_to_payer}
-        onChange={(e) => set('note_to_payer', e.target.value)}
-        error={!!shown('note_to_payer')}
-        helperText={shown('note_to_payer') ?? `${draft.note_to_payer.length}/${REFUND_LIMITS.note_to_payer}`}
+        limit={REFUND_LIMITS.note_to_payer}
+        testId="refund-note"
         multiline
-        minRows={2}
-        slotProps={{ htmlInput: { 'data-testid': 'refund-note' } }}
       />
-      <TextField
+      <DraftTextField
+        form={form}
+        field="invoice_id"
         label="Invoice id"
-        value={draft.invoice_id}
-        onChange={(e) => set('invoice_id', e.target.value)}
-        error={!!shown('invoice_id')}
-        helperText={shown('invoice_id') ?? `${draft.invoice_id.length}/${REFUND_LIMITS.invoice_id}`}
-        slotProps={{ htmlInput: { 'data-testid': 'refund-invoice-id' } }}
+        limit={REFUND_LIMITS.invoice_id}
+        testId="refund-invoice-id"
       />
     </MoneyDialogForm>
   );

@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -8,6 +6,7 @@ import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MoneyDialog } from '../../components/money-dialog';
 import { usePaymentAction } from './payment-mutations';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 interface VoidDialogProps {
   open: boolean;
@@ -54,20 +53,17 @@ function VoidBody({ onClose, authorizationId, remainingText, captureCount }: Voi
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Keep it
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={() => voidCall.mutate(undefined)}
-          disabled={voidCall.isPending}
-          data-testid="void-confirm"
-        >
-          {voidCall.isPending ? 'Voiding…' : 'Void'}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        closeLabel="Keep it"
+        focusClose
+        submitLabel="Void"
+        pendingLabel="Voiding…"
+        color="error"
+        pending={voidCall.isPending}
+        onSubmit={() => voidCall.mutate(undefined)}
+        testId="void-confirm"
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -13,13 +14,21 @@ import { JsonView } from '../../components/json-view';
 import { BatchItemsTable } from './batch-items-table';
 import { BatchProgress } from './batch-progress';
 import { payoutBatchMachine, type PayoutBatchStatus } from './payout-machines';
-import { formatMoneyV1, isBatchInFlight, progressOf, type PayoutBatchView } from './payout-model';
+import {
+  formatMoneyV1,
+  isBatchInFlight,
+  progressOf,
+  type MoneyV1,
+  type PayoutBatchView,
+} from './payout-model';
 import { BackLink, Figure } from '../../components/detail-parts';
 import { DetailHeader, DetailMeta } from '../../components/detail-header';
 import { DetailPage } from '../../components/detail-page';
 import { LifecyclePanel } from '../../components/lifecycle-panel';
 import { useBatchFromApi, useBatchSnapshot, useItemCounts } from './payout-queries';
 import { ReturnPreview } from './return-preview';
+import { FundDialog, useMerchantBalances } from './funding-bar';
+import { shortfalls } from './funding-shortfall';
 
 /**
  * `#/payouts/<batch id>`: the batch header and totals, live progress by item status, the batch's
@@ -110,6 +119,7 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
             {header.errors.message}
           </Alert>
         ) : null}
+        {status === 'DENIED' ? <DeniedFunding amount={header.amount} fees={header.fees} /> : null}
       </DetailHeader>
 
       <BatchProgress
@@ -170,5 +180,46 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
         </Box>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * A DENIED batch paid nothing because the balance could not fund it: Add funds deposits what it lacked
+ * (the sandbox's funding call), so the same items can be sent again as a new batch.
+ */
+function DeniedFunding({ amount, fees }: { amount?: MoneyV1 | undefined; fees?: MoneyV1 | undefined }) {
+  const [open, setOpen] = useState(false);
+  const { balances } = useMerchantBalances();
+  // A batch in several currencies carries no totals: the dialog then opens with its default deposit.
+  const lacking =
+    amount?.currency && amount.value
+      ? shortfalls(
+          [{ currency: amount.currency, amount: amount.value, fees: fees?.value ?? '0' }],
+          balances,
+        )[0]
+      : undefined;
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mt: 1.5 }}
+      data-testid="payout-denied-funding"
+      action={
+        <Button color="inherit" size="small" onClick={() => setOpen(true)} data-testid="payout-denied-fund">
+          Add funds
+        </Button>
+      }
+    >
+      {lacking
+        ? `The balance lacks ${lacking.short} ${lacking.currency} for this batch (${lacking.needed} ${lacking.currency} with fees, ${lacking.available} ${lacking.currency} available). `
+        : amount?.currency
+          ? 'The balance now covers this batch. '
+          : ''}
+      Add funds, then send the items again as a new batch: a denied batch stays denied.
+      <FundDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        initial={lacking ? { currency: lacking.currency, value: lacking.short } : undefined}
+      />
+    </Alert>
   );
 }

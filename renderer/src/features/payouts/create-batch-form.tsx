@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,6 +17,8 @@ import { queryKeys } from '../../api/query-keys';
 import { hrefFor } from '../../app/router';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import { FundDialog, useMerchantBalances } from './funding-bar';
+import { shortfalls } from './funding-shortfall';
 import { MONO } from '../../components/mono-font';
 import { ItemGrid, type GridRow } from './item-grid';
 import { CsvImportStatus, useCsvImport } from './csv-import';
@@ -44,6 +45,7 @@ import {
 import { createPayoutBatch } from './payouts-api';
 import { SandboxReceiversHelp } from './sandbox-receivers-help';
 import { saveFile } from '../../components/save-file';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /**
  * The create-batch form: the sender batch header, the item grid (typed, or imported from CSV) with every
@@ -122,6 +124,10 @@ export function CreateBatchForm({
   }, [items]);
   const invalidCount = useMemo(() => items.filter(isInvalid).length, [items]);
   const totals = useMemo(() => draftTotals(items), [items]);
+  const { balances } = useMerchantBalances();
+  // Told before sending: the sandbox denies a batch the balance cannot fund, fees included, and pays nothing.
+  const unfunded = useMemo(() => shortfalls(totals, balances), [totals, balances]);
+  const [funding, setFunding] = useState(false);
   const rows: GridRow[] = useMemo(() => {
     const all = items.map((item, index) => ({ item, index }));
     return onlyProblems ? all.filter((row) => onlyProblems.has(row.item.key)) : all;
@@ -360,6 +366,37 @@ export function CreateBatchForm({
 
           <SandboxReceiversHelp />
 
+          {unfunded.length > 0 ? (
+            <Alert
+              severity="warning"
+              data-testid="payout-underfunded"
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => setFunding(true)}
+                  data-testid="payout-underfunded-fund"
+                >
+                  Add funds
+                </Button>
+              }
+            >
+              The merchant's balance cannot fund this batch:{' '}
+              {unfunded
+                .map(
+                  (s) =>
+                    `${s.needed} ${s.currency} needed (amount plus fees), ${s.available} ${s.currency} available`,
+                )
+                .join('; ')}
+              . Sent as it is, the batch is DENIED and nothing is paid.
+            </Alert>
+          ) : null}
+          <FundDialog
+            open={funding}
+            onClose={() => setFunding(false)}
+            initial={unfunded[0] ? { currency: unfunded[0].currency, value: unfunded[0].short } : undefined}
+          />
+
           {originalBatch ? (
             <Typography variant="body2" data-testid="payout-duplicate-original">
               This sender batch id belongs to{' '}
@@ -383,7 +420,15 @@ export function CreateBatchForm({
           ) : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
+      <DialogButtons
+        onClose={onClose}
+        submitLabel="Send batch"
+        pendingLabel="Sending…"
+        pending={create.isPending}
+        disabled={blocked}
+        onSubmit={send}
+        testId="payout-create-submit"
+      >
         <Typography variant="caption" color="text.secondary" sx={{ mr: 'auto', pl: 2 }}>
           {blocked && !importing && items.length > 0
             ? invalidCount > 0
@@ -393,16 +438,7 @@ export function CreateBatchForm({
                 : ''
             : `POST /v1/payments/payouts with ${items.length.toLocaleString('en-US')} item${items.length === 1 ? '' : 's'}`}
         </Typography>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={send}
-          disabled={blocked || create.isPending}
-          data-testid="payout-create-submit"
-        >
-          {create.isPending ? 'Sending…' : 'Send batch'}
-        </Button>
-      </DialogActions>
+      </DialogButtons>
     </>
   );
 }

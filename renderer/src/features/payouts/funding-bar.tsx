@@ -20,9 +20,8 @@ import { fundBalance } from './payouts-api';
  * helper). A batch the balance cannot cover, fees included, is DENIED with nothing paid.
  */
 
-export function FundingBar() {
-  const [open, setOpen] = useState(false);
-  // The merchant's ledger, today: its balance per currency (what the API's balances report shows too).
+/** The merchant's ledger, today: its balance per currency (what the API's balances report shows too). */
+export function useMerchantBalances() {
   const summary = useQuery({
     queryKey: queryKeys.payouts.balances,
     queryFn: () => bridge.reportingSummary({ days: 1 }),
@@ -31,6 +30,30 @@ export function FundingBar() {
     currency_code: c.currency,
     value: c.days.at(-1)?.balance ?? '0',
   }));
+  return { balances, loading: summary.isLoading };
+}
+
+/** The Add funds dialog, opened with `initial` (what a batch lacks) or the default deposit. */
+export function FundDialog({
+  open,
+  onClose,
+  initial,
+}: {
+  open: boolean;
+  onClose(): void;
+  initial?: { currency: string; value: string } | undefined;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid="fund-dialog">
+      {open ? <FundForm onClose={onClose} initial={initial} /> : null}
+    </Dialog>
+  );
+}
+
+export function FundingBar() {
+  const [open, setOpen] = useState(false);
+  const summary = useMerchantBalances();
+  const { balances } = summary;
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1 }} data-testid="payout-funding">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -38,7 +61,7 @@ export function FundingBar() {
           The merchant's balance
         </Typography>
         <Typography variant="body2" sx={{ fontFamily: MONO, fontWeight: 600 }} data-testid="payout-balance">
-          {summary.isLoading
+          {summary.loading
             ? '…'
             : balances.length > 0
               ? balances.map((b) => formatMoney(b)).join(' · ')
@@ -56,18 +79,24 @@ export function FundingBar() {
           Add funds
         </Button>
       </Stack>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth data-testid="fund-dialog">
-        {open ? <FundForm onClose={() => setOpen(false)} /> : null}
-      </Dialog>
+      <FundDialog open={open} onClose={() => setOpen(false)} />
     </Paper>
   );
 }
 
-function FundForm({ onClose }: { onClose(): void }) {
+const DEFAULT_DEPOSIT = { currency: 'USD', value: '10000.00' };
+
+function FundForm({
+  onClose,
+  initial = DEFAULT_DEPOSIT,
+}: {
+  onClose(): void;
+  initial?: { currency: string; value: string } | undefined;
+}) {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const [value, setValue] = useState('10000.00');
-  const [currency, setCurrency] = useState('USD');
+  const [value, setValue] = useState(initial.value);
+  const [currency, setCurrency] = useState(initial.currency);
   const [submitted, setSubmitted] = useState(false);
   const problem = (() => {
     if (!isSupportedCurrency(currency)) return `${currency || 'A currency'} is not supported.`;
@@ -108,7 +137,7 @@ function FundForm({ onClose }: { onClose(): void }) {
           currency={currency}
           value={value}
           onChange={setValue}
-          error={submitted || value !== '10000.00' ? problem : undefined}
+          error={submitted || value !== initial.value ? problem : undefined}
           hint="A bank deposit into the merchant's balance (T0300)."
           testId="fund-amount"
         />

@@ -17,7 +17,7 @@ import { payoutItemMachine, type PayoutItemStatus } from './payout-machines';
 import { formatMoneyV1, PAYOUT_ITEM_KIND, RETURN_AFTER_MS, type PayoutItemView } from './payout-model';
 import { useCancelItem } from './payout-mutations';
 import { BackLink, FieldRow, Fields, Figure } from '../../components/detail-parts';
-import { useResourceDetail } from './payout-queries';
+import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * `#/payout-items/<id>`: one payout item: what was paid to whom, its machine with the Cancel action

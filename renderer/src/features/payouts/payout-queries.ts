@@ -56,14 +56,6 @@ export function useBatchSnapshot(id: string, status: string | undefined) {
   });
 }
 
-export function useResourceDetail(kind: string, id: string) {
-  return useQuery({
-    queryKey: queryKeys.resource.detail(kind, id),
-    queryFn: () => bridge.getResource({ kind, id }),
-    retry: notFoundIsFinal,
-  });
-}
-
 /** One page of a batch's decided items, optionally of one status. */
 export function useBatchItems(batchId: string, status: string, page: number, poll = false) {
   return useQuery({

@@ -30,7 +30,8 @@ import { BackLink, FieldRow, Fields, Figure, NotFound } from '../../components/d
 import { DetailHeader } from '../../components/detail-header';
 import { DetailPage } from '../../components/detail-page';
 import { LifecyclePanel } from '../../components/lifecycle-panel';
-import { IN_FLIGHT_POLL_MS, useResourceDetail } from './payout-queries';
+import { IN_FLIGHT_POLL_MS } from './payout-queries';
+import { useResourceDetail } from '../../api/use-resource-detail';
 import { REFERENCED_PAYOUTS_PATH } from './payouts-api';
 
 /** The pages of one referenced payout batch (`#/referenced-payouts/<id>`) and item (`#/referenced-payout-items/<id>`). */

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -23,6 +22,7 @@ import { useSimulatedNow } from '../../api/use-simulated-now';
 import { formatMoneyV1, formatTotals, returnPreview } from './payout-model';
 import { useAdvanceThirtyDays } from './payout-mutations';
 import { UNCLAIMED_LIST_LIMIT, useUnclaimedItems } from './payout-queries';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /**
  * What 30 more simulated days would return: every item unclaimed now, with its total, when each
@@ -131,21 +131,17 @@ export function ReturnPreview({ batchId, unclaimed }: { batchId: string; unclaim
               : ''}
           </DialogContentText>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} autoFocus>
-            Keep the clock
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              setConfirming(false);
-              advance.mutate();
-            }}
-            data-testid="payout-advance-confirm"
-          >
-            Advance 30 days
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onClose={() => setConfirming(false)}
+          closeLabel="Keep the clock"
+          focusClose
+          submitLabel="Advance 30 days"
+          onSubmit={() => {
+            setConfirming(false);
+            advance.mutate();
+          }}
+          testId="payout-advance-confirm"
+        />
       </Dialog>
     </Section>
   );

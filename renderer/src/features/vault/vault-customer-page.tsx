@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
@@ -24,6 +23,7 @@ import { QueryState } from '../../components/query-state';
 import { StatusChip } from '../../components/status-chip';
 import { CreateOrderDialog, draftForToken, type OrderDraft } from '../orders';
 import { deleteToken, describeToken, listTokens, type PaymentTokenView } from './vault-api';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /**
  * `#/vault/<customer id>`: the customer's payment tokens as `GET /v3/vault/payment-tokens` lists them
@@ -170,18 +170,15 @@ export function VaultCustomerPage({ id }: { id: string }) {
           </Typography>
           {remove.error ? <ApiErrorAlert error={remove.error} title="Delete" /> : null}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(undefined)}>Keep</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting)}
-            data-testid="vault-delete-confirm"
-          >
-            Delete
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onClose={() => setDeleting(undefined)}
+          closeLabel="Keep"
+          submitLabel="Delete"
+          color="error"
+          pending={remove.isPending}
+          onSubmit={() => deleting && remove.mutate(deleting)}
+          testId="vault-delete-confirm"
+        />
       </Dialog>
       <CreateOrderDialog
         open={draft !== undefined}

@@ -148,11 +148,8 @@ function ProfileRow({
   );
 }
 
-const SELECT_PROPS = (testId: string) => ({
-  select: { native: true },
-  inputLabel: { shrink: true },
-  htmlInput: { 'data-testid': testId },
-});
+/** The form's members chosen from a list, each option as its value and what it means. */
+type ChoiceKey = 'landing_page_type' | 'user_action' | 'no_shipping' | 'address_override';
 
 /** The create or edit form beside the live preview. */
 function ProfileEditor({ profile, onSaved }: { profile: WebProfile | undefined; onSaved(): void }) {
@@ -195,6 +192,26 @@ function ProfileEditor({ profile, onSaved }: { profile: WebProfile | undefined; 
       helperText={problems[key] ?? hint}
       slotProps={{ htmlInput: { 'data-testid': testId } }}
     />
+  );
+  const choice = (key: ChoiceKey, label: string, testId: string, options: [string, string][]) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={form[key]}
+      onChange={(e) => set({ [key]: e.target.value } as Partial<ProfileForm>)}
+      slotProps={{
+        select: { native: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': testId },
+      }}
+    >
+      {options.map(([value, meaning]) => (
+        <option key={value} value={value}>
+          {meaning}
+        </option>
+      ))}
+    </TextField>
   );
   return (
     <Box
@@ -240,57 +257,29 @@ function ProfileEditor({ profile, onSaved }: { profile: WebProfile | undefined; 
               'A country code such as US, or a locale such as da_DK.',
             )}
             <Typography variant="subtitle2">Flow</Typography>
-            <TextField
-              select
-              size="small"
-              label="Landing page"
-              value={form.landing_page_type}
-              onChange={(e) => set({ landing_page_type: e.target.value as ProfileForm['landing_page_type'] })}
-              slotProps={SELECT_PROPS('web-profile-landing')}
-            >
-              <option value="">Not set (wallet log-in)</option>
-              <option value="Login">Login: wallet log-in</option>
-              <option value="Billing">Billing: guest card form</option>
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label="User action"
-              value={form.user_action}
-              onChange={(e) => set({ user_action: e.target.value as ProfileForm['user_action'] })}
-              slotProps={SELECT_PROPS('web-profile-user-action')}
-            >
-              <option value="">Not set (Continue)</option>
-              <option value="continue">continue</option>
-              <option value="commit">commit: Pay Now</option>
-            </TextField>
+            {choice('landing_page_type', 'Landing page', 'web-profile-landing', [
+              ['', 'Not set (wallet log-in)'],
+              ['Login', 'Login: wallet log-in'],
+              ['Billing', 'Billing: guest card form'],
+            ])}
+            {choice('user_action', 'User action', 'web-profile-user-action', [
+              ['', 'Not set (Continue)'],
+              ['continue', 'continue'],
+              ['commit', 'commit: Pay Now'],
+            ])}
             {field('bank_txn_pending_url', 'Bank transfer pending URL', 'web-profile-pending-url')}
             <Typography variant="subtitle2">Input fields</Typography>
-            <TextField
-              select
-              size="small"
-              label="Shipping (no_shipping)"
-              value={form.no_shipping}
-              onChange={(e) => set({ no_shipping: e.target.value as ProfileForm['no_shipping'] })}
-              slotProps={SELECT_PROPS('web-profile-no-shipping')}
-            >
-              <option value="">Not set</option>
-              <option value="0">0: show the shipping address</option>
-              <option value="1">1: no shipping address (digital goods)</option>
-              <option value="2">2: the address on the buyer&apos;s account</option>
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label="Address override"
-              value={form.address_override}
-              onChange={(e) => set({ address_override: e.target.value as ProfileForm['address_override'] })}
-              slotProps={SELECT_PROPS('web-profile-address-override')}
-            >
-              <option value="">Not set</option>
-              <option value="0">0: the address on file</option>
-              <option value="1">1: the payment&apos;s address, not editable</option>
-            </TextField>
+            {choice('no_shipping', 'Shipping (no_shipping)', 'web-profile-no-shipping', [
+              ['', 'Not set'],
+              ['0', '0: show the shipping address'],
+              ['1', '1: no shipping address (digital goods)'],
+              ['2', "2: the address on the buyer's account"],
+            ])}
+            {choice('address_override', 'Address override', 'web-profile-address-override', [
+              ['', 'Not set'],
+              ['0', '0: the address on file'],
+              ['1', "1: the payment's address, not editable"],
+            ])}
             <FormControlLabel
               control={
                 <Checkbox

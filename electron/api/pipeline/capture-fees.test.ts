@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_EXPONENTS } from '../../../../shared/money.js';
-import { captureFee, FEE_BASIS_POINTS, FIXED_FEES, refundedFee } from './fee-schedule.js';
+import { CURRENCY_EXPONENTS } from '../../../shared/money.js';
+import { captureFee, FEE_BASIS_POINTS, FIXED_FEES, refundedFee } from './capture-fees.js';
 
 describe('fee schedule: 3.49% + a fixed fee per currency', () => {
   it('is 349 basis points', () => {

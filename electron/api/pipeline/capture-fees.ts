@@ -1,4 +1,4 @@
-import { mulDivRound } from '../../../../shared/money.js';
+import { mulDivRound } from '../../../shared/money.js';
 
 /**
  * The sandbox's documented fee schedule for captures: 3.49% of the gross amount plus a fixed fee per
