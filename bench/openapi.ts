@@ -2,13 +2,12 @@ import { tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_CREDENTIALS, loadHost } from './host.js';
-import { loadLine } from './machine-load.js';
 
 /**
  * `npm run bench -- openapi [--requests 30]`: the median time of `GET /openapi.json` over sequential
  * requests on a warm host (the document is built once, so every request but the first is the cached
  * path), against the baseline of the same request answered 304 (`If-None-Match`): the ratio is what
- * sending the document costs over the pipeline itself. Prints the load average with the figures.
+ * sending the document costs over the pipeline itself. The runner prints the load average at start and end.
  */
 export async function main(args: string[]): Promise<number> {
   const index = args.indexOf('--requests');
