@@ -6,6 +6,7 @@ import { leanWritesSchema } from './004-lean-writes.js';
 import { lineageSchema } from './005-lineage.js';
 import { hashedTokensSchema } from './006-hashed-tokens.js';
 import { mailboxSchema } from './007-mailbox.js';
+import { disputeDocumentsSchema } from './008-dispute-documents.js';
 import { eventLinksBaseSchema } from './009-event-links-base.js';
 import { secretsAtRestSchema } from './010-secrets-at-rest.js';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   lineageSchema,
   hashedTokensSchema,
   mailboxSchema,
+  disputeDocumentsSchema,
   eventLinksBaseSchema,
   secretsAtRestSchema,
 ];

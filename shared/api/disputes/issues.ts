@@ -16,8 +16,10 @@ export const DISPUTES_ISSUES = {
     EVIDENCE_REQUIRED: 'Give at least one evidence, a note or a document.',
     DOCUMENT_TYPE_NOT_SUPPORTED: 'Documents must be JPG, GIF, PNG or PDF files.',
     DOCUMENT_TOO_LARGE: 'A document is larger than 10 MB, or the documents of one request exceed 50 MB.',
+    DISPUTE_DOCUMENTS_LIMIT_EXCEEDED:
+      'The dispute already holds as many documents as it can keep: at most 100 documents and 100 MB in all.',
     TRANSACTION_NOT_DISPUTABLE:
-      'The transaction cannot be disputed: it is not a completed capture of this merchant.',
+      'The transaction cannot be disputed: it is not a completed capture or sale of this merchant, or nothing of it is left.',
     DISPUTE_AMOUNT_EXCEEDS_AVAILABLE:
       'The disputed amount is more than what remains of the transaction after refunds and open disputes.',
   }),

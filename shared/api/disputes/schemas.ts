@@ -75,6 +75,11 @@ export const DisputeIdParams = z.object({
   id: z.string().min(1).max(255).regex(DISPUTE_ID_PATTERN, 'Expected letters, digits and hyphens.'),
 });
 
+/** A document given with a dispute action: the dispute and the document's own id. */
+export const DisputeDocumentParams = DisputeIdParams.extend({
+  document_id: z.string().min(1).max(64).regex(DISPUTE_ID_PATTERN, 'Expected letters, digits and hyphens.'),
+});
+
 export const DISPUTE_PAGE_SIZE = { default: 10, max: 50 } as const;
 
 export const DisputeListQuery = z

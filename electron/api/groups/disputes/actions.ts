@@ -98,7 +98,7 @@ export class DisputeActions {
       ? amountIn(request.refund_amount, dispute.internal.currency, '/refund_amount', ceiling)
       : ceiling;
     const { ms, at } = this.now();
-    const documents = takeDocuments(dispute, files, 'accept_claim', at);
+    const documents = takeDocuments(this.disputes.documents, dispute, files, 'accept_claim', at);
     if (request.note || documents.length)
       this.message(dispute, request.note ?? 'Claim accepted.', at, documents);
     if (type === 'REFUND_WITH_RETURN') {
@@ -121,7 +121,7 @@ export class DisputeActions {
     ctx: RequestContext,
     at: string,
   ): DisputeEvidence[] {
-    const documents = takeDocuments(dispute, files, 'evidence', at);
+    const documents = takeDocuments(this.disputes.documents, dispute, files, 'evidence', at);
     const list = [...(given ?? [])];
     if (list.length === 0 && documents.length === 0)
       throw unprocessable(detail('EVIDENCE_REQUIRED', { field: '/evidences', location: 'body' }));
@@ -214,7 +214,7 @@ export class DisputeActions {
   ): StoredDispute {
     const dispute = this.ready(id, ctx, 'send-message');
     const { at } = this.now();
-    const documents = takeDocuments(dispute, files, 'message', at);
+    const documents = takeDocuments(this.disputes.documents, dispute, files, 'message', at);
     if (!request.message && documents.length === 0)
       throw unprocessable(
         detail('EVIDENCE_REQUIRED', {
@@ -244,7 +244,7 @@ export class DisputeActions {
     const dispute = this.ready(id, ctx, 'acknowledge-return-item');
     const type = request.acknowledgement_type ?? 'ITEM_RECEIVED';
     const { ms, at } = this.now();
-    const documents = takeDocuments(dispute, files, 'acknowledgement', at);
+    const documents = takeDocuments(this.disputes.documents, dispute, files, 'acknowledgement', at);
     this.message(dispute, request.note ?? `Return acknowledged: ${type}.`, at, documents);
     if (type === 'ITEM_RECEIVED') {
       const agreed = BigInt(dispute.internal.agreed_refund_minor ?? dispute.internal.amount_minor);
@@ -264,7 +264,7 @@ export class DisputeActions {
   ): StoredDispute {
     const dispute = this.ready(id, ctx, 'provide-supporting-info');
     const { at } = this.now();
-    const documents = takeDocuments(dispute, files, 'supporting_info', at);
+    const documents = takeDocuments(this.disputes.documents, dispute, files, 'supporting_info', at);
     if (!request.notes && documents.length === 0)
       throw unprocessable(
         detail('EVIDENCE_REQUIRED', {

@@ -14,7 +14,7 @@ export const DISPUTE_RESOLVED = 'CUSTOMER.DISPUTE.RESOLVED';
 
 /** A dispute as an event carries it: the whole resource with its links. */
 const eventBody = (dispute: StoredDispute, baseUrl: string): Record<string, unknown> => ({
-  ...disputeView(dispute),
+  ...disputeView(dispute, baseUrl),
   links: disputeLinks(dispute, baseUrl),
 });
 

@@ -5,6 +5,7 @@ import type { PaymentV1Operations } from '../payments-v1/index.js';
 import type { PaymentsService } from '../payments-v2/index.js';
 import { DisputeActions } from './actions.js';
 import { DISPUTE_EVENTS } from './events.js';
+import { DisputeDocumentStore } from './documents.js';
 import { DisputeFlow } from './flow.js';
 import { disputeJobs } from './jobs.js';
 import { disputePostings } from './ledger.js';
@@ -29,7 +30,8 @@ export function defineDisputes(
 ): GroupModule {
   const port = disputablePayments(deps.store, payments, paymentsV1);
   const flow = new DisputeFlow(deps, port);
-  const disputes = new DisputesService(deps, port, flow);
+  const documents = new DisputeDocumentStore(deps.store.db);
+  const disputes = new DisputesService(deps, port, flow, documents);
   const actions = new DisputeActions(disputes);
   const lifecycle = new DisputeLifecycle(disputes);
   return {
@@ -40,5 +42,7 @@ export function defineDisputes(
     events: DISPUTE_EVENTS,
     ledger: disputePostings,
     jobs: disputeJobs(lifecycle),
+    // The documents' bytes live beside the resources table; they go with the disputes.
+    reset: () => documents.deleteAll(),
   };
 }

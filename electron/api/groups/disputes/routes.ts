@@ -17,6 +17,12 @@ const withDocuments = {
   bodyLimit: DOCUMENT_RULES.maxRequestBytes + 1024 * 1024,
 } as const;
 
+/** `Content-Disposition` of a download: an ASCII stand-in name and the exact one (RFC 6266, 5987). */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** A partner reads a seller's disputes with READ_SELLER_DISPUTE and acts on them with UPDATE_SELLER_DISPUTE. */
 const read = { partnerFeatures: ['READ_SELLER_DISPUTE'] } as const;
 const update = { partnerFeatures: ['UPDATE_SELLER_DISPUTE'] } as const;
@@ -40,6 +46,23 @@ export function disputeRoutes(
     defineRoute(API.show, {
       ...read,
       handle: ({ params, ctx }) => ({ status: 200, resource: disputes.get(params.id, ctx) }),
+    }),
+    defineRoute(API.document, {
+      ...read,
+      // The document in its own type; an error (or a client that only takes JSON) in JSON.
+      produces: [...DOCUMENT_RULES.types, 'application/octet-stream', ...JSON_MEDIA_TYPES],
+      handle: ({ params, ctx }) => {
+        const document = disputes.document(params.id, params.document_id, ctx);
+        return {
+          status: 200,
+          body: document.data,
+          headers: {
+            'content-type': document.contentType,
+            'content-disposition': attachment(document.name),
+            'x-content-type-options': 'nosniff',
+          },
+        };
+      },
     }),
     defineRoute(API.update, {
       ...update,

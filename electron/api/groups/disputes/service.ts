@@ -14,6 +14,7 @@ import type { Link } from '../../pipeline/links.js';
 import { tokenPageLinks } from '../../pipeline/paging.js';
 import { refuseMalformedPatch } from '../../pipeline/patch-errors.js';
 import type { RequestContext } from '../../route.js';
+import type { DisputeDocumentStore, DocumentBytes } from './documents.js';
 import type { DisputeFlow } from './flow.js';
 import type { DisputePayments } from './ports.js';
 import type { StoredDispute } from './types.js';
@@ -52,7 +53,17 @@ export class DisputesService {
     readonly deps: ApiDeps,
     readonly payments: DisputePayments,
     readonly flow: DisputeFlow,
+    readonly documents: DisputeDocumentStore,
   ) {}
+
+  /** A document given with one of the caller's disputes: its bytes, or 404 as for a dispute. */
+  document(id: string, documentId: string, ctx: RequestContext): DocumentBytes & { name: string } {
+    const dispute = this.get(id, ctx);
+    const meta = dispute.internal.documents.find((d) => d.id === documentId);
+    const bytes = meta ? this.documents.get(dispute.id, documentId) : undefined;
+    if (!meta || !bytes) throw notFound('document', documentId, 'document_id');
+    return { ...bytes, name: meta.name };
+  }
 
   /**
    * A dispute of the caller's app; acting for a seller, only that seller's (the pipeline checked the

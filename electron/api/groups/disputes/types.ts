@@ -9,9 +9,13 @@ import type { DisputableKind } from './ports.js';
 
 export type Party = 'BUYER' | 'SELLER' | 'ARBITER';
 
-/** A document as the API shows it (the platform gives each a name; the sandbox keeps its size and digest). */
+/**
+ * A document as the dispute keeps it: its name, and the id its bytes are kept under (the view shows
+ * that as the document's `url`; documents given before the bytes were kept have none).
+ */
 export interface DisputeDocument {
   name: string;
+  document_id?: string;
 }
 
 export interface DisputeMessage {
@@ -109,8 +113,10 @@ export interface DisputeBody {
   communication_details?: { email: string; note?: string; time_posted: string };
 }
 
-/** A document's bytes stay out of the API form; the sandbox keeps what identifies them. */
+/** What identifies a document; its bytes are in the documents table (`documents.ts`). */
 export interface StoredDocumentMeta {
+  /** The id its bytes are kept under (absent on documents given before the bytes were kept). */
+  id?: string;
   name: string;
   content_type: string;
   size: number;

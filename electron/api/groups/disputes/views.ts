@@ -8,7 +8,7 @@ import { fromMinor } from '../../../../shared/money.js';
 import { defineResourceKind } from '../../group-module.js';
 import { link, type Link } from '../../pipeline/links.js';
 import { DISPUTE_ROOT_KINDS } from './ports.js';
-import type { StoredDispute } from './types.js';
+import type { DisputeDocument, StoredDispute } from './types.js';
 
 export const DISPUTES_PATH = '/v1/customer/disputes';
 
@@ -71,8 +71,30 @@ function allowedResponseOptions(dispute: StoredDispute): Record<string, unknown>
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
+/** A document as the API shows it: its name and the url that downloads it (with the API's authentication). */
+function shownDocuments(
+  documents: readonly DisputeDocument[] | undefined,
+  dispute: StoredDispute,
+  base: string,
+): { name: string; url?: string }[] | undefined {
+  return documents?.map(({ name, document_id }) =>
+    document_id ? { name, url: `${base}${DISPUTES_PATH}/${dispute.id}/documents/${document_id}` } : { name },
+  );
+}
+
+/** Entries (messages, evidences, supporting info) with their documents as the API shows them. */
+function withDocuments<T extends { documents?: DisputeDocument[] }>(
+  entries: readonly T[],
+  dispute: StoredDispute,
+  base: string,
+): T[] {
+  return entries.map((entry) =>
+    entry.documents ? { ...entry, documents: shownDocuments(entry.documents, dispute, base) } : entry,
+  );
+}
+
 /** The whole dispute as the platform shows it (without links). */
-export function disputeView(dispute: StoredDispute): Record<string, unknown> {
+export function disputeView(dispute: StoredDispute, base: string): Record<string, unknown> {
   const facts = DISPUTE_STATE_FACTS[dispute.status as DisputeState];
   const body = dispute.body;
   const options = allowedResponseOptions(dispute);
@@ -91,9 +113,11 @@ export function disputeView(dispute: StoredDispute): Record<string, unknown> {
     ...(body.money_movements?.length ? { money_movements: body.money_movements } : {}),
     dispute_life_cycle_stage: stageOf(dispute),
     dispute_channel: body.dispute_channel,
-    ...(body.messages?.length ? { messages: body.messages } : {}),
-    ...(body.evidences?.length ? { evidences: body.evidences } : {}),
-    ...(body.supporting_info?.length ? { supporting_info: body.supporting_info } : {}),
+    ...(body.messages?.length ? { messages: withDocuments(body.messages, dispute, base) } : {}),
+    ...(body.evidences?.length ? { evidences: withDocuments(body.evidences, dispute, base) } : {}),
+    ...(body.supporting_info?.length
+      ? { supporting_info: withDocuments(body.supporting_info, dispute, base) }
+      : {}),
     ...(body.offer ? { offer: body.offer } : {}),
     ...(body.buyer_response_due_date ? { buyer_response_due_date: body.buyer_response_due_date } : {}),
     ...(body.seller_response_due_date ? { seller_response_due_date: body.seller_response_due_date } : {}),
@@ -140,7 +164,7 @@ export const DISPUTE_RESOURCE_KINDS = [
   defineResourceKind<StoredDispute>({
     kind: 'dispute',
     machine: disputeMachine,
-    view: (dispute) => disputeView(dispute),
+    view: (dispute, base) => disputeView(dispute, base),
     links: disputeLinks,
     summary: (dispute) => ({ amount: { ...dispute.body.dispute_amount } }),
     rootKind: DISPUTE_ROOT_KINDS,

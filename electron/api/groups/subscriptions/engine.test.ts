@@ -74,6 +74,19 @@ describe('the billing engine', () => {
     expect(shown.status).toBe('EXPIRED');
     expect(shown.status_update_time).toBe('2026-10-22T12:00:00Z');
     expect(historyOf(api, 'subscription', id).at(-1)).toBe('expire:EXPIRED');
+    // The history names each cycle as the billing timeline and cycle_executions count it: per tenure.
+    const billed = api.host.deps.store.resources
+      .history('subscription', id)
+      .filter((h) => h.trigger === 'bill')
+      .map((h) => h.note);
+    expect(billed).toEqual([
+      'trial cycle 1 of 1',
+      'trial cycle 1 of 2',
+      'trial cycle 2 of 2',
+      'regular cycle 1 of 3',
+      'regular cycle 2 of 3',
+      'regular cycle 3 of 3',
+    ]);
     // Ledger and wallet agree to the cent: 2.50 + 2 x 5.50 + 3 x 22.00 = 79.50.
     const ledger = ledgerOf(api, id);
     expect(ledger.every((e) => e.code === 'T0002' && e.status === 'S')).toBe(true);
@@ -216,6 +229,22 @@ describe('the billing engine', () => {
     // The account helper reads the same balance from the ledger.
     const account = await api.request('GET', `/v1/test-helpers/accounts/${buyer?.id}`);
     expect(account.body.balances).toEqual([{ currency_code: 'USD', value: '0.00' }]);
+  });
+
+  it('a threshold of one suspends after "1 failed payment", in the singular', async () => {
+    api = await startBillingHarness();
+    const { id } = await activeSubscription(
+      api,
+      { ...MONTHLY_12, payment_preferences: { payment_failure_threshold: 1 } },
+      {},
+      { funding: 'CARD' },
+    );
+    await setPayer(api, { email_address: 'buyer@example.com', card_declines: true });
+    await advanceTo(api, '2026-06-20T12:00:00Z');
+    expect(await getSubscription(api, id)).toMatchObject({
+      status: 'SUSPENDED',
+      status_change_note: 'Suspended after 1 failed payment.',
+    });
   });
 
   it('suspends at payment_failure_threshold when the card declines, and bills again once re-activated', async () => {

@@ -1,3 +1,4 @@
+import { kindLabelPlural } from '../../api/kind-label';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -69,7 +70,7 @@ function IdSuggestions({ path, onPick }: { path: string; onPick(id: string): voi
       data-testid="console-id-suggestions"
     >
       <Typography variant="caption" color="text.secondary">
-        Recent {kind}s:
+        Recent {kindLabelPlural(kind).toLowerCase()}:
       </Typography>
       {recent.data.items.map((item) => (
         <Chip
