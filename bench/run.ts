@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   'ui-scale': () => import('./ui-scale.js'),
   clock: () => import('./clock.js'),
   disputes: () => import('./disputes.js'),
+  openapi: () => import('./openapi.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A document rendered once: its bytes and their entity tag. */
+/**
+ * A document rendered once: its bytes and their entity tag. The bytes are encoded once too: a string
+ * body would be encoded to UTF-8 again on every send, and a string answer is what the request log copies
+ * and masks (the first 64 KiB of a 284 KiB document, every time); a Buffer is handed to the socket as it
+ * is, and the log keeps the exchange without the document (it is the same document every time).
+ */
 export interface CachedDocument {
-  body: string;
+  body: Buffer;
   etag: string;
   contentType: string;
 }
 
-export function cachedDocument(body: string, contentType: string): CachedDocument {
+export function cachedDocument(text: string, contentType: string): CachedDocument {
+  const body = Buffer.from(text, 'utf8');
   const digest = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   return { body, etag: `"${digest}"`, contentType };
 }

@@ -14,7 +14,7 @@ export const GENERATION_BATCH = 1_000;
  * enough to amortize the commit, short enough that a request arriving meanwhile waits little (a fixed
  * 10,000 entries per transaction once held every other request for over 300 ms).
  */
-export const GENERATION_SLICE_MS = 40;
+export const GENERATION_SLICE_MS = 100;
 
 interface JobState {
   id: string;
