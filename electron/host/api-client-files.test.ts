@@ -70,8 +70,10 @@ describe('the bridge sends files as multipart/form-data', () => {
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const dispute = await send({ method: 'GET', path: `/v1/customer/disputes/${id}` });
-    expect(
-      (dispute.body as { evidences: { documents: { name: string }[] }[] }).evidences[0]?.documents,
-    ).toEqual([{ name: 'pod.pdf' }]);
+    const documents = (dispute.body as { evidences: { documents: { name: string; url: string }[] }[] })
+      .evidences[0]?.documents;
+    expect(documents).toEqual([
+      { name: 'pod.pdf', url: expect.stringContaining(`/v1/customer/disputes/${id}/documents/`) as string },
+    ]);
   });
 });

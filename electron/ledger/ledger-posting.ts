@@ -18,6 +18,14 @@ export type LedgerPosting =
       atMs: number;
     };
 
+/** Moves the entries of one transaction that have one of `codes` to `status` (a hold released, a sale voided). */
+export const setStatus = (
+  transactionId: string,
+  codes: readonly string[],
+  status: TransactionStatus,
+  atMs: number,
+): LedgerPosting => ({ op: 'set-status', transactionId, codes, status, atMs });
+
 /** A group's rule from its transitions to ledger postings. */
 export type LedgerPostings = (transition: ResourceTransition) => LedgerPosting[];
 

@@ -1,4 +1,4 @@
-import { type LedgerPosting, type LedgerPostings, transitionMs } from '../../../ledger/ledger-posting.js';
+import { setStatus, type LedgerPosting, type LedgerPostings, transitionMs } from '../../../ledger/ledger-posting.js';
 import type { NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
@@ -183,13 +183,7 @@ function authorizationPostings(
     };
     return { op: 'insert', entry };
   };
-  const holds = (status: 'S' | 'V'): LedgerPosting => ({
-    op: 'set-status',
-    transactionId: authorization.id,
-    codes: HOLD_CODES,
-    status,
-    atMs,
-  });
+  const holds = (status: 'S' | 'V') => setStatus(authorization.id, HOLD_CODES, status, atMs);
   const remaining =
     BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
   switch (trigger) {
