@@ -30,7 +30,7 @@ test.describe('at 1000 px', () => {
         },
       },
     });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     expect(created.body.status).toBe('PAYER_ACTION_REQUIRED');
     await openWorkbench(page, workbench, `orders/${created.body.id}`);
     await expect(page.getByTestId('order-detail')).toHaveAttribute('data-status', 'PAYER_ACTION_REQUIRED');
