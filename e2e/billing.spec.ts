@@ -73,6 +73,8 @@ test('a product and a plan made in the forms, a subscription approved by the buy
   await expect(pastPayments(page).first()).toContainText('10.00 USD');
   await expect(page.getByTestId('cycle-execution-2')).toHaveAttribute('data-completed', '1');
   await expect(comingCycles(page).first()).toContainText('Regular cycle 2 of 12');
+  // The history counts the cycle paid as the timeline counts the ones to come.
+  await expect(page.getByTestId('history-timeline')).toContainText('regular cycle 1 of 12');
   await expect(page.getByTestId('subscription-last-payment')).toContainText('10.00 USD');
   // Its sale's ledger lines open under it.
   await pastPayments(page).first().getByTestId('billing-past-toggle').click();

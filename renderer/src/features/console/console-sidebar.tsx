@@ -16,7 +16,19 @@ export function ConsoleSidebar({ baseUrl }: { baseUrl: string | undefined }) {
         value={tab}
         onChange={(_, value: typeof tab) => setTab(value)}
         variant="fullWidth"
-        sx={{ minHeight: 36, mb: 1, '& .MuiTab-root': { minHeight: 36, py: 0, px: 1, minWidth: 0 } }}
+        // Sentence case at 13 px: three labels fit the 280 px sidebar whole (capitals clipped "Collections").
+        sx={{
+          minHeight: 36,
+          mb: 1,
+          '& .MuiTab-root': {
+            minHeight: 36,
+            py: 0,
+            px: 0.5,
+            minWidth: 0,
+            textTransform: 'none',
+            fontSize: 13,
+          },
+        }}
       >
         <Tab value="collections" label="Collections" data-testid="console-sidebar-collections" />
         <Tab value="variables" label="Variables" data-testid="console-sidebar-variables" />

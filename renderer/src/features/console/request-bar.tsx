@@ -1,4 +1,3 @@
-import { kindLabelPlural } from '../../api/kind-label';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { kindLabelPlural } from '../../api/kind-label';
 import { bridge } from '../../bridge';
 import {
   ENDPOINTS,
@@ -102,6 +103,16 @@ export function RequestBar({
   onSend(): void;
 }) {
   const otherMethods = endpoint ? [] : endpointsForPath(request.path).map((e) => e.method);
+  // The suggestions close once the request goes (by the button or by Enter in the path), so the list
+  // never covers the response that comes back.
+  const [suggesting, setSuggesting] = useState(false);
+  useEffect(() => {
+    if (sending) setSuggesting(false);
+  }, [sending]);
+  const send = () => {
+    setSuggesting(false);
+    onSend();
+  };
   return (
     <Paper sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -130,6 +141,9 @@ export function RequestBar({
           freeSolo
           fullWidth
           size="small"
+          open={suggesting}
+          onOpen={() => setSuggesting(true)}
+          onClose={() => setSuggesting(false)}
           options={ENDPOINTS}
           value={null}
           inputValue={request.path}
@@ -180,7 +194,7 @@ export function RequestBar({
         />
         <Button
           variant="contained"
-          onClick={onSend}
+          onClick={send}
           disabled={sending}
           data-testid="console-send"
           sx={{ flexShrink: 0, minWidth: 96, height: 40 }}
