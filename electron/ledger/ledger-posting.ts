@@ -28,3 +28,19 @@ export const setStatus = (
 
 /** A group's rule from its transitions to ledger postings. */
 export type LedgerPostings = (transition: ResourceTransition) => LedgerPosting[];
+
+let lastAt = '';
+let lastAtMs = Number.NaN;
+
+/**
+ * A transition's time in epoch milliseconds (`Date.parse`), remembered for the last time asked: every
+ * rule sees every transition, the rules of one transition ask for the same time, and so do the hundreds
+ * of items of one payout chunk. A parse per rule per transition was 3.5% of a clock move's CPU.
+ */
+export function transitionMs(transition: ResourceTransition): number {
+  if (transition.at !== lastAt) {
+    lastAtMs = Date.parse(transition.at);
+    lastAt = transition.at;
+  }
+  return lastAtMs;
+}

@@ -1,7 +1,12 @@
 import { PAYMENT_V1_KINDS as KINDS } from '../../../../shared/api/payments-v1/index.js';
 import type { PayerInfo } from '../../../../shared/api/reporting/schemas.js';
 import { toMinor } from '../../../../shared/money.js';
-import { setStatus, type LedgerPosting, type LedgerPostings } from '../../../ledger/ledger-posting.js';
+import {
+  setStatus,
+  transitionMs,
+  type LedgerPosting,
+  type LedgerPostings,
+} from '../../../ledger/ledger-posting.js';
 import type { EntryDetails, NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
@@ -86,7 +91,7 @@ function paymentContext(store: Store, paymentId: string | null, index: number): 
  */
 export function paymentV1Postings(store: Store): LedgerPostings {
   return (transition: ResourceTransition): LedgerPosting[] => {
-    const atMs = Date.parse(transition.at);
+    const atMs = transitionMs(transition);
     const { resource } = transition;
     const entry = (
       r: {

@@ -1,4 +1,9 @@
-import { setStatus, type LedgerPosting, type LedgerPostings } from '../../../ledger/ledger-posting.js';
+import {
+  setStatus,
+  transitionMs,
+  type LedgerPosting,
+  type LedgerPostings,
+} from '../../../ledger/ledger-posting.js';
 import type { NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
@@ -32,7 +37,7 @@ export type PaymentContext = (
 
 export function paymentPostings(store: Store, orderContext: PaymentContext): LedgerPostings {
   return (transition: ResourceTransition): LedgerPosting[] => {
-    const atMs = Date.parse(transition.at);
+    const atMs = transitionMs(transition);
     switch (transition.resource.kind) {
       case 'capture':
         return capturePostings(store, orderContext, transition.resource as StoredCapture, transition, atMs);
