@@ -25,6 +25,7 @@ import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
 import { FieldRow, Fields } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
+import { OpenDisputeButton } from '../disputes';
 import { LegacyPaymentsNotice } from './deprecation-notice';
 import { LegacyActionDialog, type LegacyAction } from './legacy-action-dialog';
 import { useLegacyPost } from './legacy-payments-api';
@@ -40,6 +41,7 @@ import {
   totalAt,
   type LegacyKind,
 } from './legacy-model';
+import { TwoColumns } from '../../components/two-columns';
 
 /**
  * One v1 resource (`#/legacy-payments/<id>`, `#/legacy-sales/<id>`, ...): the same layout as the v2
@@ -233,17 +235,13 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
           {replacementsUnder(meta.apiPath).map((replacement) => (
             <DeprecatedChip key={replacement} replacement={replacement} testId="legacy-deprecated-chip" />
           ))}
+          {(kind === 'sale-v1' || kind === 'capture-v1') && summary.status !== 'refunded' ? (
+            <OpenDisputeButton transactionId={summary.id} currency={currency} />
+          ) : null}
         </Stack>
       </Stack>
       <LegacyPaymentsNotice apiPath={meta.apiPath} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns>
         <Section title="Details">
           <Fields>
             <FieldRow label="Amount" testId="legacy-amount">
@@ -299,7 +297,7 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
             actions={actions}
           />
         </Section>
-      </Box>
+      </TwoColumns>
       <Section title={`Related resources (${lineage.length})`}>
         {lineage.length === 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="legacy-related-empty">
