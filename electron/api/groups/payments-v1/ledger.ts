@@ -1,7 +1,12 @@
 import { PAYMENT_V1_KINDS as KINDS } from '../../../../shared/api/payments-v1/index.js';
 import type { PayerInfo } from '../../../../shared/api/reporting/schemas.js';
 import { toMinor } from '../../../../shared/money.js';
-import { setStatus, type LedgerPosting, type LedgerPostings, transitionMs } from '../../../ledger/ledger-posting.js';
+import {
+  setStatus,
+  transitionMs,
+  type LedgerPosting,
+  type LedgerPostings,
+} from '../../../ledger/ledger-posting.js';
 import type { EntryDetails, NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';

@@ -1,4 +1,9 @@
-import { setStatus, type LedgerPosting, type LedgerPostings, transitionMs } from '../../../ledger/ledger-posting.js';
+import {
+  setStatus,
+  transitionMs,
+  type LedgerPosting,
+  type LedgerPostings,
+} from '../../../ledger/ledger-posting.js';
 import type { NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
