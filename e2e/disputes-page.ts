@@ -27,7 +27,7 @@ export async function act(
 ): Promise<void> {
   await expect(page.getByTestId(`action-${trigger}`)).toBeEnabled();
   await page.getByTestId(`action-${trigger}`).click();
-  const dialog = page.getByTestId(`dispute-dialog-${trigger}`);
+  const dialog = page.getByTestId('dispute-action-dialog');
   await expect(dialog).toBeVisible();
   for (const [name, value] of Object.entries(fields))
     await dialog.getByTestId(`dispute-field-${name}`).fill(value);
@@ -37,8 +37,8 @@ export async function act(
 }
 
 /** Picks an option of one of the dialog's selects. */
-export async function choose(page: Page, trigger: string, field: string, option: string): Promise<void> {
-  await page.getByTestId(`dispute-dialog-${trigger}`).getByTestId(`dispute-field-${field}`).click();
+export async function choose(page: Page, field: string, option: string): Promise<void> {
+  await page.getByTestId('dispute-action-dialog').getByTestId(`dispute-field-${field}`).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

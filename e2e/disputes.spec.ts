@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { act, choose, expectDisputeState, openDisputeFromOutside } from './disputes-page';
@@ -9,7 +9,7 @@ test('open from a capture, offer, the buyer accepts: refunded and resolved', asy
   const { captureId } = await captureFromOutside(workbench, '80.00');
   await openWorkbench(page, workbench, `captures/${captureId}`);
   await page.getByTestId('open-dispute').click();
-  await expect(page.getByTestId('open-dispute-capture')).toHaveValue(captureId);
+  await expect(page.getByTestId('open-dispute-transaction')).toHaveValue(captureId);
   await page.getByTestId('open-dispute-amount').fill('30.00');
   await page.getByTestId('open-dispute-submit').click();
 
@@ -53,10 +53,16 @@ test('open, evidence with a document, then the sandbox adjudicates for the selle
   await act(page, 'provide-evidence', { notes: 'Tracked and signed' }, [file]);
   await expectDisputeState(page, 'CHARGEBACK_UNDER_REVIEW');
   await expect(page.getByTestId('dispute-evidence-item')).toContainText('proof-of-delivery.pdf');
+  // The document is kept: its link downloads the bytes uploaded.
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('dispute-document-link').filter({ hasText: 'proof-of-delivery.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('proof-of-delivery.pdf');
+  expect(readFileSync(await download.path()).equals(readFileSync(file))).toBe(true);
 
   await page.getByTestId('action-adjudicate').click();
-  await choose(page, 'adjudicate', 'adjudication_outcome', 'SELLER_FAVOR');
-  await page.getByTestId('dispute-dialog-adjudicate').getByTestId('dispute-action-submit').click();
+  await choose(page, 'adjudication_outcome', 'SELLER_FAVOR');
+  await page.getByTestId('dispute-action-dialog').getByTestId('dispute-action-submit').click();
   await expectDisputeState(page, 'RESOLVED');
   await expect(page.getByTestId('dispute-outcome')).toContainText('RESOLVED_SELLER_FAVOUR');
 });
@@ -84,4 +90,48 @@ test('open, the due date passes on the clock: a claim, then decided for the buye
   await expect(page.getByTestId('dispute-outcome')).toContainText('RESOLVED_BUYER_FAVOUR');
   await expect(page.getByTestId('dispute-outcome')).toContainText('45.00');
   await expect(page.getByTestId('advance-to-due')).toHaveCount(0);
+});
+
+test('a payments v1 sale: opened from its page, decided for the buyer when the due dates pass', async ({
+  page,
+  workbench,
+}) => {
+  const created = await workbench.api('POST', '/v1/payments/payment', {
+    intent: 'sale',
+    payer: {
+      payment_method: 'credit_card',
+      funding_instruments: [
+        {
+          credit_card: {
+            type: 'visa',
+            number: '4111111111111111',
+            expire_month: 11,
+            expire_year: 2030,
+            cvv2: '874',
+          },
+        },
+      ],
+    },
+    transactions: [{ amount: { total: '22.00', currency: 'USD' }, description: 'Disputed sale' }],
+  });
+  expect(created.status).toBe(201);
+  const saleId = created.body.transactions[0].related_resources[0].sale.id as string;
+  await openWorkbench(page, workbench, `legacy-sales/${saleId}`);
+  await page.getByTestId('open-dispute').click();
+  await expect(page.getByTestId('open-dispute-transaction')).toHaveValue(saleId);
+  await page.getByTestId('open-dispute-submit').click();
+  await expectDisputeState(page, 'INQUIRY_WAITING_FOR_SELLER_RESPONSE');
+  await expect(page.getByTestId('dispute-transaction')).toHaveAttribute(
+    'href',
+    new RegExp(`legacy-sales/${saleId}$`),
+  );
+
+  for (const state of ['CHARGEBACK_WAITING_FOR_SELLER_RESPONSE', 'RESOLVED']) {
+    await page.getByTestId('advance-to-due').click();
+    await page.getByTestId('advance-confirm').click();
+    await expectDisputeState(page, state);
+  }
+  await expect(page.getByTestId('dispute-outcome')).toContainText('22.00');
+  await page.getByTestId('dispute-transaction').click();
+  await expect(page.getByTestId('legacy-detail')).toHaveAttribute('data-status', 'refunded');
 });

@@ -41,8 +41,10 @@ export interface SentRequest {
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
-  /** Parsed JSON when the answer is JSON, else the text. */
+  /** Parsed JSON when the answer is JSON, else the text (a binary answer: a line saying its size). */
   body: unknown;
+  /** A binary answer's bytes (a dispute document), base64: text would not carry them intact. */
+  body_base64?: string;
   duration_ms: number;
   request: SentRequest;
   /** The same call as a curl command line (token replaced by $TOKEN). */

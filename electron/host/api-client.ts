@@ -46,6 +46,19 @@ export function toCurl(
  * Sends API calls to an environment with a bearer token the host fetched itself (client credentials),
  * refreshed before it expires and once more on a 401. Tokens stay in this object.
  */
+/** Answers that are not text (a document's PDF or image): their bytes travel as base64. */
+function isBinary(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!type) return false;
+  return !(
+    type.startsWith('text/') ||
+    type.includes('json') ||
+    type.includes('xml') ||
+    type === 'application/x-www-form-urlencoded' ||
+    type === 'application/javascript'
+  );
+}
+
 export class ApiClient {
   private readonly tokens = new Map<string, CachedToken>();
 
@@ -110,7 +123,9 @@ export class ApiClient {
       ...(multipart ? { body: multipart } : payload !== undefined ? { body: payload } : {}),
       redirect: 'manual',
     });
-    const text = await response.text();
+    const type = response.headers.get('content-type') ?? '';
+    const bytes = isBinary(type) ? Buffer.from(await response.arrayBuffer()) : undefined;
+    const text = bytes ? `(${bytes.length} bytes of ${type})` : await response.text();
     const duration = performance.now() - started;
     let body: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) {
@@ -124,6 +139,7 @@ export class ApiClient {
       status: response.status,
       headers: Object.fromEntries(response.headers.entries()),
       body,
+      ...(bytes ? { body_base64: bytes.toString('base64') } : {}),
       duration_ms: Math.round(duration * 10) / 10,
       request: {
         method: request.method,

@@ -73,7 +73,9 @@ function DisputeDetail({ detail }: { detail: ResourceDetail }) {
       onClick: () => setActing(a.trigger),
       ...machineAvailability(disputeMachine, state, a.trigger),
     }));
-  const captureId = dispute.disputed_transactions?.[0]?.seller_transaction_id;
+  const transactionId = dispute.disputed_transactions?.[0]?.seller_transaction_id;
+  // The disputed transaction is in the dispute's lineage: a v2 capture, or a v1 sale or capture.
+  const transactionKind = detail.related.find((r) => r.id === transactionId)?.kind ?? 'capture';
   const form = acting ? ACTION_FORMS[acting] : undefined;
   return (
     <Stack spacing={2} data-testid="dispute-detail" data-dispute-id={dispute.dispute_id} data-state={state}>
@@ -99,7 +101,16 @@ function DisputeDetail({ detail }: { detail: ResourceDetail }) {
               {dispute.dispute_state} (waiting for {waitingFor(state)})
             </FieldRow>
             <FieldRow label="Transaction" mono>
-              {captureId ? <Link href={hrefFor(resourceRoute('capture', captureId))}>{captureId}</Link> : '—'}
+              {transactionId ? (
+                <Link
+                  href={hrefFor(resourceRoute(transactionKind, transactionId))}
+                  data-testid="dispute-transaction"
+                >
+                  {transactionId}
+                </Link>
+              ) : (
+                '—'
+              )}
             </FieldRow>
             <FieldRow label="Due" testId="dispute-due">
               {due ? `${formatTime(due)} (${timeLeft(due, now)} left on the simulated clock)` : 'No due date'}
@@ -140,7 +151,7 @@ function DisputeDetail({ detail }: { detail: ResourceDetail }) {
       <HistoryAndResource history={detail.history} resource={detail.resource} jsonTestId="dispute-json" />
       {form && acting ? (
         <DisputeActionDialog
-          trigger={acting}
+          key={acting}
           form={form}
           dispute={dispute}
           onClose={() => setActing(undefined)}

@@ -1,6 +1,12 @@
 import { DISPUTE_REASONS, DISPUTE_STATE_FACTS, type DisputeState } from '../../../../shared/api/disputes';
 
 /** A dispute as the API shows it: the parts the pages read. */
+/** A document as the API shows it: its name and the url that downloads it (with the API's token). */
+export interface DisputeDocument {
+  name: string;
+  url?: string;
+}
+
 export interface DisputeView {
   dispute_id: string;
   create_time: string;
@@ -17,16 +23,16 @@ export interface DisputeView {
     gross_amount?: { currency_code: string; value: string };
   }[];
   dispute_outcome?: { outcome_code: string; amount_refunded?: { currency_code: string; value: string } };
-  messages?: { posted_by: string; time_posted: string; content: string; documents?: { name: string }[] }[];
+  messages?: { posted_by: string; time_posted: string; content: string; documents?: DisputeDocument[] }[];
   evidences?: {
     evidence_type: string;
     notes?: string;
     source: string;
     date: string;
     dispute_life_cycle_stage: string;
-    documents?: { name: string }[];
+    documents?: DisputeDocument[];
   }[];
-  supporting_info?: { notes?: string; provided_time: string; documents?: { name: string }[] }[];
+  supporting_info?: { notes?: string; provided_time: string; documents?: DisputeDocument[] }[];
   offer?: {
     buyer_requested_amount?: { currency_code: string; value: string };
     seller_offered_amount?: { currency_code: string; value: string };

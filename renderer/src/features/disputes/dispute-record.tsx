@@ -1,14 +1,58 @@
+import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { formatMoney, formatTime } from '../../api/format';
 import { Section } from '../../components/section';
-import type { DisputeView } from './dispute-model';
+import { Fragment, useState } from 'react';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import type { DisputeDocument, DisputeView } from './dispute-model';
+import { downloadDocument } from './disputes-api';
 
-const documentsText = (documents: { name: string }[] | undefined): string =>
-  documents?.length ? ` · documents: ${documents.map((d) => d.name).join(', ')}` : '';
+/**
+ * The documents given with an entry, each a link that downloads it through the API (a document kept
+ * before the workbench kept documents has no url: its name alone).
+ */
+function Documents({ documents }: { documents: DisputeDocument[] | undefined }) {
+  const [failed, setFailed] = useState<unknown>();
+  if (!documents?.length) return null;
+  return (
+    <Box component="span" data-testid="dispute-documents">
+      {' · documents: '}
+      {documents.map((d, i) => (
+        <Fragment key={i}>
+          {i > 0 ? ', ' : ''}
+          {d.url ? (
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              data-testid="dispute-document-link"
+              data-url={d.url}
+              onClick={() => {
+                setFailed(undefined);
+                downloadDocument(d.url ?? '', d.name).catch(setFailed);
+              }}
+            >
+              {d.name}
+            </Link>
+          ) : (
+            d.name
+          )}
+        </Fragment>
+      ))}
+      <ApiErrorAlert
+        error={failed}
+        title="Download failed"
+        onClose={() => setFailed(undefined)}
+        testId="dispute-document-error"
+      />
+    </Box>
+  );
+}
 
 /** What was said and given in a dispute: messages, the offer and its history, evidence, money moved. */
 export function DisputeRecord({ dispute }: { dispute: DisputeView }) {
@@ -22,7 +66,13 @@ export function DisputeRecord({ dispute }: { dispute: DisputeView }) {
                 <ListItem key={i} data-testid="dispute-message">
                   <ListItemText
                     primary={m.content || '(document only)'}
-                    secondary={`${m.posted_by} · ${formatTime(m.time_posted)}${documentsText(m.documents)}`}
+                    slotProps={{ secondary: { component: 'div' } }}
+                    secondary={
+                      <>
+                        {`${m.posted_by} · ${formatTime(m.time_posted)}`}
+                        <Documents documents={m.documents} />
+                      </>
+                    }
                   />
                 </ListItem>
               ))}
@@ -60,7 +110,13 @@ export function DisputeRecord({ dispute }: { dispute: DisputeView }) {
                 <ListItem key={`e${i}`} data-testid="dispute-evidence-item">
                   <ListItemText
                     primary={`${e.evidence_type}${e.notes ? `: ${e.notes}` : ''}`}
-                    secondary={`${e.source} · ${e.dispute_life_cycle_stage} · ${formatTime(e.date)}${documentsText(e.documents)}`}
+                    slotProps={{ secondary: { component: 'div' } }}
+                    secondary={
+                      <>
+                        {`${e.source} · ${e.dispute_life_cycle_stage} · ${formatTime(e.date)}`}
+                        <Documents documents={e.documents} />
+                      </>
+                    }
                   />
                 </ListItem>
               ))}
@@ -68,7 +124,13 @@ export function DisputeRecord({ dispute }: { dispute: DisputeView }) {
                 <ListItem key={`s${i}`}>
                   <ListItemText
                     primary={`Supporting info${s.notes ? `: ${s.notes}` : ''}`}
-                    secondary={`${formatTime(s.provided_time)}${documentsText(s.documents)}`}
+                    slotProps={{ secondary: { component: 'div' } }}
+                    secondary={
+                      <>
+                        {formatTime(s.provided_time)}
+                        <Documents documents={s.documents} />
+                      </>
+                    }
                   />
                 </ListItem>
               ))}

@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../../../../shared/bridge';
 import { callApi } from '../../api/api-call';
+import { saveFile } from '../../components/save-file';
 
 /** The dispute calls the pages make, through the bridge so they show in the request log. */
 
@@ -58,6 +59,18 @@ export const openDisputeCall = (body: {
   amount?: { currency_code: string; value: string };
   message?: string;
 }): Promise<ApiResponse> => callApi({ method: 'POST', path: '/v1/test-helpers/disputes', body });
+
+/**
+ * Downloads a document of a dispute through the bridge (its url answers with the API's authentication)
+ * and saves it under its name.
+ */
+export async function downloadDocument(url: string, name: string): Promise<void> {
+  const response = await callApi({ method: 'GET', path: new URL(url).pathname, headers: { accept: '*/*' } });
+  const binary = atob(response.body_base64 ?? '');
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  saveFile(name, [bytes], response.headers['content-type'] ?? 'application/octet-stream');
+}
 
 /** Moves the simulated clock to a moment; the jobs that fall due on the way run. */
 export const moveClockTo = (to: string): Promise<ApiResponse> =>

@@ -25,6 +25,7 @@ import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
 import { FieldRow, Fields } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
+import { OpenDisputeButton } from '../disputes';
 import { LegacyPaymentsNotice } from './deprecation-notice';
 import { LegacyActionDialog, type LegacyAction } from './legacy-action-dialog';
 import { useLegacyPost } from './legacy-payments-api';
@@ -234,6 +235,9 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
           {replacementsUnder(meta.apiPath).map((replacement) => (
             <DeprecatedChip key={replacement} replacement={replacement} testId="legacy-deprecated-chip" />
           ))}
+          {(kind === 'sale-v1' || kind === 'capture-v1') && summary.status !== 'refunded' ? (
+            <OpenDisputeButton transactionId={summary.id} currency={currency} />
+          ) : null}
         </Stack>
       </Stack>
       <LegacyPaymentsNotice apiPath={meta.apiPath} />

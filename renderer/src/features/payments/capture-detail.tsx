@@ -123,7 +123,7 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
                     {d.id} ({d.status})
                   </Link>
                 ))}
-              {status !== 'REFUNDED' ? <OpenDisputeButton captureId={id} currency={currency} /> : null}
+              {status !== 'REFUNDED' ? <OpenDisputeButton transactionId={id} currency={currency} /> : null}
             </Stack>
           </Section>
         </>

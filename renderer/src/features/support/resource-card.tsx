@@ -14,6 +14,9 @@ import { MONO } from '../../components/mono-font';
 import { LedgerLines } from '../../components/ledger-lines';
 import { OpenDisputeButton } from '../disputes';
 
+/** The transactions a buyer can dispute: a v2 capture, a v1 sale or capture. */
+const DISPUTABLE_KINDS: ReadonlySet<string> = new Set(['capture', 'sale-v1', 'capture-v1']);
+
 /** A resource's kind, id (a link to its page), status and amount: the head of its card. */
 export function ResourceHeading({ summary }: { summary: ResourceSummary }) {
   const { kind, id, status, amount } = summary;
@@ -31,8 +34,8 @@ export function ResourceHeading({ summary }: { summary: ResourceSummary }) {
           {formatMoney(amount)}
         </Typography>
       ) : null}
-      {kind === 'capture' && status !== 'REFUNDED' ? (
-        <OpenDisputeButton captureId={id} {...(amount ? { currency: amount.currency_code } : {})} />
+      {DISPUTABLE_KINDS.has(kind) && status.toUpperCase() !== 'REFUNDED' ? (
+        <OpenDisputeButton transactionId={id} {...(amount ? { currency: amount.currency_code } : {})} />
       ) : null}
     </Stack>
   );
