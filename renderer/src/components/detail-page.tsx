@@ -1,5 +1,8 @@
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import type { ResourceDetail, ResourceKind } from '../../../shared/bridge';
+import { isNotFound } from '../api/api-call';
+import { useResourceDetail } from '../api/use-resource-detail';
 import { NotFound } from './detail-parts';
 import { QueryState } from './query-state';
 
@@ -38,5 +41,27 @@ export function DetailPage<T>({
         {read.data ? children(read.data) : null}
       </QueryState>
     </Stack>
+  );
+}
+
+/** The detail page of a resource as the host keeps it: `DetailPage` over `useResourceDetail`. */
+export function HostDetailPage({
+  kind,
+  id,
+  notFound,
+  top,
+  children,
+}: {
+  kind: ResourceKind;
+  id: string;
+  notFound: { noun: string; back: string; backLabel: string; testId: string };
+  top?: ReactNode;
+  children(detail: ResourceDetail): ReactNode;
+}) {
+  const read = useResourceDetail(kind, id);
+  return (
+    <DetailPage id={id} read={read} missing={isNotFound} notFound={notFound} top={top}>
+      {children}
+    </DetailPage>
   );
 }

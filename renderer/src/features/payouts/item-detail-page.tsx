@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { ResourceDetail } from '../../../../shared/bridge';
-import { isNotFound } from '../../api/api-call';
 import { formatTime } from '../../api/format';
 import { machineAvailability } from '../../api/machine-actions';
 import { hrefFor } from '../../app/router';
@@ -11,25 +10,22 @@ import { JsonView } from '../../components/json-view';
 import { Section } from '../../components/section';
 import { type MachineAction } from '../../components/state-machine-view';
 import { DetailHeader } from '../../components/detail-header';
-import { DetailPage } from '../../components/detail-page';
+import { HostDetailPage } from '../../components/detail-page';
 import { LifecyclePanel } from '../../components/lifecycle-panel';
 import { payoutItemMachine, type PayoutItemStatus } from './payout-machines';
 import { formatMoneyV1, PAYOUT_ITEM_KIND, RETURN_AFTER_MS, type PayoutItemView } from './payout-model';
 import { useCancelItem } from './payout-mutations';
 import { BackLink, FieldRow, Fields, Figure } from '../../components/detail-parts';
-import { useResourceDetail } from '../../api/use-resource-detail';
 
 /**
  * `#/payout-items/<id>`: one payout item: what was paid to whom, its machine with the Cancel action
  * (open only while UNCLAIMED; otherwise disabled with the machine's reason), its history and raw JSON.
  */
 export function ItemDetailPage({ id }: { id: string }) {
-  const read = useResourceDetail(PAYOUT_ITEM_KIND, id);
   return (
-    <DetailPage
+    <HostDetailPage
+      kind={PAYOUT_ITEM_KIND}
       id={id}
-      read={read}
-      missing={isNotFound}
       notFound={{
         noun: 'payout item',
         back: '/payouts',
@@ -38,7 +34,7 @@ export function ItemDetailPage({ id }: { id: string }) {
       }}
     >
       {(detail) => <ItemDetail id={id} detail={detail} />}
-    </DetailPage>
+    </HostDetailPage>
   );
 }
 

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { HistoryEntry, ResourceDetail } from '../../../../shared/bridge';
-import { callApi, isMissing, isNotFound, ApiCallError } from '../../api/api-call';
+import { callApi, isMissing, ApiCallError } from '../../api/api-call';
 import { formatMoney } from '../../api/format';
 import { queryKeys } from '../../api/query-keys';
 import { hrefFor } from '../../app/router';
@@ -28,10 +28,9 @@ import {
 import { formatTotals, REFERENCED_BATCH_KIND, REFERENCED_ITEM_KIND, sumByCurrency } from './payout-model';
 import { BackLink, FieldRow, Fields, Figure, NotFound } from '../../components/detail-parts';
 import { DetailHeader } from '../../components/detail-header';
-import { DetailPage } from '../../components/detail-page';
+import { HostDetailPage } from '../../components/detail-page';
 import { LifecyclePanel } from '../../components/lifecycle-panel';
 import { IN_FLIGHT_POLL_MS } from './payout-queries';
-import { useResourceDetail } from '../../api/use-resource-detail';
 import { REFERENCED_PAYOUTS_PATH } from './payouts-api';
 
 /** The pages of one referenced payout batch (`#/referenced-payouts/<id>`) and item (`#/referenced-payout-items/<id>`). */
@@ -195,12 +194,10 @@ export function ReferencedBatchPage({ id }: { id: string }) {
 }
 
 export function ReferencedItemPage({ id }: { id: string }) {
-  const read = useResourceDetail(REFERENCED_ITEM_KIND, id);
   return (
-    <DetailPage
+    <HostDetailPage
+      kind={REFERENCED_ITEM_KIND}
       id={id}
-      read={read}
-      missing={isNotFound}
       notFound={{
         noun: 'referenced payout item',
         back: '/referenced-payouts',
@@ -209,7 +206,7 @@ export function ReferencedItemPage({ id }: { id: string }) {
       }}
     >
       {(detail) => <ReferencedItem id={id} detail={detail} />}
-    </DetailPage>
+    </HostDetailPage>
   );
 }
 
