@@ -6,6 +6,13 @@ import { createHost, type Host } from './create-host.js';
 import { MemoryVault } from './vault.js';
 import { WorkbenchService } from './workbench-service.js';
 
+/** A PDF with bytes that are not UTF-8: a text answer would not carry them intact. */
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.from([0xe2, 0x80, 0xff, 0x00, 0xc3]),
+  Buffer.from('\n%%EOF\n'),
+]);
+
 describe('the bridge sends files as multipart/form-data', () => {
   let host: Host;
   let service: WorkbenchService;
@@ -28,7 +35,7 @@ describe('the bridge sends files as multipart/form-data', () => {
   const send = async (input: Record<string, unknown>) =>
     (await service.call('sendRequest', input as never)) as ApiResponse;
 
-  it('uploads a dispute document with its JSON input part', async () => {
+  it('uploads a dispute document with its JSON input part, and downloads it from its url', async () => {
     const order = await send({
       method: 'POST',
       path: '/v2/checkout/orders',
@@ -64,7 +71,7 @@ describe('the bridge sends files as multipart/form-data', () => {
           field: 'evidence-file',
           name: 'pod.pdf',
           type: 'application/pdf',
-          data_base64: Buffer.from('%PDF-1.4').toString('base64'),
+          data_base64: PDF.toString('base64'),
         },
       ],
     });
@@ -72,8 +79,16 @@ describe('the bridge sends files as multipart/form-data', () => {
     const dispute = await send({ method: 'GET', path: `/v1/customer/disputes/${id}` });
     const documents = (dispute.body as { evidences: { documents: { name: string; url: string }[] }[] })
       .evidences[0]?.documents;
-    expect(documents).toEqual([
-      { name: 'pod.pdf', url: expect.stringContaining(`/v1/customer/disputes/${id}/documents/`) as string },
-    ]);
+    expect(documents?.map((d) => d.name)).toEqual(['pod.pdf']);
+
+    // The document's url answers its bytes; they cross the bridge as base64, intact.
+    const download = await send({
+      method: 'GET',
+      path: new URL(documents?.[0]?.url ?? '').pathname,
+      headers: { accept: '*/*' },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.from(download.body_base64 ?? '', 'base64').equals(PDF)).toBe(true);
   });
 });
