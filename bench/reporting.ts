@@ -42,18 +42,16 @@ async function workspace(entries: number): Promise<Workspace> {
   const now = writer.deps.clock.now();
   const started = performance.now();
   const reporting = writer.services.groups.module('reporting') as ReportingGroup;
-  const job = reporting.history.start(
-    {
-      accountId: writer.sandboxApp.merchant_id,
-      entries,
-      startMs: now - HISTORY_DAYS * DAY_MS,
-      endMs: now,
-      currencies: [...DEFAULT_HISTORY_CURRENCIES],
-      seed: 20260515,
-      nowMs: now,
-    },
-    false,
-  );
+  const job = reporting.history.start({
+    accountId: writer.sandboxApp.merchant_id,
+    entries,
+    startMs: now - HISTORY_DAYS * DAY_MS,
+    endMs: now,
+    currencies: [...DEFAULT_HISTORY_CURRENCIES],
+    seed: 20260515,
+    nowMs: now,
+  });
+  await job.done;
   const generateMs = performance.now() - started;
   await writer.close();
   if (job.status !== 'COMPLETED') throw new Error(`generation failed: ${job.error ?? job.status}`);

@@ -121,11 +121,13 @@ async function main(): Promise<void> {
       : positiveInteger(flags['reporting-delay'], '--reporting-delay', 0, true);
   if (reportingDelay !== undefined && reportingDelay > 10_800)
     fail(`--reporting-delay is at most 10800 seconds (3 hours), got ${reportingDelay}`);
+  const vault = flags.ephemeral ? new MemoryVault() : new FileVault(join(dataDir, 'vault.json'));
   const browser = new BrowserBridge(UI_DIST_DIR);
   const host = createHost({
     extraGroups: [browser.group()],
     location: flags.ephemeral ? { kind: 'memory' } : { kind: 'dir', dir: dataDir },
     credentials: { clientId, clientSecret },
+    secrets: vault,
     config: {
       tokenRateLimitPerMinute: rateLimit,
       appRateLimitPerMinute: rateLimit * 2,
@@ -149,7 +151,7 @@ async function main(): Promise<void> {
   const service = new WorkbenchService(host, {
     mode: 'browser',
     version: PROJECT_VERSION,
-    vault: flags.ephemeral ? new MemoryVault() : new FileVault(join(dataDir, 'vault.json')),
+    vault,
     embeddedBaseUrl: baseUrl,
   });
   browser.attach(service, baseUrl);
@@ -166,8 +168,10 @@ async function main(): Promise<void> {
   );
   log(`Payments sandbox listening on ${baseUrl} (${flags.ephemeral ? 'in memory' : `data in ${dataDir}`})`);
   log(`Sandbox app ${host.sandboxApp.id}: client id ${host.sandboxApp.client_id}`);
-  if (host.generatedCredentials || !clientSecret)
-    log(`Sandbox app client secret: ${host.sandboxApp.client_secret}`);
+  // A secret is shown once, when it is made; after that it is read from the vault file, never logged.
+  if (host.generatedCredentials) log(`Sandbox app client secret: ${host.sandboxSecret}`);
+  else if (!clientSecret && !flags.ephemeral)
+    log(`Sandbox app client secret: kept in ${join(dataDir, 'vault.json')} (printed when it was made)`);
   log(`Workbench UI: ${workbenchUrl}`);
   const listenerSubscription = host.services.webhooks.listenerSubscriptionId();
   log(

@@ -112,6 +112,28 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
     expect(w.store.jobs.listPending().map((j) => j.kind)).toEqual(['later']);
   });
 
+  it('jobs listed together see what an earlier one did: cancelled or moved later they do not run, made due sooner they run in order', () => {
+    w.scheduler.register('first', (payload, run) => {
+      ran.push({ kind: 'first', payload, run });
+      w.scheduler.cancel('key:cancelled');
+      w.scheduler.schedule('moved', T0 + 10 * MINUTE, { v: 'moved later' }, 'key:moved');
+      w.scheduler.schedule('sooner', T0 + 2 * SECOND, { v: 'made by first' });
+    });
+    for (const kind of ['cancelled', 'moved', 'sooner', 'last']) w.scheduler.register(kind, record(kind));
+    w.store.transaction(() => {
+      w.scheduler.schedule('first', T0 + SECOND, {});
+      w.scheduler.schedule('cancelled', T0 + 3 * SECOND, {}, 'key:cancelled');
+      w.scheduler.schedule('moved', T0 + 4 * SECOND, { v: 'as listed' }, 'key:moved');
+      w.scheduler.schedule('last', T0 + 5 * SECOND, {});
+    });
+    w.passRealTime(10 * SECOND);
+    expect(w.scheduler.runDue()).toBe(3);
+    expect(ran.map((r) => r.kind)).toEqual(['first', 'sooner', 'last']);
+    expect(w.store.jobs.listPending()).toMatchObject([
+      { kind: 'moved', due_at: T0 + 10 * MINUTE, payload: { v: 'moved later' } },
+    ]);
+  });
+
   it('a job that moves the clock does not re-enter; what became due runs in the same pass', () => {
     w.scheduler.register('jump', (payload, run) => {
       ran.push({ kind: 'jump', payload, run });

@@ -1,6 +1,10 @@
 import { newJobId } from '../shared/ids.js';
 import type { Clock } from './clock.js';
+import type { Job } from './store/repositories/jobs-repo.js';
 import type { Store } from './store/store.js';
+
+/** Due jobs listed per query while running them. */
+const DUE_PAGE = 200;
 
 /**
  * What a job handler learns about its run: when it was due (its "now": `clock.now()` answers it too while
@@ -71,33 +75,50 @@ export class Scheduler {
     let ran = 0;
     try {
       for (;;) {
+        // Due jobs are listed a page at a time (one query for many jobs: a clock move can run 50,000),
+        // and each is taken (deleted) as it runs, so one cancelled or moved meanwhile is skipped. A job
+        // that schedules another one due by now ends the page: the list is read again, in due order.
         const now = this.clock.clockTime();
-        const job = this.store.jobs.nextDue(now);
-        if (!job) break;
-        const handler = this.handlers.get(job.kind);
-        try {
-          // The job runs at the time it was due (never before it was scheduled): the events, ledger lines
-          // and resource times it makes are dated then, wherever the clock move that ran it ended.
-          const runAt = Math.max(job.due_at, job.created_at);
-          this.clock.runAt(runAt, () =>
-            this.store.transaction(() => {
-              this.store.jobs.delete(job.id);
-              handler?.(job.payload, { dueAt: job.due_at, now });
-            }),
-          );
-        } catch (error) {
-          // A failing job is dropped (its transaction rolled back, then the job row removed) rather than
-          // retried forever: handlers are deterministic, so a retry would fail the same way.
-          this.logger.error(`job ${job.kind} ${job.id} failed`, error);
-          this.store.transaction(() => this.store.jobs.delete(job.id));
+        const page = this.store.jobs.dueFirst(now, DUE_PAGE);
+        if (page.length === 0) break;
+        this.store.jobs.takeEarliestScheduled();
+        for (const listed of page) {
+          if (this.runOne(listed, now)) {
+            ran++;
+            this.ranTotal++;
+          }
+          if (this.store.jobs.takeEarliestScheduled() <= now) break;
         }
-        if (!handler) this.logger.error(`no handler for job kind ${job.kind}`);
-        ran++;
-        this.ranTotal++;
       }
     } finally {
       this.running = false;
     }
+    return ran;
+  }
+
+  /** Runs one listed job in its own transaction, if it is still due; returns whether it ran. */
+  private runOne(listed: Job, now: number): boolean {
+    const handler = this.handlers.get(listed.kind);
+    let ran = false;
+    try {
+      // The job runs at the time it was due (never before it was scheduled): the events, ledger lines
+      // and resource times it makes are dated then, wherever the clock move that ran it ended.
+      const runAt = Math.max(listed.due_at, listed.created_at);
+      this.clock.runAt(runAt, () =>
+        this.store.transaction(() => {
+          if (!this.store.jobs.take(listed.id, now)) return;
+          ran = true;
+          handler?.(listed.payload, { dueAt: listed.due_at, now });
+        }),
+      );
+    } catch (error) {
+      // A failing job is dropped (its transaction rolled back, then the job row removed) rather than
+      // retried forever: handlers are deterministic, so a retry would fail the same way.
+      this.logger.error(`job ${listed.kind} ${listed.id} failed`, error);
+      this.store.transaction(() => this.store.jobs.delete(listed.id));
+      ran = true;
+    }
+    if (ran && !handler) this.logger.error(`no handler for job kind ${listed.kind}`);
     return ran;
   }
 

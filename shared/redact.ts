@@ -8,7 +8,12 @@
  *   digits and its separators: `4111 1111 1111 1111` -> `•••• •••• •••• 1111`. "Too many digits" is
  *   still a run of 12 or more, so it is masked as well.
  * - A security code (`security_code`, `cvv`, `cvv2`, `cvc`, ...) is never shown, whatever its shape.
+ * - A bank account (`account_number`, `iban`) keeps its last four characters, whatever its length.
  * - Credentials (`access_token`, `client_secret`, `refresh_token`, `password`, ...) are never shown.
+ *
+ * These rules hold for any body. What only an operation knows (a SCIM PATCH setting `password` by its
+ * `path`, a referral's owner data the partner may not keep) each operation declares itself
+ * (`loggedBody` of its route, electron/api/pipeline/logged-body.ts).
  *
  * Pure TypeScript (no `node:*`, no DOM): the renderer may use it too.
  */
@@ -34,7 +39,13 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** Members that name a card number outright: masked even in shapes the digit pattern would not catch. */
-const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'card_number', 'account_number']);
+const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'card_number']);
+
+/**
+ * Members that name a bank account (an ACH account number is 4 to 17 digits, an IBAN mixes letters and
+ * digits): whatever their length, only their last four characters are shown, as the platform shows them.
+ */
+const BANK_ACCOUNT_KEYS: ReadonlySet<string> = new Set(['account_number', 'iban']);
 
 /** Request headers that carry credentials. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set([
@@ -53,7 +64,7 @@ const MASK = '•';
 const CARD_RUN = /\d(?:[ -]?\d){11,}/g;
 /** A quick test before the work: any 12-digit run, any secret name, anything escaped. */
 const MAYBE_SENSITIVE = new RegExp(
-  `\\d(?:[ -]?\\d){11}|\\\\u|%|${[...SECRET_KEYS, ...CARD_NUMBER_KEYS].join('|')}`,
+  `\\d(?:[ -]?\\d){11}|\\\\u|%|${[...SECRET_KEYS, ...CARD_NUMBER_KEYS, ...BANK_ACCOUNT_KEYS].join('|')}`,
   'i',
 );
 
@@ -87,6 +98,20 @@ export function maskCardNumber(value: string): string {
   return digits.length >= 12 ? maskRun(value) : maskCardNumbers(value);
 }
 
+/**
+ * A bank account number or IBAN as it may be shown: its last four characters, every other one masked
+ * (four or fewer characters are all masked: a short value is not its own last four).
+ */
+export function maskToLastFour(value: string): string {
+  const compact = value.replace(/\s/g, '');
+  return compact.length > 4 ? MASK.repeat(4) + compact.slice(-4) : MASK.repeat(4);
+}
+
+/** True when a member of this name holds a bank account number or an IBAN. */
+export function isBankAccountKey(key: string | undefined): boolean {
+  return key !== undefined && BANK_ACCOUNT_KEYS.has(key.toLowerCase());
+}
+
 /** The last member name of a JSON pointer or dotted path (`/payment_source/card/cvv` -> `cvv`). */
 export function lastKey(field: string | undefined): string {
   if (!field) return '';
@@ -114,6 +139,8 @@ export function redactJson(value: unknown, key?: string, depth = 0): unknown {
   if (key !== undefined && isSecretKey(key) && value !== null && value !== undefined) return REDACTED;
   // The service's own correlation id (13 hex digits, now and then all decimal): never a card.
   if (key === 'debug_id' && typeof value === 'string' && /^[0-9a-f]{13}$/.test(value)) return value;
+  if (isBankAccountKey(key) && (typeof value === 'string' || typeof value === 'number'))
+    return maskToLastFour(String(value));
   if (typeof value === 'string') {
     return key !== undefined && CARD_NUMBER_KEYS.has(key.toLowerCase())
       ? maskCardNumber(value)

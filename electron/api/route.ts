@@ -4,6 +4,7 @@ import type { Account, PartnerLink } from '../store/repositories/accounts-repo.j
 import type { App } from '../store/repositories/apps-repo.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
 import type { UploadedFile } from './pipeline/multipart.js';
+import type { LoggedBody } from './pipeline/logged-body.js';
 import type { PartnerFeatures } from './pipeline/partner-consent.js';
 
 export type { HttpMethod } from '../../shared/api/endpoint.js';
@@ -50,6 +51,12 @@ export interface OperationResult {
   body?: unknown;
   resource?: StoredResource<unknown, unknown>;
   headers?: Record<string, string>;
+  /**
+   * Long work the operation started that the answer waits for, run after the request's transaction
+   * commits, chunk by chunk with the event loop free in between (a bulk generation): the respond step
+   * answers with what it settles to, while other requests keep being answered.
+   */
+  pending?: Promise<OperationResult>;
 }
 
 /** Idempotency of an operation (spec 4.1 and the retention table of part 8). */
@@ -98,6 +105,11 @@ export interface RouteBinding<
    * the operation ignores `Prefer` and always answers the whole resource.
    */
   prefer?: 'minimal' | 'representation';
+  /**
+   * What the request log may keep of the request body beyond the general rules (pipeline/logged-body.ts):
+   * members whose secrecy only this operation knows, or data its resource may not keep.
+   */
+  loggedBody?: LoggedBody;
   /**
    * What a partner acting for a seller (`Svc-Auth-Assertion`) needs the seller to have granted: the
    * third-party features (fixed, or read from the validated input), or `PARTNER_ONLY` for the partner's

@@ -186,6 +186,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
       result = execute();
       await deps.store.db.committed();
     } else result = await deps.store.db.grouped(execute);
+    if (result.pending) result = await result.pending;
 
     // 10. respond: status and headers; a resource answer is rendered through its kind's view with the
     //     links of its state, as much of it as `Prefer` (or the route's default) asks for.

@@ -1,12 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
-import { BrowserBridge, cookieValue, TOKEN_HEADER } from './browser-bridge.js';
-import { createHost, type Host } from './create-host.js';
-import { MemoryVault } from './vault.js';
-import { WorkbenchService } from './workbench-service.js';
+import type { BrowserBridge } from './browser-bridge.js';
+import { cookieValue, TOKEN_HEADER } from './browser-bridge.js';
+import { type Host } from './create-host.js';
+import { startBrowserHost } from '../test-support/browser-host.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -22,23 +18,7 @@ describe('browser sessions', () => {
   let base: string;
 
   beforeEach(async () => {
-    const ui = mkdtempSync(join(tmpdir(), 'ui-'));
-    mkdirSync(join(ui, 'assets'));
-    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>UI</title>');
-    browser = new BrowserBridge(ui);
-    host = createHost({
-      location: { kind: 'memory' },
-      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
-      extraGroups: [browser.group()],
-    });
-    base = await host.listen('127.0.0.1', 0);
-    const service = new WorkbenchService(host, {
-      mode: 'browser',
-      version: '0.0.0-test',
-      vault: new MemoryVault(),
-      embeddedBaseUrl: base,
-    });
-    browser.attach(service, base);
+    ({ host, browser, base } = await startBrowserHost());
   });
   afterEach(async () => host.close());
 

@@ -19,10 +19,16 @@ import { seedAccounts, SEED_ACCOUNTS } from '../store/seed.js';
 import { Webhooks, type WebhooksOptions } from '../webhooks/webhooks.js';
 import type { App } from '../store/repositories/apps-repo.js';
 import { ensureSandboxApp, type SandboxCredentials } from './sandbox-app.js';
+import { MemoryVault, type SecretVault } from './vault.js';
 
 export interface HostOptions {
   location: StoreLocation;
   credentials?: SandboxCredentials;
+  /**
+   * Where the sandbox app's client secret is kept (the database holds only its derivation): Electron's
+   * safeStorage vault, the headless data dir's 0600 file; memory when not given.
+   */
+  secrets?: SecretVault;
   config?: Partial<ApiConfig>;
   logger?: Logger;
   /** Real time source; tests pin it. */
@@ -53,6 +59,8 @@ export interface Host {
     groups: GroupRegistry;
   };
   sandboxApp: App;
+  /** The sandbox app's client secret, for the workbench's own calls (never stored in the database). */
+  sandboxSecret: string;
   /** True when the sandbox credentials were generated on this start (print them). */
   generatedCredentials: boolean;
   listen(host: string, port: number): Promise<string>;
@@ -87,8 +95,15 @@ export function createHost(options: HostOptions): Host {
   );
 
   if (!store.accounts.byId(SEED_ACCOUNTS[0]?.id ?? '')) store.transaction(() => seedAccounts(store));
-  const { app: sandboxApp, generated } = store.transaction(() =>
-    ensureSandboxApp(store, options.credentials ?? {}, clock.nowIso()),
+  const {
+    app: sandboxApp,
+    clientSecret: sandboxSecret,
+    generated,
+  } = ensureSandboxApp(
+    store,
+    options.secrets ?? new MemoryVault(),
+    options.credentials ?? {},
+    clock.nowIso(),
   );
 
   // Infrastructure first: the ledger writer and the webhook outbox subscribe to transitions, so they
@@ -152,6 +167,7 @@ export function createHost(options: HostOptions): Host {
     api,
     services: { kinds, ledger, webhooks, mailbox, groups },
     sandboxApp,
+    sandboxSecret,
     generatedCredentials: generated,
     async listen(host, port) {
       await api.app.listen({ host, port });

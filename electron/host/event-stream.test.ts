@@ -1,14 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
-import { BrowserBridge } from './browser-bridge.js';
-import { createHost, type Host } from './create-host.js';
+import type { BrowserBridge } from './browser-bridge.js';
+import { type Host } from './create-host.js';
 import type { EventStreamOptions } from './event-stream.js';
-import { MemoryVault } from './vault.js';
-import { WorkbenchService } from './workbench-service.js';
+import { startBrowserHost } from '../test-support/browser-host.js';
 
 /** A page's EventSource, reduced to what it reads: every event's type and data, in order. */
 class Reader {
@@ -75,24 +70,11 @@ describe('the browser event stream', () => {
   const sockets: Socket[] = [];
 
   async function start(eventStream: EventStreamOptions = {}) {
-    const ui = mkdtempSync(join(tmpdir(), 'ui-'));
-    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>UI</title>');
-    browser = new BrowserBridge(ui, { eventStream });
-    host = createHost({
-      location: { kind: 'memory' },
-      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
-      extraGroups: [browser.group()],
-      listener: false,
-    });
-    base = await host.listen('127.0.0.1', 0);
+    ({ host, browser, base } = await startBrowserHost({
+      bridge: { eventStream },
+      host: { listener: false },
+    }));
     port = Number(new URL(base).port);
-    const service = new WorkbenchService(host, {
-      mode: 'browser',
-      version: '0.0.0-test',
-      vault: new MemoryVault(),
-      embeddedBaseUrl: base,
-    });
-    browser.attach(service, base);
   }
 
   async function reader(): Promise<Reader> {

@@ -107,7 +107,7 @@ export class WorkbenchService {
       kind: 'embedded',
       base_url: options.embeddedBaseUrl,
       client_id: host.sandboxApp.client_id,
-      client_secret: host.sandboxApp.client_secret,
+      client_secret: host.sandboxSecret,
     });
     this.environments = new Environments(host.deps.store.meta, options.vault, embedded);
     // The workbench's own calls say so in their User-Agent, which is how the request log tells them apart.

@@ -1,17 +1,15 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge.js';
 import { BRIDGE_EVENT_NAMES, type BridgeEventName } from '../../shared/bridge-methods.js';
 import type { HostEventMap } from '../events.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
-import { BrowserBridge, TOKEN_HEADER } from './browser-bridge.js';
-import { createHost, type Host } from './create-host.js';
+import type { BrowserBridge } from './browser-bridge.js';
+import { TOKEN_HEADER } from './browser-bridge.js';
+import { type Host } from './create-host.js';
 import { CONTENT_SECURITY_POLICY } from './ui-files.js';
-import { MemoryVault } from './vault.js';
-import { WorkbenchService } from './workbench-service.js';
+import { startBrowserHost } from '../test-support/browser-host.js';
+import type { WorkbenchService } from './workbench-service.js';
 
 /** A real listening host in browser mode, with a tiny stand-in UI folder. */
 describe('browser mode and the workbench service', () => {
@@ -21,24 +19,9 @@ describe('browser mode and the workbench service', () => {
   let base: string;
 
   beforeEach(async () => {
-    const ui = mkdtempSync(join(tmpdir(), 'ui-'));
-    mkdirSync(join(ui, 'assets'));
-    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>UI</title>');
-    writeFileSync(join(ui, 'assets', 'app.js'), 'console.log(1)');
-    browser = new BrowserBridge(ui);
-    host = createHost({
-      location: { kind: 'memory' },
-      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
-      extraGroups: [browser.group()],
-    });
-    base = await host.listen('127.0.0.1', 0);
-    service = new WorkbenchService(host, {
-      mode: 'browser',
-      version: '0.0.0-test',
-      vault: new MemoryVault(),
-      embeddedBaseUrl: base,
-    });
-    browser.attach(service, base);
+    ({ host, browser, service, base } = await startBrowserHost({
+      uiFiles: { 'assets/app.js': 'console.log(1)' },
+    }));
   });
   afterEach(async () => host.close());
 

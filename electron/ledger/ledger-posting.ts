@@ -18,5 +18,29 @@ export type LedgerPosting =
       atMs: number;
     };
 
+/** Moves the entries of one transaction that have one of `codes` to `status` (a hold released, a sale voided). */
+export const setStatus = (
+  transactionId: string,
+  codes: readonly string[],
+  status: TransactionStatus,
+  atMs: number,
+): LedgerPosting => ({ op: 'set-status', transactionId, codes, status, atMs });
+
 /** A group's rule from its transitions to ledger postings. */
 export type LedgerPostings = (transition: ResourceTransition) => LedgerPosting[];
+
+let lastAt = '';
+let lastAtMs = Number.NaN;
+
+/**
+ * A transition's time in epoch milliseconds (`Date.parse`), remembered for the last time asked: every
+ * rule sees every transition, the rules of one transition ask for the same time, and so do the hundreds
+ * of items of one payout chunk. A parse per rule per transition was 3.5% of a clock move's CPU.
+ */
+export function transitionMs(transition: ResourceTransition): number {
+  if (transition.at !== lastAt) {
+    lastAtMs = Date.parse(transition.at);
+    lastAt = transition.at;
+  }
+  return lastAtMs;
+}

@@ -34,12 +34,16 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   protocol.handle(APP_SCHEME, (request) => respondFromUi(UI_DIR, request));
 
-  host = createHost({ location: { kind: 'dir', dir: join(app.getPath('userData'), 'workspace') } });
+  const vault = new FileVault(join(app.getPath('userData'), 'vault.json'), safeStorageCodec(safeStorage));
+  host = createHost({
+    location: { kind: 'dir', dir: join(app.getPath('userData'), 'workspace') },
+    secrets: vault,
+  });
   const baseUrl = await host.listen('127.0.0.1', 0);
   const service = new WorkbenchService(host, {
     mode: 'electron',
     version: app.getVersion(),
-    vault: new FileVault(join(app.getPath('userData'), 'vault.json'), safeStorageCodec(safeStorage)),
+    vault,
     embeddedBaseUrl: baseUrl,
     openExternal: openExternalSafely,
   });

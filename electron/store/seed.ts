@@ -42,11 +42,11 @@ export const SEED_ACCOUNTS: readonly Account[] = [
       country_code: 'US',
     },
     balances: [{ currency_code: 'USD', value: '5000.00' }],
-    cards: [{ brand: 'VISA', number: '4111111111111111', expiry: '2030-12', name: 'Bailey Buyer' }],
+    cards: [{ brand: 'VISA', last_digits: '1111', expiry: '2030-12', name: 'Bailey Buyer' }],
     bank_accounts: [
       {
         bank_name: 'Sandbox Bank',
-        account_number: '000123456789',
+        account_number_last_digits: '6789',
         routing_number: '021000021',
         account_type: 'CHECKING',
       },

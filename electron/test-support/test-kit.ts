@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
-import type { ApiHarness, Reply } from './api-harness.js';
+import { ALL_SCOPES } from '../../shared/api/registry.js';
+import { newAppId } from '../../shared/ids.js';
+import { basic, type ApiHarness, type Reply } from './api-harness.js';
 
 /**
  * What every group's tests share: reading links, moving the simulated clock, reading a resource that
@@ -41,4 +43,32 @@ export async function getJson(api: ApiHarness, url: string): Promise<Json> {
 /** Moves the simulated clock by whole seconds: every job that falls due runs within the move. */
 export async function advance(api: ApiHarness, seconds: number): Promise<Json> {
   return expectStatus(await api.request('POST', CLOCK, { body: { advance_seconds: seconds } }), 200);
+}
+
+/**
+ * A token of a second app of the same workspace: its own credentials, the sandbox app's merchant and
+ * every scope; for checking that one app's calls see nothing of another's.
+ */
+export async function otherAppToken(api: ApiHarness, clientId = 'other-client'): Promise<string> {
+  const clientSecret = `${clientId}-secret`;
+  api.host.deps.store.transaction(() =>
+    api.host.deps.store.apps.insert({
+      ...api.host.sandboxApp,
+      id: newAppId(),
+      client_id: clientId,
+      client_secret: clientSecret,
+      name: 'Other app',
+      scopes: [...ALL_SCOPES],
+    }),
+  );
+  const reply = await api.request('POST', '/v1/oauth2/token', {
+    token: null,
+    headers: {
+      authorization: basic(clientId, clientSecret),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: 'grant_type=client_credentials',
+  });
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.access_token as string;
 }

@@ -39,6 +39,8 @@ export type TransitionMapper = (transition: ResourceTransition, baseUrl: string)
  * events) here; `GET /v1/notifications/webhooks-event-types` lists exactly what is registered, and a
  * `*` subscription receives every registered type, including ones registered after it was made.
  */
+const NO_DRAFTS: readonly EventDraft[] = [];
+
 export class EventCatalog {
   private readonly types = new Map<string, EventTypeDefinition>();
   private readonly mappers: TransitionMapper[] = [];
@@ -75,10 +77,16 @@ export class EventCatalog {
     }));
   }
 
-  draftsFor(transition: ResourceTransition, baseUrl: string): EventDraft[] {
-    const drafts = this.mappers.flatMap((mapper) => mapper(transition, baseUrl));
-    for (const draft of drafts)
-      if (!this.types.has(draft.eventType)) throw new Error(`unregistered event type ${draft.eventType}`);
-    return drafts;
+  /** The events of a transition. Most mappers make none for most transitions: no list is built for them. */
+  draftsFor(transition: ResourceTransition, baseUrl: string): readonly EventDraft[] {
+    let drafts: readonly EventDraft[] | undefined;
+    for (const mapper of this.mappers) {
+      const made = mapper(transition, baseUrl);
+      if (made.length === 0) continue;
+      for (const draft of made)
+        if (!this.types.has(draft.eventType)) throw new Error(`unregistered event type ${draft.eventType}`);
+      drafts = drafts ? [...drafts, ...made] : made;
+    }
+    return drafts ?? NO_DRAFTS;
   }
 }

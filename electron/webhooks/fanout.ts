@@ -53,24 +53,11 @@ export class DeferredFanOut {
    * (inside the caller's transaction), the rest later. Returns how many deliveries were written now.
    */
   start(pending: PendingFanOut): number {
-    const page = this.subscriptions.matchingPage(
-      pending.app_id,
-      pending.event_type,
-      pending.after,
-      pending.until,
-      FANOUT_PAGE + 1,
-    );
+    const { now, after } = this.writeNextPage(pending, true);
     // Most events of a busy app go to no subscription (a payout batch makes 15,000).
-    if (page.length === 0) return 0;
-    const now = page.slice(0, FANOUT_PAGE);
-    this.writePage(
-      pending,
-      now.map((w) => ({ webhookId: w.id, url: w.url })),
-      true,
-    );
-    const last = now.at(-1);
-    if (page.length > FANOUT_PAGE && last) {
-      this.save({ ...this.load(), [pending.event_id]: { ...pending, after: last.seq } });
+    if (now.length === 0) return 0;
+    if (after !== undefined) {
+      this.save({ ...this.load(), [pending.event_id]: { ...pending, after } });
       this.deps.store.db.afterCommit(() => this.wake());
     }
     return now.length;
@@ -131,22 +118,9 @@ export class DeferredFanOut {
         const all = this.load();
         const [id, pending] = Object.entries(all)[0] ?? [];
         if (!id || !pending) return;
-        const page = this.subscriptions.matchingPage(
-          pending.app_id,
-          pending.event_type,
-          pending.after,
-          pending.until,
-          FANOUT_PAGE + 1,
-        );
-        const now = page.slice(0, FANOUT_PAGE);
-        this.writePage(
-          pending,
-          now.map((w) => ({ webhookId: w.id, url: w.url })),
-          false,
-        );
-        const last = now.at(-1);
+        const { now, after } = this.writeNextPage(pending, false);
         const rest = { ...all };
-        if (page.length > FANOUT_PAGE && last) rest[id] = { ...pending, after: last.seq };
+        if (after !== undefined) rest[id] = { ...pending, after };
         else delete rest[id];
         this.save(rest);
         this.stats.pages++;
@@ -160,6 +134,32 @@ export class DeferredFanOut {
         this.running = undefined;
         if (more) this.wake();
       });
+  }
+
+  /**
+   * Writes the next page of a fan-out's deliveries (`first`: inside the event's own request, where an
+   * empty page writes nothing); `after` is where the page after it starts, when there is one.
+   */
+  private writeNextPage(
+    pending: PendingFanOut,
+    first: boolean,
+  ): { now: { id: string; url: string }[]; after: number | undefined } {
+    const page = this.subscriptions.matchingPage(
+      pending.app_id,
+      pending.event_type,
+      pending.after,
+      pending.until,
+      FANOUT_PAGE + 1,
+    );
+    const now = page.slice(0, FANOUT_PAGE);
+    if (now.length > 0 || !first)
+      this.writePage(
+        pending,
+        now.map((w) => ({ webhookId: w.id, url: w.url })),
+        first,
+      );
+    const last = now.at(-1);
+    return { now, after: page.length > FANOUT_PAGE && last ? last.seq : undefined };
   }
 
   private load(): Record<string, PendingFanOut> {

@@ -7,7 +7,15 @@ import {
   type TokenErrorKey,
 } from '../../../shared/errors.js';
 import { ISSUES, type Issue } from '../../../shared/api/registry.js';
-import { isSecretKey, lastKey, maskCardNumbers, REDACTED, redactJson } from '../../../shared/redact.js';
+import {
+  isBankAccountKey,
+  isSecretKey,
+  lastKey,
+  maskCardNumbers,
+  maskToLastFour,
+  REDACTED,
+  redactJson,
+} from '../../../shared/redact.js';
 
 /**
  * An error the API answers with: its name picks the status (spec part 7), details say what and where.
@@ -79,8 +87,12 @@ export function describeValue(value: unknown, field?: string): string {
  */
 export function maskDetail(entry: ErrorDetail): ErrorDetail {
   const masked: ErrorDetail = { ...entry };
-  if (masked.value !== undefined)
-    masked.value = isSecretKey(lastKey(masked.field)) ? REDACTED : maskCardNumbers(masked.value);
+  if (masked.value !== undefined) {
+    const key = lastKey(masked.field);
+    if (isSecretKey(key)) masked.value = REDACTED;
+    else if (isBankAccountKey(key)) masked.value = maskToLastFour(masked.value);
+    else masked.value = maskCardNumbers(masked.value);
+  }
   if (masked.description !== undefined) masked.description = maskCardNumbers(masked.description);
   return masked;
 }

@@ -8,7 +8,8 @@ const get = (path: string) => head([`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1']);
 
 /** What a connection may take of the host: pipelined answers, unread answers, idle slots. */
 describe('connection bounds', () => {
-  const { start, client, ...raw } = useRawHost();
+  const raw = useRawHost();
+  const { start, client } = raw;
 
   /** How many requests for `path` the host has run (each is logged once it is answered). */
   function countRuns(path: string): () => number {

@@ -5,6 +5,7 @@ import type { RequestLogExchange, RequestLogRow } from '../../store/repositories
 import type { Store } from '../../store/store.js';
 import type { Clock } from '../../clock.js';
 import { classifyUserAgent } from '../../../shared/request-source.js';
+import { applyLoggedBody, type LoggedBody } from './logged-body.js';
 import { redactBodyText, redactHeaders, redactJson, redactUrl } from '../../../shared/redact.js';
 
 export { maskCardNumber, redactHeaders } from '../../../shared/redact.js';
@@ -22,13 +23,18 @@ export const redactBody = (value: unknown): unknown => redactJson(value);
 /**
  * The body text as the log keeps it: as sent when nothing in it can be sensitive (the common case costs
  * one regular expression), redacted otherwise (JSON is parsed, redacted and re-serialized; forms field by
- * field; other text has its card numbers masked). A body past 64 KiB is cut, after masking.
+ * field; other text has its card numbers masked). An operation's own `loggedBody` declaration applies
+ * first. A body past 64 KiB is cut, after masking.
  */
 export function loggedBodyText(
-  text: string | undefined,
+  received: string | undefined,
   contentType: string | undefined,
+  loggedBody?: LoggedBody,
 ): string | undefined {
-  if (text === undefined || text.length === 0) return undefined;
+  if (received === undefined || received.length === 0) return undefined;
+  // What the operation declares goes first (it reads the whole body); the general rules then hold.
+  const text = loggedBody ? applyLoggedBody(received, loggedBody) : received;
+  if (loggedBody) contentType = 'application/json';
   if (text.length <= MAX_LOGGED_BODY) return redactBodyText(text, contentType);
   return redactBodyText(text.slice(0, MAX_LOGGED_BODY + CUT_MARGIN), contentType).slice(0, MAX_LOGGED_BODY);
 }
@@ -69,7 +75,7 @@ export class RequestLogger {
     const exchange: RequestLogExchange = {
       request: {
         headers: redactHeaders(request.headers),
-        body: loggedBodyText(request.rawBody, request.headers['content-type']),
+        body: loggedBodyText(request.rawBody, request.headers['content-type'], route?.loggedBody),
       },
       response: {
         headers: redactHeaders(reply.getHeaders() as Record<string, unknown>),

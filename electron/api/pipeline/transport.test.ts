@@ -16,7 +16,8 @@ function expectDocumentedError(response: RawResponse, name: ErrorName, issue?: I
 }
 
 describe('slow, malformed and too many clients', () => {
-  const { start, client, ...raw } = useRawHost();
+  const raw = useRawHost();
+  const { start, client } = raw;
 
   async function accessToken(): Promise<string> {
     const response = await fetch(`http://127.0.0.1:${raw.port}/v1/oauth2/token`, {

@@ -8,6 +8,7 @@ import { hashedTokensSchema } from './006-hashed-tokens.js';
 import { mailboxSchema } from './007-mailbox.js';
 import { disputeDocumentsSchema } from './008-dispute-documents.js';
 import { eventLinksBaseSchema } from './009-event-links-base.js';
+import { secretsAtRestSchema } from './010-secrets-at-rest.js';
 
 export interface Migration {
   version: number;
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   mailboxSchema,
   disputeDocumentsSchema,
   eventLinksBaseSchema,
+  secretsAtRestSchema,
 ];

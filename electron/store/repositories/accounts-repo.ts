@@ -1,9 +1,10 @@
 import type { Money } from '../../../shared/money.js';
 import type { Database } from '../db.js';
 
+/** A sandbox card as kept: what identifies it to its holder, never its number (only its last four digits). */
 export interface SandboxCard {
   brand: string;
-  number: string;
+  last_digits: string;
   expiry: string;
   name: string;
   /** Set by the billing test helper: recurring payments by this card are declined. */
@@ -11,9 +12,10 @@ export interface SandboxCard {
 }
 
 /** A bank account the sandbox account can withdraw to (only its last digits are ever shown). */
+/** A sandbox bank account as kept: its number only as its last four digits. */
 export interface SandboxBankAccount {
   bank_name: string;
-  account_number: string;
+  account_number_last_digits: string;
   routing_number: string;
   account_type: 'CHECKING' | 'SAVINGS';
 }

@@ -1,10 +1,15 @@
 import type { Database } from '../db.js';
+import { hashClientSecret } from './client-secret-hash.js';
 
-/** A REST application: client credentials acting for one merchant account, with OAuth scopes. */
+/**
+ * A REST application: client credentials acting for one merchant account, with OAuth scopes. Its
+ * secret is kept only as a derivation (client-secret-hash.ts): whoever needs the secret itself (the
+ * workbench's own calls) holds it elsewhere.
+ */
 export interface App {
   id: string;
   client_id: string;
-  client_secret: string;
+  client_secret_hash: string;
   name: string;
   merchant_id: string;
   scopes: string[];
@@ -15,31 +20,40 @@ interface AppRow extends Omit<App, 'scopes'> {
   scopes: string;
 }
 
+/** An app to register, with its secret as issued (only its derivation is stored). */
+export type NewApp = Omit<App, 'client_secret_hash'> & { client_secret: string };
+
 const toApp = (row: AppRow): App => ({ ...row, scopes: JSON.parse(row.scopes) as string[] });
 
 export class AppsRepository {
   constructor(private readonly store: Database) {}
 
-  insert(app: App): void {
+  insert(app: NewApp): App {
+    const { client_secret: secret, ...rest } = app;
+    const stored: App = { ...rest, client_secret_hash: hashClientSecret(secret) };
     this.store
       .write(
-        'INSERT INTO apps (id, client_id, client_secret, name, merchant_id, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO apps (id, client_id, client_secret_hash, name, merchant_id, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         app.id,
         app.client_id,
-        app.client_secret,
+        stored.client_secret_hash,
         app.name,
         app.merchant_id,
         JSON.stringify(app.scopes),
         app.created_at,
       );
+    return stored;
   }
 
-  updateCredentials(id: string, clientId: string, clientSecret: string): void {
+  /** New credentials for an app; returns the derivation stored for the secret. */
+  updateCredentials(id: string, clientId: string, clientSecret: string): string {
+    const derived = hashClientSecret(clientSecret);
     this.store
-      .write('UPDATE apps SET client_id = ?, client_secret = ? WHERE id = ?')
-      .run(clientId, clientSecret, id);
+      .write('UPDATE apps SET client_id = ?, client_secret_hash = ? WHERE id = ?')
+      .run(clientId, derived, id);
+    return derived;
   }
 
   updateScopes(id: string, scopes: readonly string[]): void {

@@ -16,10 +16,14 @@ interface JobRow extends Omit<Job, 'payload'> {
 }
 
 export class JobsRepository {
+  /** The earliest due time scheduled since `takeEarliestScheduled` was last called. */
+  private earliestScheduled = Infinity;
+
   constructor(private readonly store: Database) {}
 
   /** Adds a job; with a `unique_key` an existing pending job of that key is moved to the new time. */
   schedule(job: Job): void {
+    if (job.due_at < this.earliestScheduled) this.earliestScheduled = job.due_at;
     this.store
       .write(
         `INSERT INTO jobs (id, kind, due_at, payload, unique_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -34,6 +38,33 @@ export class JobsRepository {
       .prepare('SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at, created_at LIMIT 1')
       .get(now) as JobRow | undefined;
     return row ? { ...row, payload: JSON.parse(row.payload) as unknown } : undefined;
+  }
+
+  /** The first `limit` jobs due at or before `now`, in the order they run. */
+  dueFirst(now: number, limit: number): Job[] {
+    const rows = this.store
+      .prepare('SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at, created_at LIMIT ?')
+      .all(now, limit) as unknown as JobRow[];
+    return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as unknown }));
+  }
+
+  /**
+   * Removes job `id` if it is still pending and due at `now`; false when it was cancelled or moved
+   * later since it was listed. (One moved to a time still due is read again: see takeEarliestScheduled.)
+   */
+  take(id: string, now: number): boolean {
+    return Number(this.store.write('DELETE FROM jobs WHERE id = ? AND due_at <= ?').run(id, now).changes) > 0;
+  }
+
+  /**
+   * The earliest due time scheduled since the last call (Infinity when none), and starts watching again:
+   * whoever runs a listed page of due jobs learns whether a job it ran made another one due before the
+   * rest of the page.
+   */
+  takeEarliestScheduled(): number {
+    const earliest = this.earliestScheduled;
+    this.earliestScheduled = Infinity;
+    return earliest;
   }
 
   nextDueTime(): number | undefined {

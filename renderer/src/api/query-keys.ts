@@ -68,12 +68,16 @@ export const queryKeys = {
     products: (page: number) => ['resources', 'billing', 'products', page] as const,
     product: (id: string) => ['resource', 'billing', 'product', id] as const,
     plans: (productId: string, page: number) => ['resources', 'billing', 'plans', productId, page] as const,
+    /** The plans a picker offers (a product's first pages), all or only the ACTIVE ones. */
+    planChoices: (productId: string, activeOnly: boolean) =>
+      ['resources', 'billing', 'plans', productId, 0, activeOnly ? 'active' : 'all'] as const,
     plan: (id: string) => ['resource', 'billing', 'plan', id] as const,
     subscriptions: (planId: string, page: number) =>
       ['resources', 'billing', 'subscriptions', planId, page] as const,
     subscription: (id: string) => ['resource', 'billing', 'subscription', id] as const,
-    /** A subscription's sales (`/transactions`) and the ledger lines of its lineage. */
-    transactions: (id: string) => ['resource', 'billing', 'transactions', id] as const,
+    /** A subscription's sales (`/transactions`) between two times, and the ledger lines of its lineage. */
+    transactions: (id: string, start: string | undefined, end: string | undefined) =>
+      ['resource', 'billing', 'transactions', id, start, end] as const,
     ledger: (id: string) => ['resource', 'billing', 'ledger', id] as const,
     legacyPlans: (page: number) => ['resources', 'billing', 'legacy-plans', page] as const,
     legacyPlan: (id: string) => ['resource', 'billing', 'legacy-plan', id] as const,
@@ -115,6 +119,12 @@ export const queryKeys = {
     deliveries: (eventId: string) => ['webhooks', 'deliveries', eventId] as const,
     subscriptions: ['webhooks', 'subscriptions'] as const,
     catalog: ['webhooks', 'catalog'] as const,
+  },
+
+  /** The start-here card of an empty workspace: whether there is an order yet, and the sandbox accounts. */
+  startHere: {
+    orders: ['resources', 'order', 'start-here'] as const,
+    accounts: ['resources', 'sandbox-accounts', 'start-here'] as const,
   },
 
   /** The Accounts page: sandbox accounts with their ledger balances (a capture or a payout moves them). */

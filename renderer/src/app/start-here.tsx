@@ -77,12 +77,12 @@ export function StartHere() {
   const [busy, setBusy] = useState<string | undefined>();
   const notify = useUi((s) => s.notify);
   const orders = useQuery({
-    queryKey: [...queryKeys.resources.all, 'order', 'start-here'],
+    queryKey: queryKeys.startHere.orders,
     queryFn: () => bridge.listResources({ kind: 'order', page: 1, page_size: 1 }),
     enabled: !dismissed,
   });
   const accounts = useQuery({
-    queryKey: ['accounts', 'start-here'],
+    queryKey: queryKeys.startHere.accounts,
     queryFn: () => bridge.listAccounts({}),
     enabled: !dismissed && orders.data?.total === 0,
   });

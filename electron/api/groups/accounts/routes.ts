@@ -2,9 +2,15 @@ import { ACCOUNTS_ENDPOINTS as E } from '../../../../shared/api/accounts/endpoin
 import type { Ledger } from '../../../ledger/ledger.js';
 import type { Clock } from '../../../clock.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
+import { sensitiveMembers } from '../../pipeline/logged-body.js';
 import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import type { AccountsService } from './service.js';
 import { accountView } from './views.js';
+
+/** The log keeps of an account's cards and bank accounts what the account keeps: their last four digits. */
+const INSTRUMENT_NUMBERS = sensitiveMembers({
+  lastFour: ['cards/*/number', 'bank_accounts/*/account_number'],
+});
 
 /** `/v1/test-helpers/accounts`: the sandbox accounts for scripts (the Accounts page uses them too). */
 export function accountRoutes(accounts: AccountsService, ledger: Ledger, clock: Clock): AnyRoute[] {
@@ -13,6 +19,7 @@ export function accountRoutes(accounts: AccountsService, ledger: Ledger, clock: 
   return [
     defineRoute(E.create, {
       partnerFeatures: PARTNER_ONLY,
+      loggedBody: INSTRUMENT_NUMBERS,
       handle: ({ body, ctx }) => ({ status: 201, body: view(accounts.create(body), ctx.baseUrl) }),
     }),
     defineRoute(E.list, {
@@ -31,6 +38,7 @@ export function accountRoutes(accounts: AccountsService, ledger: Ledger, clock: 
     }),
     defineRoute(E.update, {
       partnerFeatures: PARTNER_ONLY,
+      loggedBody: INSTRUMENT_NUMBERS,
       handle: ({ params, body, ctx }) => ({
         status: 200,
         body: view(accounts.update(params.account_id, body), ctx.baseUrl),

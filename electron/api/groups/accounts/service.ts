@@ -45,7 +45,7 @@ function balanceMinors(balances: readonly Money[], at: string): bigint[] {
 const storedCards = (cards: AccountCreateRequest['cards'], fallbackName: string): SandboxCard[] =>
   (cards ?? []).map((card) => ({
     brand: cardBrand(card.number),
-    number: card.number,
+    last_digits: card.number.slice(-4),
     expiry: card.expiry,
     name: card.name ?? fallbackName,
   }));
@@ -53,7 +53,7 @@ const storedCards = (cards: AccountCreateRequest['cards'], fallbackName: string)
 const storedBanks = (banks: AccountCreateRequest['bank_accounts']): SandboxBankAccount[] =>
   (banks ?? []).map((bank) => ({
     bank_name: bank.bank_name ?? 'Sandbox Bank',
-    account_number: bank.account_number,
+    account_number_last_digits: bank.account_number.slice(-4),
     routing_number: bank.routing_number,
     account_type: bank.account_type ?? 'CHECKING',
   }));

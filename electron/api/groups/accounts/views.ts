@@ -36,13 +36,13 @@ export function accountView(
     })),
     cards: account.cards.map((card) => ({
       brand: card.brand,
-      last_digits: card.number.slice(-4),
+      last_digits: card.last_digits,
       expiry: card.expiry,
       ...(card.name ? { name: card.name } : {}),
     })),
     bank_accounts: (account.bank_accounts ?? []).map((bank) => ({
       bank_name: bank.bank_name,
-      account_number_last_digits: bank.account_number.slice(-4),
+      account_number_last_digits: bank.account_number_last_digits,
       routing_number: bank.routing_number,
       account_type: bank.account_type,
     })),

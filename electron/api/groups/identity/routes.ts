@@ -4,6 +4,7 @@ import { SCIM_MEDIA_TYPE } from '../../../../shared/api/identity/scim-rules.js';
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPES } from '../../pipeline/accept.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
+import { loggedScimPatch } from './scim-logged-body.js';
 import type { ScimUsersService } from './scim-users-service.js';
 import { listResponse, scimContentType, scimUserView } from './scim-views.js';
 import { userinfo } from './userinfo-service.js';
@@ -73,6 +74,7 @@ export function identityRoutes(users: ScimUsersService): AnyRoute[] {
       { ...E.patchUser, headers: ScimHeaders },
       {
         partnerFeatures: PARTNER_ONLY,
+        loggedBody: loggedScimPatch,
         ...SCIM,
         handle: ({ params, body, headers, ctx }) => ({
           status: 200,

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { newAccessToken, newNonce } from '../../../../shared/ids.js';
 import { isoSeconds } from '../../../clock.js';
+import { clientSecretMatches } from '../../../store/repositories/client-secret-hash.js';
 import type { ApiDeps } from '../../deps.js';
 import { tokenNow } from '../../token-clock.js';
 import { TokenError } from '../../pipeline/api-error.js';
@@ -22,12 +22,6 @@ const KNOWN_OTHER_GRANTS = new Set([
   'password',
   'urn:ietf:params:oauth:grant-type:jwt-bearer',
 ]);
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /** Decodes `Authorization: Basic base64(client_id:client_secret)`; any defect is INVALID_CLIENT. */
 export function parseBasicCredentials(header: string | undefined): {
@@ -54,7 +48,7 @@ export class TokenService {
   issue(authorization: string | undefined, form: Record<string, string | undefined>): TokenResponse {
     const { clientId, clientSecret } = parseBasicCredentials(authorization);
     const app = this.deps.store.apps.byClientId(clientId);
-    if (!app || !sameSecret(app.client_secret, clientSecret))
+    if (!app || !clientSecretMatches(app.client_secret_hash, clientSecret))
       throw new TokenError('INVALID_CLIENT_CREDENTIALS');
 
     const grant = form.grant_type;

@@ -1,6 +1,6 @@
 import type { PayerInfo } from '../../../../shared/api/reporting/schemas.js';
 import { toMinor } from '../../../../shared/money.js';
-import type { LedgerPosting, LedgerPostings } from '../../../ledger/ledger-posting.js';
+import { type LedgerPosting, type LedgerPostings, transitionMs } from '../../../ledger/ledger-posting.js';
 import type { EntryDetails, NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
@@ -28,7 +28,7 @@ const SALE_CODES = ['T0006', 'T0000'] as const;
 export function orderV1Postings(store: Store): LedgerPostings {
   return (transition: ResourceTransition): LedgerPosting[] => {
     const { resource, from, trigger, at } = transition;
-    const atMs = Date.parse(at);
+    const atMs = transitionMs(transition);
     if (resource.kind === ORDER_V1_PAYMENT_KIND && from === null) {
       const order = store.resources.get<OrderV1Body, OrderV1Internal>(ORDER_V1_KIND, resource.id);
       return order ? payPostings(store, order, atMs) : [];

@@ -30,7 +30,7 @@ export function definePartnerReferrals(deps: GroupDeps, accounts: AccountsServic
     name: 'partner-referrals',
     shared: partnerReferralsShared,
     routes: partnerRoutes(referrals, integrations, deps.store),
-    pages: (app, table) => registerOnboardingPage(app, table, referrals, deps.store),
+    pages: (app, table) => registerOnboardingPage(app, table, referrals, deps.store, deps.mailbox),
     resourceKinds: [
       defineResourceKind<StoredReferral>({
         kind: 'partner-referral',

@@ -19,7 +19,9 @@ import {
   type Render,
 } from '../../pipeline/buyer-page.js';
 import type { RouteTable } from '../../pipeline/route-not-found.js';
+import type { Mailbox } from '../../../mailbox/mailbox.js';
 import type { ReferralsService } from './referrals-service.js';
+import { mailSentPage, registerSignInConfirmation, sendSignInConfirmation } from './sign-in-confirmation.js';
 import type { StoredReferral } from './types.js';
 import { ONBOARDING_PATH } from './views.js';
 
@@ -47,10 +49,14 @@ interface FormValues {
   mode: 'SIGN_UP' | 'SIGN_IN';
 }
 
+function partnerNameOf(store: Store, referral: StoredReferral): string {
+  const partner = store.accounts.byId(referral.internal.partner_id);
+  return partner?.business_name ?? partner?.email ?? 'The partner';
+}
+
 function onboardingForm(referral: StoredReferral, store: Store, values: FormValues, error?: string): Render {
   const internal = referral.internal;
-  const partner = store.accounts.byId(internal.partner_id);
-  const partnerName = partner?.business_name ?? partner?.email ?? 'The partner';
+  const partnerName = partnerNameOf(store, referral);
   const open = !refusalOf(partnerReferralMachine, referral.status as ReferralStatus, 'onboard');
   const grants = internal.features.length > 0 ? internal.features : ['ACCESS_MERCHANT_INFORMATION'];
   const list = grants.map((f) => `<li>${escapeHtml(FEATURE_WORDS[f] ?? f)}</li>`).join('');
@@ -74,7 +80,7 @@ ${
   <input type="hidden" name="token" value="${escapeHtml(referral.id)}">
   <input type="hidden" name="${CSRF_FIELD}" value="${onboardingCsrfToken(referral.id)}">
   <label class="choice"><input type="radio" name="mode" value="SIGN_UP"${checked('SIGN_UP')}> Sign up: create a business account</label>
-  <label class="choice"><input type="radio" name="mode" value="SIGN_IN"${checked('SIGN_IN')}> Sign in: use my existing business account</label>
+  <label class="choice"><input type="radio" name="mode" value="SIGN_IN"${checked('SIGN_IN')}> Sign in: use my existing business account (we send a confirmation link to its e-mail)</label>
   <label for="email">E-mail</label>
   <input id="email" name="email" type="email" value="${escapeHtml(values.email)}" required>
   <label for="business_name">Business name (sign up)</label>
@@ -102,14 +108,17 @@ const done = (merchantId: string, email: string): Render =>
  * The sandbox onboarding page the referral's `action_url` opens: server-rendered HTML that works without
  * JavaScript. The seller signs up (a new business account) or signs in, ticks the consent and connects
  * (303 to the partner's return URL with the platform's query parameters), or declines (303 back with
- * permissionsGranted=false).
+ * permissionsGranted=false). Signing in connects only once the account confirms through the link mailed
+ * to it (sign-in-confirmation.ts).
  */
 export function registerOnboardingPage(
   app: FastifyInstance,
   table: RouteTable,
   referrals: ReferralsService,
   store: Store,
+  mailbox: Mailbox,
 ): void {
+  registerSignInConfirmation(app, table, referrals, store, done);
   const html = (reply: FastifyReply, status: number, render: Render, referral?: StoredReferral) =>
     sendBuyerPage(reply, status, render, referral ? formTargets([referral.internal.return_url]) : []);
   const notFoundPage = (reply: FastifyReply, token: string) =>
@@ -183,6 +192,15 @@ export function registerOnboardingPage(
         return again(400, `${String(issue?.path[0] ?? 'The form')}: ${issue?.message ?? 'invalid'}`);
       }
       try {
+        // Signing in proves the account through its mailbox: the link there connects it.
+        if (parsed.data.mode === 'SIGN_IN') {
+          const account = store.transaction(() => {
+            const found = referrals.signInAccount(referral, parsed.data.email);
+            sendSignInConfirmation(mailbox, referral, found, partnerNameOf(store, referral));
+            return found;
+          });
+          return html(reply, 200, mailSentPage(account.email), referral);
+        }
         const result = store.transaction(() => referrals.onboard(referral, parsed.data));
         if (result.returnUrl) return reply.redirect(result.returnUrl, 303);
         return html(reply, 200, done(result.account.id, result.account.email), referral);

@@ -1,9 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
-import { startHarness, TEST_CLIENT_ID, type ApiHarness } from '../../../test-support/api-harness.js';
+import {
+  startHarness,
+  TEST_CLIENT_ID,
+  type ApiHarness,
+  type Reply,
+} from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { onboardingCsrfToken } from './onboarding-page.js';
 import { RETURN_URL, tokenOf, V2, v2Body } from './partners-test-kit.js';
+import {
+  SIGN_IN_CONFIRM_PATH,
+  SIGN_IN_MAIL_CATEGORY,
+  signInConfirmPath,
+  signInProof,
+} from './sign-in-confirmation.js';
 
 let api: ApiHarness;
 beforeEach(async () => {
@@ -28,6 +39,61 @@ const submit = (token: string, fields: Record<string, string>) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ token, csrf_token: onboardingCsrfToken(token), ...fields }).toString(),
   });
+
+/** The sign-in confirmation mailed to `email`: its link's page, then its form submitted as a browser would. */
+async function confirmFromMailbox(email: string): Promise<Reply> {
+  const mail = api.host.services.mailbox.list('http://sandbox.test', { recipient: email })?.messages[0];
+  expect(mail?.category).toBe(SIGN_IN_MAIL_CATEGORY);
+  const href = new URL(mail?.links[0]?.href ?? 'http://sandbox.test/');
+  const page = await api.request('GET', `${href.pathname}${href.search}`, { token: null });
+  expect(page.status, page.text).toBe(200);
+  expect(page.text).not.toContain('<script');
+  const hidden = Object.fromEntries(
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+  );
+  return api.request('POST', SIGN_IN_CONFIRM_PATH, {
+    token: null,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(hidden as Record<string, string>).toString(),
+  });
+}
+
+describe('signing in proves the account through its mailbox', () => {
+  it('connects only with the mailed link; a forged or reused link, or a form without its token, does nothing', async () => {
+    const token = await referral();
+    const charity = api.host.deps.store.accounts.byEmail('charity@example.com');
+    const forged = await api.request(
+      'GET',
+      `${SIGN_IN_CONFIRM_PATH}?${new URLSearchParams({ token, account: charity?.id ?? '', proof: 'guess' }).toString()}`,
+      { token: null },
+    );
+    expect(forged.status).toBe(404);
+    const post = (fields: Record<string, string>) =>
+      api.request('POST', SIGN_IN_CONFIRM_PATH, {
+        token: null,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const proof = signInProof(token, charity?.id ?? '');
+    // The proof without the page's CSRF token: refused, nothing granted.
+    expect((await post({ token, account: charity?.id ?? '', proof })).status).toBe(403);
+    expect((await post({ token, account: charity?.id ?? '', proof: 'guess' })).status).toBe(404);
+    expect(api.host.deps.store.accounts.byEmail('charity@example.com')?.partners ?? []).not.toContainEqual(
+      expect.objectContaining({ tracking_id: 'seller-0001' }),
+    );
+    const signIn = await submit(token, {
+      mode: 'SIGN_IN',
+      email: 'charity@example.com',
+      consent: 'yes',
+      action: 'connect',
+    });
+    expect(signIn.status).toBe(200);
+    expect((await confirmFromMailbox('charity@example.com')).status).toBe(303);
+    // Used: the link no longer opens.
+    const again = await api.request('GET', signInConfirmPath(token, charity?.id ?? ''), { token: null });
+    expect(again.status).toBe(404);
+  });
+});
 
 describe('the onboarding page (the action URL)', () => {
   it('shows the partner, the permissions asked for and the form, prefilled, with no script', async () => {
@@ -117,7 +183,16 @@ describe('the onboarding page (the action URL)', () => {
       consent: 'yes',
       action: 'connect',
     });
-    expect(charity.status).toBe(303);
+    // An e-mail address alone grants nothing: the account confirms through the link mailed to it.
+    expect(charity.status).toBe(200);
+    expect(charity.text).toContain('Check your mailbox');
+    const linked = () =>
+      (api.host.deps.store.accounts.byEmail('charity@example.com')?.partners ?? []).filter(
+        (l) => l.partner_id === SEED_MERCHANT.id && l.tracking_id === 'seller-0001',
+      );
+    expect(linked()).toEqual([]);
+    const confirmed = await confirmFromMailbox('charity@example.com');
+    expect(confirmed.status, confirmed.text).toBe(303);
     const links = api.host.deps.store.accounts.byEmail('charity@example.com')?.partners ?? [];
     expect(links.filter((l) => l.partner_id === SEED_MERCHANT.id)).toEqual([
       expect.objectContaining({ tracking_id: 'seller-0001', features: ['PAYMENT', 'REFUND', 'PARTNER_FEE'] }),

@@ -36,6 +36,7 @@ import {
   type StoredReferral,
 } from './types.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';
+import { keptV1, keptV2 } from './kept-referral.js';
 
 /** A referral id (and the token its action URL carries), shaped like the platform's: base64 of a UUID and more. */
 function newReferralId(): string {
@@ -49,37 +50,6 @@ const ruleError = (problems: readonly RuleProblem[]): ApiError =>
   invalidRequest(
     ...problems.map((p) => detail(p.issue, { field: p.field, location: 'body', description: p.description })),
   );
-
-/** The v1 request as stored: without SHARE_DATA_CONSENT only the partner's own identifiers stay. */
-function keptV1(request: ReferralV1Request, shares: boolean): Record<string, unknown> {
-  if (shares) return { ...request };
-  const { customer_data, ...rest } = request;
-  return {
-    ...rest,
-    customer_data: {
-      customer_type: customer_data.customer_type,
-      ...(customer_data.partner_specific_identifiers
-        ? { partner_specific_identifiers: customer_data.partner_specific_identifiers }
-        : {}),
-    },
-  };
-}
-
-/** The v2 request as stored: without SHARE_DATA_CONSENT nothing about the customer stays. */
-function keptV2(request: ReferralV2Request, shares: boolean): Record<string, unknown> {
-  if (shares) return { ...request };
-  const {
-    individual_owners: _owners,
-    business_entity: _business,
-    email: _email,
-    preferred_language_code: _language,
-    financial_instruments: _financial,
-    payout_attributes: _payout,
-    legal_country_code: _country,
-    ...rest
-  } = request;
-  return rest;
-}
 
 /** What the onboarding page returns the seller's browser with (the platform's parameters, brand written Svc). */
 export function returnParameters(
@@ -139,7 +109,7 @@ export class ReferralsService {
     const returnUrl = request.web_experience_preference?.return_url;
     const businessName = data.business_details?.names?.[0]?.name;
     const country = data.business_details?.business_address?.country_code;
-    return this.store('v1', keptV1(request, shares), ctx, {
+    return this.store('v1', keptV1(request), ctx, {
       ...(tracking ? { tracking_id: tracking } : {}),
       ...(returnUrl ? { return_url: returnUrl } : {}),
       products: [...request.products],
@@ -158,7 +128,7 @@ export class ReferralsService {
     const shares = sharesData(request.legal_consents);
     const returnUrl = request.partner_config_override?.return_url;
     const businessName = request.business_entity?.names?.[0]?.business_name;
-    return this.store('v2', keptV2(request, shares), ctx, {
+    return this.store('v2', keptV2(request), ctx, {
       ...(request.tracking_id ? { tracking_id: request.tracking_id } : {}),
       ...(returnUrl ? { return_url: returnUrl } : {}),
       products: [...(request.products ?? [])],
@@ -209,24 +179,7 @@ export class ReferralsService {
           form.business_name ?? internal.business_name ?? form.email.split('@')[0] ?? 'New seller',
         country_code: form.country_code ?? internal.country_code ?? 'US',
       });
-    } else {
-      const found = this.deps.store.accounts.byEmail(form.email);
-      if (!found || found.type !== 'BUSINESS' || found.id === internal.partner_id) {
-        throw unprocessable(
-          detail('PAYEE_ACCOUNT_INVALID', {
-            field: '/email',
-            value: form.email,
-            location: 'body',
-            description: !found
-              ? `No sandbox account uses ${form.email}: sign up instead.`
-              : found.type !== 'BUSINESS'
-                ? `${form.email} is a personal account; a seller needs a business account.`
-                : 'A partner cannot onboard itself as its own seller.',
-          }),
-        );
-      }
-      account = found;
-    }
+    } else account = this.signInAccount(referral, form.email);
     const link: PartnerLink = {
       partner_id: internal.partner_id,
       partner_client_id: internal.partner_client_id,
@@ -266,6 +219,29 @@ export class ReferralsService {
           }
         : {}),
     };
+  }
+
+  /**
+   * The existing business account a seller signs in with, or why it cannot connect through this referral
+   * (422): unknown, personal, or the partner itself.
+   */
+  signInAccount(referral: StoredReferral, email: string): Account {
+    const found = this.deps.store.accounts.byEmail(email);
+    if (!found || found.type !== 'BUSINESS' || found.id === referral.internal.partner_id) {
+      throw unprocessable(
+        detail('PAYEE_ACCOUNT_INVALID', {
+          field: '/email',
+          value: email,
+          location: 'body',
+          description: !found
+            ? `No sandbox account uses ${email}: sign up instead.`
+            : found.type !== 'BUSINESS'
+              ? `${email} is a personal account; a seller needs a business account.`
+              : 'A partner cannot onboard itself as its own seller.',
+        }),
+      );
+    }
+    return found;
   }
 
   /** Where a seller who declines goes: back to the partner, nothing granted. */

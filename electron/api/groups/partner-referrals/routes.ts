@@ -2,6 +2,7 @@ import { PARTNER_REFERRALS_ENDPOINTS as E } from '../../../../shared/api/partner
 import type { Store } from '../../../store/store.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
+import { loggedReferralV1, loggedReferralV2 } from './kept-referral.js';
 import type { IntegrationsService } from './integrations-service.js';
 import type { ReferralsService } from './referrals-service.js';
 import { integrationView, referralLinks, trackingView } from './views.js';
@@ -15,6 +16,7 @@ export function partnerRoutes(
   return [
     defineRoute(E.createV1, {
       partnerFeatures: PARTNER_ONLY,
+      loggedBody: loggedReferralV1,
       handle: ({ body, ctx }) => ({
         status: 201,
         body: { links: referralLinks(referrals.createV1(body, ctx), ctx.baseUrl) },
@@ -29,6 +31,7 @@ export function partnerRoutes(
     }),
     defineRoute(E.createV2, {
       partnerFeatures: PARTNER_ONLY,
+      loggedBody: loggedReferralV2,
       handle: ({ body, ctx }) => ({
         status: 201,
         body: { links: referralLinks(referrals.createV2(body, ctx), ctx.baseUrl) },

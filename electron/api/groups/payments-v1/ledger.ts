@@ -1,7 +1,7 @@
 import { PAYMENT_V1_KINDS as KINDS } from '../../../../shared/api/payments-v1/index.js';
 import type { PayerInfo } from '../../../../shared/api/reporting/schemas.js';
 import { toMinor } from '../../../../shared/money.js';
-import type { LedgerPosting, LedgerPostings } from '../../../ledger/ledger-posting.js';
+import { setStatus, type LedgerPosting, type LedgerPostings, transitionMs } from '../../../ledger/ledger-posting.js';
 import type { EntryDetails, NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
@@ -86,7 +86,7 @@ function paymentContext(store: Store, paymentId: string | null, index: number): 
  */
 export function paymentV1Postings(store: Store): LedgerPostings {
   return (transition: ResourceTransition): LedgerPosting[] => {
-    const atMs = Date.parse(transition.at);
+    const atMs = transitionMs(transition);
     const { resource } = transition;
     const entry = (
       r: {
@@ -177,13 +177,7 @@ export function paymentV1Postings(store: Store): LedgerPostings {
         const authorization = resource as StoredAuthorizationV1;
         const currency = authorization.body.amount.currency;
         const amount = BigInt(authorization.internal.amount_minor);
-        const holds = (status: 'S' | 'V'): LedgerPosting => ({
-          op: 'set-status',
-          transactionId: authorization.id,
-          codes: HOLD_CODES,
-          status,
-          atMs,
-        });
+        const holds = (status: 'S' | 'V') => setStatus(authorization.id, HOLD_CODES, status, atMs);
         const remaining = amount - BigInt(authorization.internal.captured_minor);
         switch (transition.trigger) {
           case 'create':

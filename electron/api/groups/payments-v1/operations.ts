@@ -43,6 +43,15 @@ const originOf = (resource: {
   payee: resource.internal.payee,
 });
 
+/** What a refund of a sale or capture draws on: its gross, its fee's percentage part, what was refunded. */
+const refundedFrom = (kind: 'sale' | 'capture', paid: StoredSaleV1 | StoredCaptureV1) => ({
+  kind,
+  id: paid.id,
+  gross: BigInt(paid.internal.gross_minor),
+  percentFee: BigInt(paid.internal.percent_fee_minor),
+  refundedBefore: BigInt(paid.internal.refunded_minor),
+});
+
 const pathId = (id: string) => ({ field: 'id', value: id, location: 'path' as const });
 
 /**
@@ -115,13 +124,7 @@ export class PaymentV1Operations {
     const currency = paid.body.amount.currency;
     const refund = this.make.refund(
       originOf(paid),
-      {
-        kind,
-        id: paid.id,
-        gross,
-        percentFee: BigInt(paid.internal.percent_fee_minor),
-        refundedBefore: before,
-      },
+      refundedFrom(kind, paid),
       currency,
       amount,
       { description: note },
@@ -156,19 +159,11 @@ export class PaymentV1Operations {
         }),
       );
     }
-    const refund = this.make.refund(
-      originOf(paid),
-      {
-        kind,
-        id: paid.id,
-        gross,
-        percentFee: BigInt(paid.internal.percent_fee_minor),
-        refundedBefore: before,
-      },
-      currency,
-      minor,
-      { description: request.description, reason: request.reason, invoice_number: request.invoice_number },
-    );
+    const refund = this.make.refund(originOf(paid), refundedFrom(kind, paid), currency, minor, {
+      description: request.description,
+      reason: request.reason,
+      invoice_number: request.invoice_number,
+    });
     paid.internal.refunded_minor = String(before + minor);
     move(before + minor === gross);
     return refund;

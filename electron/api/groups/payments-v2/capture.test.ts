@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTURE_LIMITS } from '../../../../shared/api/payments-v2/schemas.js';
-import { newAppId } from '../../../../shared/ids.js';
-import { ALL_SCOPES } from '../../../../shared/api/registry.js';
-import { basic } from '../../../test-support/api-harness.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import { expectError } from '../../../test-support/expect-error.js';
+import { otherAppToken } from '../../../test-support/test-kit.js';
 import { FIXED_NOW_ISO } from '../../../test-support/fixtures.js';
 import {
   AUTHORIZATIONS,
@@ -496,27 +494,7 @@ describe('POST /v2/payments/authorizations/{id}/capture', () => {
       const { authorizationId } = await newAuthorization(api, '100.00');
       const captured = await captureOk(api, authorizationId, { amount: usd('10.00') });
       const refunded = await refundOk(api, captured.id, { amount: usd('1.00') });
-      api.host.deps.store.transaction(() =>
-        api.host.deps.store.apps.insert({
-          id: newAppId(),
-          client_id: 'other-client',
-          client_secret: 'other-secret',
-          name: 'Other app',
-          merchant_id: SEED_MERCHANT.id,
-          scopes: [...ALL_SCOPES],
-          created_at: FIXED_NOW_ISO,
-        }),
-      );
-      const tokenReply = await api.request('POST', '/v1/oauth2/token', {
-        token: null,
-        headers: {
-          authorization: basic('other-client', 'other-secret'),
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: 'grant_type=client_credentials',
-      });
-      expect(tokenReply.status, tokenReply.text).toBe(200);
-      const other = tokenReply.body.access_token as string;
+      const other = await otherAppToken(api);
       for (const [method, url] of [
         ['GET', `${AUTHORIZATIONS}/${authorizationId}`],
         ['POST', `${AUTHORIZATIONS}/${authorizationId}/capture`],

@@ -1,4 +1,4 @@
-import type { LedgerPosting, LedgerPostings } from '../../../ledger/ledger-posting.js';
+import { setStatus, type LedgerPosting, type LedgerPostings, transitionMs } from '../../../ledger/ledger-posting.js';
 import type { NewLedgerEntry } from '../../../ledger/ledger-types.js';
 import type { Store } from '../../../store/store.js';
 import type { ResourceTransition } from '../../transition-bus.js';
@@ -32,7 +32,7 @@ export type PaymentContext = (
 
 export function paymentPostings(store: Store, orderContext: PaymentContext): LedgerPostings {
   return (transition: ResourceTransition): LedgerPosting[] => {
-    const atMs = Date.parse(transition.at);
+    const atMs = transitionMs(transition);
     switch (transition.resource.kind) {
       case 'capture':
         return capturePostings(store, orderContext, transition.resource as StoredCapture, transition, atMs);
@@ -183,13 +183,7 @@ function authorizationPostings(
     };
     return { op: 'insert', entry };
   };
-  const holds = (status: 'S' | 'V'): LedgerPosting => ({
-    op: 'set-status',
-    transactionId: authorization.id,
-    codes: HOLD_CODES,
-    status,
-    atMs,
-  });
+  const holds = (status: 'S' | 'V') => setStatus(authorization.id, HOLD_CODES, status, atMs);
   const remaining =
     BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
   switch (trigger) {

@@ -1,4 +1,4 @@
-import type { EventDraft, EventTypeDefinition } from '../../../webhooks/catalog.js';
+import type { EventDraft, EventTypeDefinition, SampleContext } from '../../../webhooks/catalog.js';
 import type { EventContribution } from '../../group-module.js';
 import type { ResourceTransition } from '../../transition-bus.js';
 import { sampleBatchResource, sampleItemResource } from './event-samples.js';
@@ -25,34 +25,33 @@ const batchId = (r: Record<string, unknown>): string =>
   String((r.batch_header as { payout_batch_id?: unknown } | undefined)?.payout_batch_id ?? '');
 const itemId = (r: Record<string, unknown>): string => String(r.payout_item_id ?? '');
 
-/** Batch events carry the header only (the platform's: "PAYOUTSBATCH webhooks do not contain items"). */
-const batchType = (
-  name: string,
-  description: string,
-  status: Parameters<typeof sampleBatchResource>[1],
-  summary: (id: string) => string,
-): EventTypeDefinition => ({
-  name,
-  description,
-  resourceType: 'payouts',
-  resourceVersions: RESOURCE_VERSIONS,
-  summary: (r) => summary(batchId(r)),
-  sample: (_v, context) => sampleBatchResource(context, status),
-});
+/**
+ * The event types of one resource type: each names a status its sample is in, and its summary reads the
+ * resource's id.
+ */
+function typesOf<S>(
+  resourceType: string,
+  idOf: (resource: Record<string, unknown>) => string,
+  sampleIn: (context: SampleContext, status: S) => Record<string, unknown>,
+) {
+  return (
+    name: string,
+    description: string,
+    status: S,
+    summary: (id: string) => string,
+  ): EventTypeDefinition => ({
+    name,
+    description,
+    resourceType,
+    resourceVersions: RESOURCE_VERSIONS,
+    summary: (r) => summary(idOf(r)),
+    sample: (_v, context) => sampleIn(context, status),
+  });
+}
 
-const itemType = (
-  name: string,
-  description: string,
-  status: Parameters<typeof sampleItemResource>[1],
-  summary: (id: string) => string,
-): EventTypeDefinition => ({
-  name,
-  description,
-  resourceType: 'payouts_item',
-  resourceVersions: RESOURCE_VERSIONS,
-  summary: (r) => summary(itemId(r)),
-  sample: (_v, context) => sampleItemResource(context, status),
-});
+/** Batch events carry the header only (the platform's: "PAYOUTSBATCH webhooks do not contain items"). */
+const batchType = typesOf('payouts', batchId, sampleBatchResource);
+const itemType = typesOf('payouts_item', itemId, sampleItemResource);
 
 const PAYOUT_EVENT_TYPES: readonly EventTypeDefinition[] = [
   batchType(

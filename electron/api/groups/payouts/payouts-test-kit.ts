@@ -1,10 +1,9 @@
 import { expect } from 'vitest';
-import { ALL_SCOPES } from '../../../../shared/api/registry.js';
-import { newAppId } from '../../../../shared/ids.js';
-import { SEED_MERCHANT } from '../../../store/seed.js';
-import { basic, startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
-import { FIXED_NOW, FIXED_NOW_ISO } from '../../../test-support/fixtures.js';
+import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
+import { FIXED_NOW } from '../../../test-support/fixtures.js';
 import { advance, getJson, type Json } from '../../../test-support/test-kit.js';
+
+export { otherAppToken } from '../../../test-support/test-kit.js';
 export { CLOCK, advance, getJson, pathOf, rels, type Json } from '../../../test-support/test-kit.js';
 
 /**
@@ -168,29 +167,4 @@ export async function tick(api: PayoutsHarness, ms = 1000): Promise<number> {
   await new Promise((resolve) => setImmediate(resolve));
   api.setRealNow(api.realNow() + ms);
   return api.host.deps.scheduler.runDue();
-}
-
-/** A token of a second application of the same merchant. */
-export async function otherAppToken(api: ApiHarness): Promise<string> {
-  api.host.deps.store.transaction(() =>
-    api.host.deps.store.apps.insert({
-      id: newAppId(),
-      client_id: 'other-client',
-      client_secret: 'other-secret',
-      name: 'Other app',
-      merchant_id: SEED_MERCHANT.id,
-      scopes: [...ALL_SCOPES],
-      created_at: FIXED_NOW_ISO,
-    }),
-  );
-  const reply = await api.request('POST', '/v1/oauth2/token', {
-    token: null,
-    headers: {
-      authorization: basic('other-client', 'other-secret'),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
-  expect(reply.status, reply.text).toBe(200);
-  return reply.body.access_token as string;
 }

@@ -4,6 +4,8 @@ import { startHarness, type ApiHarness, type Reply } from '../../../test-support
 import { CARD, FIXED_NOW } from '../../../test-support/fixtures.js';
 import { PROCESSING_DELAY_MS } from './jobs.js';
 import { getJson, type Json } from '../../../test-support/test-kit.js';
+
+export { otherAppToken } from '../../../test-support/test-kit.js';
 export { getJson, type Json } from '../../../test-support/test-kit.js';
 
 /**
@@ -123,24 +125,3 @@ export async function eventsOf(api: ApiHarness, eventType?: string): Promise<Jso
 /** A 13-character account id of the business account of `email`, from the store. */
 export const accountIdOf = (api: ApiHarness, email: string): string =>
   api.host.deps.store.accounts.byEmail(email)?.id ?? '';
-
-/** A token of a second app of the same workspace (its own credentials, the same merchant). */
-export async function otherAppToken(api: ApiHarness): Promise<string> {
-  const app = {
-    ...api.host.sandboxApp,
-    id: 'APP-OTHERAPP0000000000',
-    client_id: 'other-client',
-    client_secret: 'other-secret',
-  };
-  api.host.deps.store.transaction(() => api.host.deps.store.apps.insert(app));
-  const reply = await api.request('POST', '/v1/oauth2/token', {
-    token: null,
-    headers: {
-      authorization: 'Basic ' + Buffer.from('other-client:other-secret').toString('base64'),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
-  expect(reply.status, reply.text).toBe(200);
-  return reply.body.access_token as string;
-}

@@ -43,6 +43,28 @@ describe('bulk history (POST /v1/test-helpers/reporting/generate)', () => {
   });
   afterEach(async () => api.close());
 
+  it('a synchronous generation yields between batches: a request sent meanwhile is answered before it ends', async () => {
+    let generationAnswered = false;
+    const generation = api
+      .request('POST', GENERATE, { body: { entries: 20_000, days: 40, seed: 11 } })
+      .then((reply) => {
+        generationAnswered = true;
+        return reply;
+      });
+    // Let the generation start writing, then ask something else.
+    await new Promise((resolve) => setImmediate(resolve));
+    const other = await api.request('GET', '/v1/reporting/balances?currency_code=USD');
+    expect(other.status).toBe(200);
+    expect(generationAnswered).toBe(false);
+    // Part of the history is written, not all of it: the other request came between batches.
+    const written = rows(api).length;
+    expect(written).toBeLessThan(20_000);
+    const reply = await generation;
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'COMPLETED', entries_written: 20_000 });
+    expect(rows(api)).toHaveLength(20_000);
+  });
+
   it('writes exactly N realistic entries over M days, across currencies, statuses and refunds', async () => {
     const reply = await api.request('POST', GENERATE, { body: { entries: 3000, days: 40, seed: 7 } });
     expect(reply.status, reply.text).toBe(201);

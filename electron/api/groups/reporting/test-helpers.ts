@@ -64,10 +64,14 @@ export function reportingTestHelperRoutes(
         if (jobs.busy) throw conflict(detail('GENERATION_IN_PROGRESS', { location: 'body' }));
         const plan = historyPlan(body, ctx.merchant.id, deps.clock.now());
         const background = /respond-async/i.test(headers.prefer ?? '');
-        const job = jobs.start(plan, background);
-        const view = jobs.view(job, ctx.baseUrl);
-        if (job.status === 'FAILED') throw internalError(`History generation failed: ${job.error ?? ''}`);
-        return { status: background ? 202 : 201, body: view };
+        const job = jobs.start(plan);
+        if (background) return { status: 202, body: jobs.view(job, ctx.baseUrl) };
+        // The caller waits for the whole generation; the API keeps answering others between batches.
+        const finished = job.done.then(() => {
+          if (job.status === 'FAILED') throw internalError(`History generation failed: ${job.error ?? ''}`);
+          return { status: 201, body: jobs.view(job, ctx.baseUrl) };
+        });
+        return { status: 201, pending: finished };
       },
     }),
     defineRoute(E.generation, {

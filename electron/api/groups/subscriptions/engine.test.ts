@@ -74,6 +74,19 @@ describe('the billing engine', () => {
     expect(shown.status).toBe('EXPIRED');
     expect(shown.status_update_time).toBe('2026-10-22T12:00:00Z');
     expect(historyOf(api, 'subscription', id).at(-1)).toBe('expire:EXPIRED');
+    // The history names each cycle as the billing timeline and cycle_executions count it: per tenure.
+    const billed = api.host.deps.store.resources
+      .history('subscription', id)
+      .filter((h) => h.trigger === 'bill')
+      .map((h) => h.note);
+    expect(billed).toEqual([
+      'trial cycle 1 of 1',
+      'trial cycle 1 of 2',
+      'trial cycle 2 of 2',
+      'regular cycle 1 of 3',
+      'regular cycle 2 of 3',
+      'regular cycle 3 of 3',
+    ]);
     // Ledger and wallet agree to the cent: 2.50 + 2 x 5.50 + 3 x 22.00 = 79.50.
     const ledger = ledgerOf(api, id);
     expect(ledger.every((e) => e.code === 'T0002' && e.status === 'S')).toBe(true);

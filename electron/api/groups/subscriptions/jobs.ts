@@ -277,14 +277,13 @@ export class BillingEngine {
       { id: subscription.id, cycle: internal.cycles_billed },
       cycleKey(subscription.id),
     );
+    // Counted as the billing timeline and cycle_executions count: per tenure, "regular cycle 3 of 12".
+    const cycleName = `${cycle.tenure_type.toLowerCase()} cycle ${execution.cycles_completed}${cycle.total_cycles > 0 ? ` of ${cycle.total_cycles}` : ''}`;
     if (ok) {
-      transition(this.deps, machine, subscription, 'bill', {
-        at: isoSeconds(dueMs),
-        note: `cycle ${internal.cycles_billed}`,
-      });
+      transition(this.deps, machine, subscription, 'bill', { at: isoSeconds(dueMs), note: cycleName });
       return;
     }
-    this.afterAttempt(subscription, plan, false, dueMs, `cycle ${internal.cycles_billed}`);
+    this.afterAttempt(subscription, plan, false, dueMs, cycleName);
   }
 
   /**

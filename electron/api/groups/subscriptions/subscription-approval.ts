@@ -36,9 +36,7 @@ export function approveSubscription(
   const sourceCard = subscription.internal.source_card;
   const card =
     sourceCard ??
-    (buyer.cards[0]
-      ? { last_digits: buyer.cards[0].number.slice(-4), brand: buyer.cards[0].brand }
-      : undefined);
+    (buyer.cards[0] ? { last_digits: buyer.cards[0].last_digits, brand: buyer.cards[0].brand } : undefined);
   const byCard = funding === 'CARD' || !!sourceCard;
   if (byCard && !card) {
     throw unprocessable(

@@ -129,7 +129,7 @@ export function subscriptionTestHelpers(deps: GroupDeps, subscriptions: Subscrip
             })),
             cards: account.cards.map((c) => ({
               brand: c.brand,
-              last_digits: c.number.slice(-4),
+              last_digits: c.last_digits,
               declines: c.declines === true,
             })),
           },

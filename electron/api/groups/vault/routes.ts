@@ -1,5 +1,6 @@
 import { VAULT_ENDPOINTS as E } from '../../../../shared/api/vault/endpoints.js';
 import { HOUR } from '../../../clock.js';
+import { sensitiveMembers } from '../../pipeline/logged-body.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 import type { RequestContext } from '../../route.js';
 import type { VaultOnboarding } from './onboarding.js';
@@ -9,6 +10,19 @@ import type { StoredPaymentToken } from './types.js';
 
 /** Payment token create keys are kept 3 hours (spec part 8); setup tokens keep theirs as long. */
 const KEY_RETENTION_MS = 3 * HOUR;
+
+/**
+ * What the log keeps of a payment source to vault: what the vault itself keeps (a card's and a bank
+ * account's last four characters), never a security code.
+ */
+const PAYMENT_SOURCE_SECRETS = sensitiveMembers({
+  lastFour: [
+    'payment_source/card/number',
+    'payment_source/bank/ach_debit/account_number',
+    'payment_source/bank/sepa_debit/iban',
+  ],
+  withheld: ['payment_source/card/security_code'],
+});
 
 /** The HTTP binding of Payment method tokens v3. */
 export function vaultRoutes(
@@ -23,6 +37,7 @@ export function vaultRoutes(
   return [
     defineRoute(E.createSetupToken, {
       partnerFeatures: ['VAULT'],
+      loggedBody: PAYMENT_SOURCE_SECRETS,
       idempotency: { retentionMs: KEY_RETENTION_MS },
       handle: ({ body, ctx }) => ({ status: 201, resource: setupTokens.create(body, ctx) }),
     }),
@@ -35,6 +50,7 @@ export function vaultRoutes(
     }),
     defineRoute(E.create, {
       partnerFeatures: ['VAULT'],
+      loggedBody: PAYMENT_SOURCE_SECRETS,
       idempotency: { retentionMs: KEY_RETENTION_MS },
       handle: ({ body, ctx }) => ({ status: 201, resource: paymentTokens.create(body, ctx) }),
     }),

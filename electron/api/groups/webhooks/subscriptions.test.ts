@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../../../shared/api/registry.js';
 import { SCOPES } from '../../../../shared/scopes.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
+import { otherAppToken } from '../../../test-support/test-kit.js';
 
 const HOOKS = '/v1/notifications/webhooks';
 /** Fastify's inject() calls arrive as Host localhost:80; links are built from the request's base URL. */
@@ -268,27 +268,7 @@ describe('webhook subscriptions (spec 2.19, 4.12)', () => {
 
   it('keeps apps apart; anchor_type=ACCOUNT lists every app of the same merchant', async () => {
     const own = await h.request('POST', HOOKS, { body: body('https://example.com/own') });
-    const store = h.host.deps.store;
-    const app = store.apps.byClientId('test-client-id');
-    store.transaction(() =>
-      store.apps.insert({
-        ...app!,
-        id: 'APP-SECOND',
-        client_id: 'second-client',
-        client_secret: 'second-secret',
-        name: 'Second app',
-        scopes: [...ALL_SCOPES],
-      }),
-    );
-    const token = await h.request('POST', '/v1/oauth2/token', {
-      token: null,
-      headers: {
-        authorization: 'Basic ' + Buffer.from('second-client:second-secret').toString('base64'),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: 'grant_type=client_credentials',
-    });
-    const other = { headers: { authorization: `Bearer ${token.body.access_token}` } };
+    const other = { headers: { authorization: `Bearer ${await otherAppToken(h)}` } };
     // Another app may use the same URL; it does not see the first app's webhook.
     const theirs = await h.request('POST', HOOKS, { ...other, body: body('https://example.com/own') });
     expect(theirs.status).toBe(201);

@@ -104,7 +104,7 @@ export function transactionsSearchEnd(now: string): string {
 export function useSubscriptionTransactions(id: string, start: string | undefined, now: string | undefined) {
   const end = now ? transactionsSearchEnd(now) : undefined;
   return useQuery({
-    queryKey: [...queryKeys.billing.transactions(id), start, end],
+    queryKey: queryKeys.billing.transactions(id, start, end),
     queryFn: () => listSubscriptionTransactions(id, start ?? '', end ?? ''),
     enabled: Boolean(start && end),
     placeholderData: keepPreviousData,

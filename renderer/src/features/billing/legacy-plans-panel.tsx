@@ -1,21 +1,18 @@
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { legacyPlanSchedule } from '../../../../shared/billing/legacy-schedule';
 import { describeSchedule } from '../../../../shared/billing/schedule';
 import { formatTime } from '../../api/format';
 import { queryKeys } from '../../api/query-keys';
-import { hrefFor } from '../../app/router';
-import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
 import { DeprecatedNotice } from './deprecated-notice';
 import { listLegacyPlans } from './legacy-api';
 import { PagedTable } from './paged-table';
+import { NamedLinkCell } from './named-link-cell';
 
 /**
  * The deprecated v1 billing plans (`/v1/payments/billing-plans`, zero-indexed pages), each with its
@@ -58,18 +55,11 @@ export function LegacyPlansPanel() {
           }
           rows={rows.map((plan) => (
             <TableRow key={plan.id} hover data-testid={`legacy-plan-row-${plan.id}`}>
-              <TableCell>
-                <Link href={hrefFor(`/legacy-plans/${encodeURIComponent(plan.id)}`)} underline="hover">
-                  {plan.name ?? plan.id}
-                </Link>
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  sx={{ display: 'block', fontFamily: MONO }}
-                >
-                  {plan.id}
-                </Typography>
-              </TableCell>
+              <NamedLinkCell
+                to={`/legacy-plans/${encodeURIComponent(plan.id)}`}
+                name={plan.name ?? plan.id}
+                id={plan.id}
+              />
               <TableCell>
                 <StatusChip status={plan.state ?? '—'} />
               </TableCell>

@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatTime } from '../../api/format';
 import { hrefFor } from '../../app/router';
-import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
 import { usePlansPage, useProductChoices } from './billing-queries';
 import { PagedTable } from './paged-table';
 import { PlanScheduleCell } from './plan-schedule-cell';
+import { NamedLinkCell } from './named-link-cell';
 
 /**
  * Every subscription plan, newest pages as the API lists them, optionally of one product: each with its
@@ -90,18 +90,7 @@ export function PlansList({ onCreate }: { onCreate(): void }) {
         }
         rows={rows.map((plan) => (
           <TableRow key={plan.id} hover data-testid={`plan-row-${plan.id}`} data-status={plan.status}>
-            <TableCell>
-              <Link href={hrefFor(`/plans/${encodeURIComponent(plan.id)}`)} underline="hover">
-                {plan.name}
-              </Link>
-              <Typography
-                variant="caption"
-                color="text.secondary"
-                sx={{ display: 'block', fontFamily: MONO }}
-              >
-                {plan.id}
-              </Typography>
-            </TableCell>
+            <NamedLinkCell to={`/plans/${encodeURIComponent(plan.id)}`} name={plan.name} id={plan.id} />
             <TableCell>
               {plan.product_id ? (
                 <Link href={hrefFor(`/products/${encodeURIComponent(plan.product_id)}`)} underline="hover">

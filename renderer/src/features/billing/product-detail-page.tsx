@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -8,8 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatTime } from '../../api/format';
-import { hrefFor, navigate } from '../../app/router';
-import { MONO } from '../../components/mono-font';
+import { navigate } from '../../app/router';
 import { Section } from '../../components/section';
 import { StatusChip } from '../../components/status-chip';
 import type { Product } from './billing-api';
@@ -21,6 +19,7 @@ import { PagedTable } from './paged-table';
 import { PlanScheduleCell } from './plan-schedule-cell';
 import { CreatePlanDialog } from './plans-page';
 import { ProductEditDialog } from './product-edit-dialog';
+import { NamedLinkCell } from './named-link-cell';
 
 /** `#/products/<id>`: a catalog product, its edit (PATCH), and its plans with "Create plan" for it. */
 export function ProductDetailPage({ id }: { id: string }) {
@@ -95,16 +94,7 @@ function ProductDetail({ product }: { product: Product }) {
           }
           rows={rows.map((plan) => (
             <TableRow key={plan.id} hover>
-              <TableCell>
-                <Link href={hrefFor(`/plans/${encodeURIComponent(plan.id)}`)}>{plan.name}</Link>
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  sx={{ display: 'block', fontFamily: MONO }}
-                >
-                  {plan.id}
-                </Typography>
-              </TableCell>
+              <NamedLinkCell to={`/plans/${encodeURIComponent(plan.id)}`} name={plan.name} id={plan.id} />
               <TableCell>
                 <StatusChip status={plan.status} />
               </TableCell>

@@ -6,10 +6,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatTime } from '../../api/format';
-import { hrefFor } from '../../app/router';
-import { MONO } from '../../components/mono-font';
 import { useProductsPage } from './billing-queries';
 import { PagedTable } from './paged-table';
+import { NamedLinkCell } from './named-link-cell';
 
 /**
  * The catalog: every product, as `GET /v1/catalogs/products` pages it. List entries carry a name, a
@@ -54,18 +53,11 @@ export function ProductsList({ onCreate }: { onCreate(): void }) {
         }
         rows={rows.map((product) => (
           <TableRow key={product.id} hover data-testid={`product-row-${product.id}`}>
-            <TableCell>
-              <Link href={hrefFor(`/products/${encodeURIComponent(product.id)}`)} underline="hover">
-                {product.name}
-              </Link>
-              <Typography
-                variant="caption"
-                color="text.secondary"
-                sx={{ display: 'block', fontFamily: MONO }}
-              >
-                {product.id}
-              </Typography>
-            </TableCell>
+            <NamedLinkCell
+              to={`/products/${encodeURIComponent(product.id)}`}
+              name={product.name}
+              id={product.id}
+            />
             <TableCell sx={{ maxWidth: 360 }}>{product.description ?? '—'}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(product.create_time)}</TableCell>
           </TableRow>

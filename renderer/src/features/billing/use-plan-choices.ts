@@ -17,7 +17,7 @@ export function usePlanChoices({
   activeOnly: boolean;
 }) {
   return useQuery({
-    queryKey: [...queryKeys.billing.plans(productId ?? '', 0), activeOnly ? 'active' : 'all'],
+    queryKey: queryKeys.billing.planChoices(productId ?? '', activeOnly),
     queryFn: async () => {
       const plans: Plan[] = [];
       for (let page = 1; page <= PICKER_PAGES; page++) {

@@ -39,6 +39,7 @@ import {
 } from './order-v1-model';
 import { useOrderV1Call } from './orders-v1-api';
 import { useResourceDetail } from '../../api/use-resource-detail';
+import { TwoColumns } from '../../components/two-columns';
 
 /**
  * One v1 order (`#/legacy-orders/<id>`): details beside its state machine with the legal actions (approve
@@ -176,14 +177,7 @@ function Detail({ detail }: { detail: ResourceDetail }) {
         onClose={() => (call.reset(), removal.reset())}
         testId="order-v1-error"
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns>
         <Section title="Details">
           <Fields>
             <FieldRow label="Gross total" testId="order-v1-gross">
@@ -219,7 +213,7 @@ function Detail({ detail }: { detail: ResourceDetail }) {
         <Section title="State">
           <StateMachineView machine={orderV1Machine} current={status} history={history} actions={actions} />
         </Section>
-      </Box>
+      </TwoColumns>
       <Section title={`Purchase units (${units.length})`}>
         <Table size="small" data-testid="order-v1-units">
           <TableHead>

@@ -1,13 +1,12 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { orderV1Machine } from '../../../../shared/api/orders-v1/machines';
 import type { ResourceSummary } from '../../../../shared/bridge';
-import { formatMoney, formatTime } from '../../api/format';
-import { navigate, resourceRoute } from '../../app/router';
+import { formatMoney } from '../../api/format';
+import { resourceRoute } from '../../app/router';
 import { DeprecationNotice } from '../../components/deprecation';
 import { ResourceListPanel } from '../../components/resource-list-panel';
 import { StatusChip } from '../../components/status-chip';
@@ -16,6 +15,7 @@ import { Amount } from '../../components/amount';
 import { ResourceLink } from '../../components/resource-link';
 import { CreateOrderV1Dialog } from './create-order-v1-dialog';
 import { ORDER_V1_KIND, ORDERS_V1_PATH } from './order-v1-model';
+import { OpeningRow, TimeCell } from '../../components/opening-row';
 
 /** Orders v1 (deprecated): newest first, filtered and paged on the host, live; creates orders too. */
 export function LegacyOrdersPage() {
@@ -59,14 +59,10 @@ export function LegacyOrdersPage() {
 
 function Row({ item }: { item: ResourceSummary }) {
   return (
-    <TableRow
-      hover
-      data-testid={`order-v1-row-${item.id}`}
-      data-status={item.status}
-      onClick={(e) => {
-        if (!(e.target as HTMLElement).closest('a')) navigate(resourceRoute(ORDER_V1_KIND, item.id));
-      }}
-      sx={{ cursor: 'pointer' }}
+    <OpeningRow
+      to={resourceRoute(ORDER_V1_KIND, item.id)}
+      testId={`order-v1-row-${item.id}`}
+      status={item.status}
     >
       <TableCell>
         <ResourceLink kind={ORDER_V1_KIND} id={item.id} testId="order-v1-link" />
@@ -78,9 +74,7 @@ function Row({ item }: { item: ResourceSummary }) {
       <TableCell align="right">
         <Amount>{formatMoney(item.amount)}</Amount>
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-        {formatTime(item.create_time)}
-      </TableCell>
-    </TableRow>
+      <TimeCell time={item.create_time} />
+    </OpeningRow>
   );
 }

@@ -41,6 +41,7 @@ import {
   totalAt,
   type LegacyKind,
 } from './legacy-model';
+import { TwoColumns } from '../../components/two-columns';
 
 /**
  * One v1 resource (`#/legacy-payments/<id>`, `#/legacy-sales/<id>`, ...): the same layout as the v2
@@ -240,14 +241,7 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
         </Stack>
       </Stack>
       <LegacyPaymentsNotice apiPath={meta.apiPath} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns>
         <Section title="Details">
           <Fields>
             <FieldRow label="Amount" testId="legacy-amount">
@@ -303,7 +297,7 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
             actions={actions}
           />
         </Section>
-      </Box>
+      </TwoColumns>
       <Section title={`Related resources (${lineage.length})`}>
         {lineage.length === 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="legacy-related-empty">

@@ -1,12 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ResourceSummary } from '../../../../shared/bridge';
-import { formatMoney, formatTime } from '../../api/format';
-import { navigate, resourceRoute } from '../../app/router';
+import { formatMoney } from '../../api/format';
+import { resourceRoute } from '../../app/router';
 import { ResourceListPanel } from '../../components/resource-list-panel';
 import { StatusChip } from '../../components/status-chip';
 import { useResourceList } from '../../components/use-resource-list';
@@ -15,6 +14,7 @@ import { ResourceLink } from '../../components/resource-link';
 import { CreatePaymentDialog } from './create-payment-dialog';
 import { LegacyPaymentsNotice } from './deprecation-notice';
 import { LEGACY_KINDS, type LegacyKind } from './legacy-model';
+import { OpeningRow, TimeCell } from '../../components/opening-row';
 
 /**
  * The v1 resources of one kind (payments, sales, ...): newest first, paged and filtered on the host, live
@@ -73,15 +73,7 @@ function LegacyList({ kind }: { kind: LegacyKind }) {
 
 function Row({ kind, item, isPayment }: { kind: LegacyKind; item: ResourceSummary; isPayment: boolean }) {
   return (
-    <TableRow
-      hover
-      data-testid={`legacy-row-${item.id}`}
-      data-status={item.status}
-      onClick={(e) => {
-        if (!(e.target as HTMLElement).closest('a')) navigate(resourceRoute(kind, item.id));
-      }}
-      sx={{ cursor: 'pointer' }}
-    >
+    <OpeningRow to={resourceRoute(kind, item.id)} testId={`legacy-row-${item.id}`} status={item.status}>
       <TableCell>
         <ResourceLink kind={kind} id={item.id} testId="legacy-link" />
       </TableCell>
@@ -100,9 +92,7 @@ function Row({ kind, item, isPayment }: { kind: LegacyKind; item: ResourceSummar
       <TableCell align="right">
         <Amount>{formatMoney(item.amount)}</Amount>
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-        {formatTime(item.create_time)}
-      </TableCell>
-    </TableRow>
+      <TimeCell time={item.create_time} />
+    </OpeningRow>
   );
 }

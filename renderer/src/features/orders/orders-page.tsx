@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2';
@@ -13,7 +12,8 @@ import { StatusChip } from '../../components/status-chip';
 import { SortableHeadCell } from '../../components/sortable-head-cell';
 import { useResourceList } from '../../components/use-resource-list';
 import { CreateOrderDialog } from './create-order-dialog';
-import { formatMoney, formatTime } from '../../api/format';
+import { formatMoney } from '../../api/format';
+import { OpeningRow, TimeCell } from '../../components/opening-row';
 
 const STATES = Object.keys(orderMachine.states) as OrderStatus[];
 
@@ -69,16 +69,11 @@ export function OrdersPage() {
           </>
         }
         rows={list.items.map((order) => (
-          <TableRow
+          <OpeningRow
             key={order.id}
-            hover
-            data-testid={`order-row-${order.id}`}
-            data-status={order.status}
-            onClick={(e) => {
-              // The id is a real link; the rest of the row navigates too.
-              if (!(e.target as HTMLElement).closest('a')) navigate(`/orders/${order.id}`);
-            }}
-            sx={{ cursor: 'pointer' }}
+            to={`/orders/${order.id}`}
+            testId={`order-row-${order.id}`}
+            status={order.status}
           >
             <TableCell>
               <Link
@@ -97,10 +92,8 @@ export function OrdersPage() {
             <TableCell align="right" sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
               {formatMoney(order.amount)}
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-              {formatTime(order.create_time)}
-            </TableCell>
-          </TableRow>
+            <TimeCell time={order.create_time} />
+          </OpeningRow>
         ))}
       />
 

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
@@ -7,6 +6,7 @@ import type { PaymentKind } from './payment-model';
 import { Section } from '../../components/section';
 import { Fields } from '../../components/detail-parts';
 import { PaymentHeader } from './payment-parts';
+import { TwoColumns } from '../../components/two-columns';
 
 /**
  * The page every payment resource gets, in the same order so people find things in the same place:
@@ -36,19 +36,12 @@ export function PaymentDetailLayout({
   return (
     <Stack spacing={2}>
       <PaymentHeader kind={kind} id={summary.id} status={summary.status} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns>
         <Section title="Details">
           <Fields>{fields}</Fields>
         </Section>
         <Section title="State">{state}</Section>
-      </Box>
+      </TwoColumns>
       {related}
       <HistoryAndResource history={history} resource={resource} jsonTestId="payment-json" />
       {children}

@@ -15,9 +15,10 @@ import { FieldRow } from '../../components/detail-parts';
 import { MONO } from '../../components/mono-font';
 import { ResourceLink } from '../../components/resource-link';
 import { StatusChip } from '../../components/status-chip';
-import { formatMoney, formatTime } from '../../api/format';
+import { formatMoney } from '../../api/format';
 import { Section } from '../../components/section';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
+import { TimeCell } from '../../components/opening-row';
 
 /**
  * The layout parts the payment pages and dialogs share. What they read is in `payment-queries.ts`, what
@@ -154,9 +155,7 @@ function RelatedTable({
             <TableCell align="right">
               <Amount>{formatMoney(item.amount)}</Amount>
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-              {formatTime(item.create_time)}
-            </TableCell>
+            <TimeCell time={item.create_time} />
           </TableRow>
         ))}
       </TableBody>

@@ -1,17 +1,17 @@
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ResourceSummary } from '../../../../shared/bridge';
-import { navigate, resourceRoute } from '../../app/router';
+import { resourceRoute } from '../../app/router';
 import { ResourceListPanel } from '../../components/resource-list-panel';
 import { SortableHeadCell } from '../../components/sortable-head-cell';
 import { StatusChip } from '../../components/status-chip';
 import { useResourceList } from '../../components/use-resource-list';
-import { formatMoney, formatTime } from '../../api/format';
+import { formatMoney } from '../../api/format';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
 import { Amount } from '../../components/amount';
 import { ResourceLink } from '../../components/resource-link';
+import { OpeningRow, TimeCell } from '../../components/opening-row';
 
 /** The resource a row's parent is, when it is not the order itself. */
 const PARENT_KIND: Partial<Record<PaymentKind, PaymentKind>> = {
@@ -82,16 +82,7 @@ function Row({
   const parentId =
     parentKind && item.parent_id && item.parent_id !== item.root?.id ? item.parent_id : undefined;
   return (
-    <TableRow
-      hover
-      data-testid={`payment-row-${item.id}`}
-      data-status={item.status}
-      onClick={(e) => {
-        // Ids are real links; the rest of the row opens the resource.
-        if (!(e.target as HTMLElement).closest('a')) navigate(resourceRoute(kind, item.id));
-      }}
-      sx={{ cursor: 'pointer' }}
-    >
+    <OpeningRow to={resourceRoute(kind, item.id)} testId={`payment-row-${item.id}`} status={item.status}>
       <TableCell>
         <ResourceLink kind={kind} id={item.id} testId="payment-link" />
       </TableCell>
@@ -111,10 +102,8 @@ function Row({
       {parentKind ? (
         <TableCell>{parentId ? <ResourceLink kind={parentKind} id={parentId} /> : '—'}</TableCell>
       ) : null}
-      <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-        {formatTime(item.create_time)}
-      </TableCell>
-    </TableRow>
+      <TimeCell time={item.create_time} />
+    </OpeningRow>
   );
 }
 

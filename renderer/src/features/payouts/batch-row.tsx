@@ -1,13 +1,12 @@
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import type { ResourceSummary } from '../../../../shared/bridge';
-import { formatTime } from '../../api/format';
-import { hrefFor, navigate } from '../../app/router';
+import { hrefFor } from '../../app/router';
 import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
 import { batchHeaderOf, formatMoneyV1, isBatchInFlight, PAYOUT_ITEM_KIND } from './payout-model';
 import { useBatchSnapshot } from './payout-queries';
+import { OpeningRow, TimeCell } from '../../components/opening-row';
 
 /**
  * One batch of the list: its status and amount from the list, the rest from the batch as the host keeps
@@ -19,14 +18,10 @@ export function BatchRow({ batch }: { batch: ResourceSummary }) {
   const decided = snapshot.data?.related.filter((r) => r.kind === PAYOUT_ITEM_KIND).length;
   const items = isBatchInFlight(batch.status) ? '…' : batch.status === 'DENIED' ? 'none paid' : decided;
   return (
-    <TableRow
-      hover
-      data-testid={`payout-batch-row-${batch.id}`}
-      data-status={batch.status}
-      onClick={(e) => {
-        if (!(e.target as HTMLElement).closest('a')) navigate(`/payouts/${encodeURIComponent(batch.id)}`);
-      }}
-      sx={{ cursor: 'pointer' }}
+    <OpeningRow
+      to={`/payouts/${encodeURIComponent(batch.id)}`}
+      testId={`payout-batch-row-${batch.id}`}
+      status={batch.status}
     >
       <TableCell>
         <Link
@@ -57,9 +52,7 @@ export function BatchRow({ batch }: { batch: ResourceSummary }) {
       <TableCell align="right" sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
         {formatMoneyV1(header.fees)}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-        {formatTime(batch.create_time)}
-      </TableCell>
-    </TableRow>
+      <TimeCell time={batch.create_time} />
+    </OpeningRow>
   );
 }

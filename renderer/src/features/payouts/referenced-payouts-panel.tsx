@@ -1,11 +1,10 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ResourceSummary } from '../../../../shared/bridge';
-import { formatMoney, formatTime } from '../../api/format';
-import { hrefFor, navigate } from '../../app/router';
+import { formatMoney } from '../../api/format';
+import { hrefFor } from '../../app/router';
 import { MONO } from '../../components/mono-font';
 import { ResourceListPanel } from '../../components/resource-list-panel';
 import { StatusChip } from '../../components/status-chip';
@@ -13,6 +12,7 @@ import { useResourceList } from '../../components/use-resource-list';
 import { referencedPayoutBatchMachine, referencedPayoutItemMachine } from './payout-machines';
 import { REFERENCED_BATCH_KIND, REFERENCED_ITEM_KIND } from './payout-model';
 import { ReferencedForm } from './referenced-form';
+import { OpeningRow, TimeCell } from '../../components/opening-row';
 
 /** The referenced payouts tab: the create form, then the batches and the items, newest first. */
 export function ReferencedPayoutsPanel() {
@@ -69,15 +69,7 @@ function Head() {
 function Row({ item, route, testId }: { item: ResourceSummary; route: string; testId: string }) {
   const href = `/${route}/${encodeURIComponent(item.id)}`;
   return (
-    <TableRow
-      hover
-      data-testid={`${testId}-${item.id}`}
-      data-status={item.status}
-      onClick={(e) => {
-        if (!(e.target as HTMLElement).closest('a')) navigate(href);
-      }}
-      sx={{ cursor: 'pointer' }}
-    >
+    <OpeningRow to={href} testId={`${testId}-${item.id}`} status={item.status}>
       <TableCell sx={{ maxWidth: 360 }}>
         <Link
           href={hrefFor(href)}
@@ -95,9 +87,7 @@ function Row({ item, route, testId }: { item: ResourceSummary; route: string; te
       <TableCell align="right" sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
         {formatMoney(item.amount)}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-        {formatTime(item.create_time)}
-      </TableCell>
-    </TableRow>
+      <TimeCell time={item.create_time} />
+    </OpeningRow>
   );
 }

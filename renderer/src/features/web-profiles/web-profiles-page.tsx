@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -24,6 +23,7 @@ import { Section } from '../../components/section';
 import { bodyOf, EMPTY_FORM, formOf, formProblems, type ProfileForm } from './profile-form-model';
 import { ProfilePreview } from './profile-preview';
 import { listProfiles, profilePath, PROFILES_PATH } from './web-profiles-api';
+import { TwoColumns } from '../../components/two-columns';
 
 /**
  * Web experience profiles (spec 2.17, 4.12): the merchant's latest 20 as the API lists them, a form to
@@ -214,14 +214,7 @@ function ProfileEditor({ profile, onSaved }: { profile: WebProfile | undefined; 
     </TextField>
   );
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-        alignItems: 'start',
-      }}
-    >
+    <TwoColumns>
       <Section title={profile ? `Edit ${profile.name}` : 'New profile'}>
         <form
           onSubmit={submit}
@@ -317,6 +310,6 @@ function ProfileEditor({ profile, onSaved }: { profile: WebProfile | undefined; 
       <Section title="Buyer page preview">
         <ProfilePreview form={form} />
       </Section>
-    </Box>
+    </TwoColumns>
   );
 }
