@@ -79,7 +79,9 @@ describe('the bridge sends files as multipart/form-data', () => {
     const dispute = await send({ method: 'GET', path: `/v1/customer/disputes/${id}` });
     const documents = (dispute.body as { evidences: { documents: { name: string; url: string }[] }[] })
       .evidences[0]?.documents;
-    expect(documents?.map((d) => d.name)).toEqual(['pod.pdf']);
+    expect(documents).toEqual([
+      { name: 'pod.pdf', url: expect.stringContaining(`/v1/customer/disputes/${id}/documents/`) as string },
+    ]);
 
     // The document's url answers its bytes; they cross the bridge as base64, intact.
     const download = await send({
