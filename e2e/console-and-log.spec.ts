@@ -254,6 +254,11 @@ test('the log tells each call its source, shows both times and pretty bodies wit
     .getByTestId('log-real-time')
     .textContent();
   expect(simulated).not.toBe(real);
+  // One time format across the workbench: UTC as the API writes it; the real time on hover.
+  expect(simulated).toMatch(/^(\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}:\d{2}\.\d{3} UTC$/);
+  await expect(
+    rowOf('/v2/checkout/orders/FROMCURL000000001').getByTestId('log-simulated-time'),
+  ).toHaveAttribute('title', /; real \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} UTC$/);
 
   await page.getByTestId('log-filter-source').selectOption('curl');
   await expect(table.locator('[data-source]').first()).toBeVisible();

@@ -26,5 +26,16 @@ describe('format', () => {
   it('times', () => {
     expect(formatTime('2025-01-02T03:04:05.123Z')).toBe('2025-01-02 03:04:05 UTC');
     expect(formatTime(undefined)).toBe('—');
+    expect(formatTime(null)).toBe('—');
+  });
+  it('times with milliseconds, and only the time of day on the given day', () => {
+    expect(formatTime('2025-01-02T03:04:05.1Z', { milliseconds: true })).toBe('2025-01-02 03:04:05.100 UTC');
+    expect(formatTime('2025-01-02T03:04:05Z', { milliseconds: true })).toBe('2025-01-02 03:04:05.000 UTC');
+    expect(formatTime('2025-01-02T03:04:05.123Z', { milliseconds: true, today: '2025-01-02' })).toBe(
+      '03:04:05.123 UTC',
+    );
+    // A row from before a clock move of days keeps its date.
+    expect(formatTime('2025-01-01T03:04:05.123Z', { today: '2025-01-02' })).toBe('2025-01-01 03:04:05 UTC');
+    expect(formatTime('2025-01-02T03:04:05+02:00')).toBe('2025-01-02 03:04:05+02:00');
   });
 });

@@ -5,10 +5,25 @@ import { fromMinor, isSupportedCurrency } from '../../../shared/money';
  * views and their models share it without the bridge.
  */
 
-/** `2025-01-02T03:04:05Z` → `2025-01-02 03:04:05 UTC` (simulated time is shown as the API gives it). */
-export function formatTime(iso: string | undefined): string {
+/** How precise a time is shown: with milliseconds (logs, events), or without the date on `today`. */
+export interface TimeFormat {
+  milliseconds?: boolean;
+  /** A `YYYY-MM-DD` day (the simulated clock's): a time on that day shows only its time of day. */
+  today?: string;
+}
+
+/**
+ * Every time in the workbench reads alike, in UTC as the API gives it: `2025-01-02T03:04:05.678Z` →
+ * `2025-01-02 03:04:05 UTC`, `03:04:05.678 UTC` on `today` with milliseconds. Simulated time is shown
+ * as the API states it; where the host also recorded the real time, it goes in the hover.
+ */
+export function formatTime(iso: string | null | undefined, format: TimeFormat = {}): string {
   if (!iso) return '—';
-  return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(iso);
+  if (!match) return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
+  const [, date = '', time = '', fraction = ''] = match;
+  const milliseconds = format.milliseconds ? `.${fraction.slice(1, 4).padEnd(3, '0')}` : '';
+  return `${format.today === date ? '' : `${date} `}${time}${milliseconds} UTC`;
 }
 
 /**

@@ -107,7 +107,8 @@ export class InvoicingService {
 
   get(id: string, ctx: RequestContext): StoredInvoice {
     const invoice = this.deps.store.resources.owned<StoredInvoice>(INVOICE_KIND, id, ctx.app.id);
-    if (!invoice) throw notFound('invoice', id);
+    // A deleted draft is gone for its owner too, as it is for the customer's page.
+    if (!invoice || invoice.status === 'DELETED') throw notFound('invoice', id);
     return invoice;
   }
 

@@ -4,16 +4,9 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatTime } from '../../api/format';
 import { HttpStatusChip } from '../../components/http-status-chip';
 import { HISTORY_LIMIT, useConsoleStore } from './console-store';
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
 
 /** The last sent requests, newest first; a click puts one back into the console. */
 export function HistoryList() {
@@ -65,8 +58,13 @@ export function HistoryList() {
               ) : (
                 <Typography variant="caption">failed</Typography>
               )}
-              <Typography variant="caption" color="text.secondary" sx={{ minWidth: 64, textAlign: 'right' }}>
-                {time(entry.at)}
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ minWidth: 64, textAlign: 'right', whiteSpace: 'nowrap' }}
+                title={`Sent ${formatTime(entry.at)} (real time)`}
+              >
+                {formatTime(entry.at, { today: new Date().toISOString().slice(0, 10) })}
               </Typography>
             </ListItemButton>
           ))}

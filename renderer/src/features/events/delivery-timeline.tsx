@@ -1,9 +1,9 @@
+import { formatTime } from '../../api/format';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Delivery, DeliveryStatus } from '../../../../shared/api/webhooks';
-import { shortTime } from './events-api';
 
 const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'success' | 'error' | 'warning'> = {
   PENDING: 'warning',
@@ -50,8 +50,9 @@ export function DeliveryTimeline({ deliveries }: { deliveries: Delivery[] }) {
           </Box>
           {d.status === 'PENDING' && d.next_attempt_time ? (
             <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="next-retry">
-              Next attempt at <strong style={mono}>{shortTime(d.next_attempt_time)}</strong> on the simulated
-              clock
+              Next attempt at{' '}
+              <strong style={mono}>{formatTime(d.next_attempt_time, { milliseconds: true })}</strong> on the
+              simulated clock
             </Typography>
           ) : null}
           <Box component="ol" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
@@ -77,10 +78,10 @@ export function DeliveryTimeline({ deliveries }: { deliveries: Delivery[] }) {
                     #{a.number}
                   </Typography>
                   <Typography variant="body2" sx={mono} data-testid="attempt-due">
-                    due {shortTime(a.due_time)}
+                    due {formatTime(a.due_time, { milliseconds: true })}
                   </Typography>
                   <Typography variant="body2" sx={mono} data-testid="attempt-made">
-                    made {shortTime(a.attempt_time)}
+                    made {formatTime(a.attempt_time, { milliseconds: true })}
                   </Typography>
                   <Typography
                     variant="body2"

@@ -94,17 +94,3 @@ export const eventsApi = {
     (await callApi({ method: 'POST', path: '/v1/notifications/simulate-event', body: input }))
       .body as WebhookEvent,
 };
-
-/** Simulated time as the API gives it, shortened for tables: `2026-05-15 12:00:01.234`. */
-export function shortTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return iso.replace('T', ' ').replace(/Z$/, '');
-}
-
-/**
- * A simulated timestamp for a table: the time of day (`12:00:01.234`) when it is on the simulated
- * today, else the date too, so rows from before a clock move of days never look like today's.
- */
-export function clockTime(iso: string, today: string | undefined): string {
-  return today !== undefined && iso.startsWith(today) ? iso.slice(11).replace(/Z$/, '') : shortTime(iso);
-}

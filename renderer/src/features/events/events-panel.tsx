@@ -1,3 +1,4 @@
+import { formatTime } from '../../api/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,7 +19,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
 import { DeliveryTimeline } from './delivery-timeline';
-import { EVENTS_PAGE_SIZE, clockTime, eventsApi, shortTime } from './events-api';
+import { EVENTS_PAGE_SIZE, eventsApi } from './events-api';
 import { SpacerRow, useVirtualRows } from '../../components/virtual-rows';
 import { useSimulatedToday } from '../../api/use-simulated-now';
 import { queryKeys } from '../../api/query-keys';
@@ -54,7 +55,8 @@ function EventDetail({ id }: { id: string }) {
                 {event.data.event_type}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {event.data.summary} · {event.data.id} · {shortTime(event.data.create_time)}
+                {event.data.summary} · {event.data.id} ·{' '}
+                {formatTime(event.data.create_time, { milliseconds: true })}
               </Typography>
             </Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -187,9 +189,9 @@ export function EventsPanel({ selected }: { selected: string | undefined }) {
                     >
                       <TableCell
                         sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
-                        title={shortTime(e.create_time)}
+                        title={formatTime(e.create_time, { milliseconds: true })}
                       >
-                        {clockTime(e.create_time, today)}
+                        {formatTime(e.create_time, { milliseconds: true, today })}
                       </TableCell>
                       <TableCell>{e.event_type}</TableCell>
                       <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>

@@ -1,3 +1,4 @@
+import { formatTime } from '../../api/format';
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { navigate } from '../../app/router';
 import { QueryState } from '../../components/query-state';
-import { clockTime, eventsApi, shortTime } from './events-api';
+import { eventsApi } from './events-api';
 import { MessageDetail } from './message-detail';
 import { VerdictChip } from './verification-steps';
 import { useSimulatedToday } from '../../api/use-simulated-now';
@@ -85,9 +86,9 @@ export function InboxPanel({ selected }: { selected: string | undefined }) {
                     >
                       <TableCell
                         sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}
-                        title={shortTime(m.received_at)}
+                        title={formatTime(m.received_at, { milliseconds: true })}
                       >
-                        {clockTime(m.received_at, today)}
+                        {formatTime(m.received_at, { milliseconds: true, today })}
                       </TableCell>
                       <TableCell>
                         {m.event_type ?? <em>not an event</em>}

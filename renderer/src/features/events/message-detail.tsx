@@ -1,3 +1,4 @@
+import { formatTime } from '../../api/format';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JsonView } from '../../components/json-view';
 import { QueryState } from '../../components/query-state';
-import { eventsApi, shortTime } from './events-api';
+import { eventsApi } from './events-api';
 import { VerificationSteps, VerdictChip } from './verification-steps';
 import { queryKeys } from '../../api/query-keys';
 
@@ -40,8 +41,8 @@ export function MessageDetail({ id }: { id: string }) {
               <VerdictChip verdict={data.verdict} />
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={mono}>
-              {data.method} {data.path} · {data.size} bytes · received {shortTime(data.received_at)} ·
-              answered {data.answered_status}
+              {data.method} {data.path} · {data.size} bytes · received{' '}
+              {formatTime(data.received_at, { milliseconds: true })} · answered {data.answered_status}
               {data.event_id ? ` · ${data.event_id}` : ''}
             </Typography>
             <Tabs value={tab} onChange={(_e, value: typeof tab) => setTab(value)} variant="scrollable">

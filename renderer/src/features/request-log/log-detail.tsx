@@ -1,3 +1,4 @@
+import { formatTime } from '../../api/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -69,13 +70,13 @@ export function LogDetail({ id, onClose }: { id: number; onClose(): void }) {
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   Simulated{' '}
                 </Box>
-                {data.simulated_at ? new Date(data.simulated_at).toLocaleString() : 'not recorded'}
+                {data.simulated_at ? formatTime(data.simulated_at, { milliseconds: true }) : 'not recorded'}
               </Typography>
               <Typography variant="body2" data-testid="log-detail-real">
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   Real{' '}
                 </Box>
-                {new Date(data.at).toLocaleString()}
+                {formatTime(data.at, { milliseconds: true })}
               </Typography>
             </Stack>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>

@@ -29,10 +29,11 @@ import {
   listInput,
   type LogFilters,
 } from './log-filters';
+import { formatTime } from '../../api/format';
 import { queryKeys } from '../../api/query-keys';
+import { useSimulatedToday } from '../../api/use-simulated-now';
 import { DeprecatedChip } from '../../components/deprecation';
 import { SourceChip } from './source-chip';
-import { formatLogTime } from './log-time';
 import { SpacerRow, useVirtualRows } from '../../components/virtual-rows';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
@@ -53,6 +54,8 @@ function useDebounced<T>(value: T, ms: number): T {
  */
 export function RequestLogPage() {
   const notify = useUi((s) => s.notify);
+  const simulatedToday = useSimulatedToday();
+  const realToday = new Date().toISOString().slice(0, 10);
   const [filters, setFilters] = useState<LogFilters>(NO_FILTERS);
   const [selected, setSelected] = useState<number | undefined>();
   const path = useDebounced(filters.path, 250);
@@ -255,17 +258,21 @@ export function RequestLogPage() {
                       >
                         <TableCell
                           sx={{ ...mono, whiteSpace: 'nowrap' }}
-                          title={row.simulated_at ?? 'Not recorded (logged by an older version)'}
+                          title={
+                            row.simulated_at
+                              ? `Simulated ${formatTime(row.simulated_at, { milliseconds: true })}; real ${formatTime(row.at, { milliseconds: true })}`
+                              : 'Not recorded (logged by an older version)'
+                          }
                           data-testid="log-simulated-time"
                         >
-                          {row.simulated_at ? formatLogTime(row.simulated_at) : '—'}
+                          {formatTime(row.simulated_at, { milliseconds: true, today: simulatedToday })}
                         </TableCell>
                         <TableCell
                           sx={{ ...mono, whiteSpace: 'nowrap', color: 'text.secondary' }}
-                          title={row.at}
+                          title={`Real ${formatTime(row.at, { milliseconds: true })}`}
                           data-testid="log-real-time"
                         >
-                          {formatLogTime(row.at)}
+                          {formatTime(row.at, { milliseconds: true, today: realToday })}
                         </TableCell>
                         <TableCell>
                           <SourceChip source={row.source} testId={`log-source-${row.id}`} />
