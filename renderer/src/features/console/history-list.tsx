@@ -13,6 +13,8 @@ export function HistoryList() {
   const history = useConsoleStore((s) => s.history);
   const restore = useConsoleStore((s) => s.restore);
   const clear = useConsoleStore((s) => s.clearHistory);
+  // Requests are stamped with real time, so today's are shown by their time of day alone.
+  const today = new Date().toISOString().slice(0, 10);
   return (
     <Box data-testid="console-history">
       <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5 }}>
@@ -64,7 +66,7 @@ export function HistoryList() {
                 sx={{ minWidth: 64, textAlign: 'right', whiteSpace: 'nowrap' }}
                 title={`Sent ${formatTime(entry.at)} (real time)`}
               >
-                {formatTime(entry.at, { today: new Date().toISOString().slice(0, 10) })}
+                {formatTime(entry.at, { today })}
               </Typography>
             </ListItemButton>
           ))}
