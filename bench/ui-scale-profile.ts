@@ -13,7 +13,8 @@ import { startServe, stopServe } from './serve.js';
  * functions that ran longest in it (self time), the components and app code under them (total time),
  * and the trace's own events (module evaluation, layout, paint, GC). Names are the built bundle's: build
  * with `npx vite build --minify false` first to read them. `--trace FILE` keeps each round's raw trace
- * for DevTools.
+ * for DevTools; `--plain` measures without the trace (whose recording slows the page), printing only
+ * the time to usable and the long tasks the page's own observer saw.
  */
 interface TraceEvent {
   name: string;
@@ -127,23 +128,27 @@ export async function main(args: string[]): Promise<number> {
             holder.__longTasks.push({ start: e.startTime, duration: e.duration });
         }).observe({ type: 'longtask', buffered: true });
       });
-      await browser.startTracing(page, {
-        categories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'v8.execute',
-          'v8',
-          'blink.user_timing',
-          'loading',
-          'disabled-by-default-v8.cpu_profiler',
-        ],
-      });
+      const plain = args.includes('--plain');
+      if (!plain)
+        await browser.startTracing(page, {
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8.execute',
+            'v8',
+            'blink.user_timing',
+            'loading',
+            'disabled-by-default-v8.cpu_profiler',
+          ],
+        });
       const started = performance.now();
       await page.goto(url.toString());
       await page.waitForSelector('[data-testid="orders-table"] tbody tr', { timeout: 60_000 });
       const usableMs = performance.now() - started;
       await page.waitForTimeout(1500);
-      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      const trace = plain
+        ? { traceEvents: [] }
+        : (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] });
       const observed = await page.evaluate(
         () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
       );
@@ -154,6 +159,7 @@ export async function main(args: string[]): Promise<number> {
       console.log(
         `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})`,
       );
+      if (plain) continue;
       const events = trace.traceEvents;
       const main = events.find(
         (e) =>
