@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { accessToken } from './host.js';
+import { tabRecordingLongTasks, takeLongTasks } from './long-tasks.js';
 import { startServe, stopServe } from './serve.js';
 
 /**
@@ -54,16 +55,6 @@ async function createOrders(baseUrl: string, token: string, count: number): Prom
   return (count / (performance.now() - started)) * 1000;
 }
 
-/** Long tasks (over 50 ms, as the browser reports them) since the last call, then forgets them. */
-async function takeLongTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const holder = window as unknown as { __longTasks: number[] };
-    const tasks = holder.__longTasks;
-    holder.__longTasks = [];
-    return tasks;
-  });
-}
-
 /** Resolves when the Orders page's total reads `total`; the time it took, in ms. */
 async function waitForTotal(page: Page, total: number): Promise<number> {
   const started = performance.now();
@@ -103,14 +94,7 @@ export async function main(args: string[]): Promise<number> {
     // The baseline burst, with no page to tell.
     const rateAlone = await createOrders(served.baseUrl, token, orders);
 
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.addInitScript(() => {
-      const holder = window as unknown as { __longTasks: number[] };
-      holder.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) holder.__longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    const page = await tabRecordingLongTasks(browser);
     const url = new URL(served.workbenchUrl);
     url.hash = '#/orders';
     await page.goto(url.toString());
