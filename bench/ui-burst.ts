@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/headless-chromium.js';
 import { accessToken } from './host.js';
 import { tabRecordingLongTasks, takeLongTasks } from './long-tasks.js';
 import { startServe, stopServe } from './serve.js';
@@ -22,14 +22,6 @@ const ORDER_BODY = JSON.stringify({
   intent: 'CAPTURE',
   purchase_units: [{ reference_id: 'default', amount: { currency_code: 'USD', value: '25.00' } }],
 });
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** `count` orders through `concurrency` parallel callers; the rate in orders a second. */
 async function createOrders(baseUrl: string, token: string, count: number): Promise<number> {
@@ -81,14 +73,10 @@ export async function main(args: string[]): Promise<number> {
   const orders = parseOrders(args);
   const built = spawnSync(process.execPath, ['scripts/ensure-ui-build.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) return 1;
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
   console.log(`${orders} orders created at full speed (${CONCURRENCY} callers) with the Orders page open`);
 
   const served = await startServe();
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const token = await accessToken(served.baseUrl);
     // The baseline burst, with no page to tell.
