@@ -35,6 +35,7 @@ import { SchedulePreview } from './schedule-preview';
 import { useFormProblems } from './use-form-problems';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
+import { SelectField } from '../../components/select-field';
 
 /**
  * The create-plan form (the dialog's content): product, name and status; the cycle builder; payment
@@ -133,13 +134,12 @@ export function PlanForm({
           <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
             <Stack spacing={2.5}>
               <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-                <TextField
-                  select
+                <SelectField
+                  native
                   label="Product"
-                  size="small"
                   required
                   value={draft.productId}
-                  onChange={(e) => set('productId', '/product_id')(e.target.value)}
+                  onChange={set('productId', '/product_id')}
                   error={Boolean(productError)}
                   helperText={
                     productError ??
@@ -149,36 +149,26 @@ export function PlanForm({
                         ? 'The first 100 products of the catalog.'
                         : undefined)
                   }
+                  emptyChoice={products.isLoading ? 'Loading products…' : 'Choose a product'}
+                  choices={(products.data?.products ?? []).map((product) => ({
+                    value: product.id,
+                    label: `${product.name} (${product.id})`,
+                  }))}
+                  keepUnlistedValue
+                  testId="plan-product"
+                  inputAttributes={{ 'data-pointer': '/product_id' }}
                   sx={{ minWidth: 320, flexGrow: 1 }}
-                  slotProps={{
-                    select: { native: true },
-                    inputLabel: { shrink: true },
-                    htmlInput: { 'data-testid': 'plan-product', 'data-pointer': '/product_id' },
-                  }}
-                >
-                  <option value="">{products.isLoading ? 'Loading products…' : 'Choose a product'}</option>
-                  {(products.data?.products ?? []).map((product) => (
-                    <option key={product.id} value={product.id}>
-                      {product.name} ({product.id})
-                    </option>
-                  ))}
-                  {draft.productId && !products.data?.products.some((p) => p.id === draft.productId) ? (
-                    <option value={draft.productId}>{draft.productId}</option>
-                  ) : null}
-                </TextField>
-                <TextField
-                  select
+                />
+                <SelectField
+                  native
                   label="Status"
-                  size="small"
                   value={draft.status}
-                  onChange={(e) => set('status', '/status')(e.target.value as PlanDraft['status'])}
+                  onChange={(status) => set('status', '/status')(status as PlanDraft['status'])}
                   helperText={draft.status === 'ACTIVE' ? 'Takes subscriptions now' : 'Activate it later'}
+                  choices={['ACTIVE', 'CREATED']}
+                  testId="plan-status"
                   sx={{ width: 150 }}
-                  slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'plan-status' } }}
-                >
-                  <option value="ACTIVE">ACTIVE</option>
-                  <option value="CREATED">CREATED</option>
-                </TextField>
+                />
               </Stack>
               {products.error ? (
                 <ApiErrorAlert error={products.error} title="The products could not be listed" />
@@ -204,21 +194,15 @@ export function PlanForm({
                 frame="none"
                 level="subsection"
                 action={
-                  <TextField
-                    select
+                  <SelectField
+                    native
                     label="Currency"
-                    size="small"
                     value={draft.currency}
-                    onChange={(e) => set('currency', '/billing_cycles')(e.target.value)}
+                    onChange={set('currency', '/billing_cycles')}
+                    choices={CURRENCIES}
+                    testId="plan-currency"
                     sx={{ width: 110 }}
-                    slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'plan-currency' } }}
-                  >
-                    {CURRENCIES.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </TextField>
+                  />
                 }
               >
                 <CycleBuilder
@@ -249,26 +233,23 @@ export function PlanForm({
                     width: 220,
                     mono: true,
                   })}
-                  <TextField
-                    select
+                  <SelectField
+                    native
                     label="If the setup fee fails"
-                    size="small"
                     value={draft.setupFeeFailureAction}
-                    onChange={(e) =>
+                    onChange={(action) =>
                       set(
                         'setupFeeFailureAction',
                         '/payment_preferences/setup_fee_failure_action',
-                      )(e.target.value as PlanDraft['setupFeeFailureAction'])
+                      )(action as PlanDraft['setupFeeFailureAction'])
                     }
+                    choices={[
+                      { value: 'CONTINUE', label: 'CONTINUE (activate anyway)' },
+                      { value: 'CANCEL', label: 'CANCEL the subscription' },
+                    ]}
+                    testId="plan-setup-fee-action"
                     sx={{ width: 220 }}
-                    slotProps={{
-                      select: { native: true },
-                      htmlInput: { 'data-testid': 'plan-setup-fee-action' },
-                    }}
-                  >
-                    <option value="CONTINUE">CONTINUE (activate anyway)</option>
-                    <option value="CANCEL">CANCEL the subscription</option>
-                  </TextField>
+                  />
                   {text({
                     pointer: '/payment_preferences/payment_failure_threshold',
                     label: 'Suspend after failed payments',

@@ -12,6 +12,7 @@ import { useUi } from '../../app/ui-store';
 import { createProduct } from './billing-api';
 import { useFormProblems } from './use-form-problems';
 import { DialogButtons } from '../../components/dialog-buttons';
+import { SelectField } from '../../components/select-field';
 
 interface ProductDraft {
   name: string;
@@ -125,21 +126,15 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
         <Stack spacing={2}>
           {field('name', '/name', 'Name', 'product-name')}
           <Stack direction="row" spacing={2}>
-            <TextField
-              select
+            <SelectField
+              native
               label="Type"
-              size="small"
               value={draft.type}
-              onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value as ProductType }))}
+              onChange={(type) => setDraft((d) => ({ ...d, type: type as ProductType }))}
+              choices={PRODUCT_TYPES}
+              testId="product-type"
               sx={{ width: 200 }}
-              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'product-type' } }}
-            >
-              {PRODUCT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </TextField>
+            />
             {field('category', '/category', 'Category', 'product-category', 'e.g. SOFTWARE, CLOTHING')}
           </Stack>
           {field('description', '/description', 'Description', 'product-description')}

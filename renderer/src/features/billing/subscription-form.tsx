@@ -21,6 +21,7 @@ import { usePlanChoices } from './use-plan-choices';
 import { useFormProblems } from './use-form-problems';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
+import { SelectField } from '../../components/select-field';
 
 interface SubscriptionDraft {
   planId: string;
@@ -204,14 +205,13 @@ export function SubscriptionForm({
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
             <Stack spacing={2}>
-              <TextField
-                select
+              <SelectField
+                native
                 label="Plan"
-                size="small"
                 value={draft.planId}
-                onChange={(e) => {
+                onChange={(planId) => {
                   problems.touch('/plan_id');
-                  setDraft((d) => ({ ...d, planId: e.target.value }));
+                  setDraft((d) => ({ ...d, planId }));
                 }}
                 error={Boolean(planError)}
                 helperText={
@@ -220,22 +220,12 @@ export function SubscriptionForm({
                     ? 'No ACTIVE plan yet: create or activate one first.'
                     : undefined)
                 }
-                slotProps={{
-                  select: { native: true },
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': 'subscription-plan', 'data-pointer': '/plan_id' },
-                }}
-              >
-                <option value="">{plans.isLoading ? 'Loading plans…' : 'Choose a plan'}</option>
-                {choices.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} ({p.id})
-                  </option>
-                ))}
-                {draft.planId && !choices.some((p) => p.id === draft.planId) ? (
-                  <option value={draft.planId}>{draft.planId}</option>
-                ) : null}
-              </TextField>
+                emptyChoice={plans.isLoading ? 'Loading plans…' : 'Choose a plan'}
+                choices={choices.map((p) => ({ value: p.id, label: `${p.name} (${p.id})` }))}
+                keepUnlistedValue
+                testId="subscription-plan"
+                inputAttributes={{ 'data-pointer': '/plan_id' }}
+              />
               {plans.error ? (
                 <ApiErrorAlert error={plans.error} title="The plans could not be listed" />
               ) : null}
