@@ -7,15 +7,11 @@ import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { newRequestId } from '../../api/api-call';
-import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createPlan, PLANS_PATH } from './billing-api';
 import { useClockNow, useProductChoices } from './billing-queries';
@@ -33,6 +29,8 @@ import {
 } from './plan-draft';
 import { SchedulePreview } from './schedule-preview';
 import { useFormProblems } from './use-form-problems';
+import { useCreateCall } from './use-create-call';
+import { PointerTextField } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
 import { SelectField } from '../../components/select-field';
@@ -52,8 +50,6 @@ export function PlanForm({
   onClose(): void;
   onCreated(id: string): void;
 }) {
-  const queryClient = useQueryClient();
-  const notify = useUi((s) => s.notify);
   const openInConsole = useUi((s) => s.openInConsole);
   const now = useClockNow();
   const products = useProductChoices();
@@ -64,15 +60,11 @@ export function PlanForm({
   const schedule = useMemo(() => draftSchedule(draft), [draft]);
   const problems = useFormProblems(validation.fields);
 
-  const create = useMutation({
-    mutationFn: () => createPlan(body, requestId),
-    onMutate: problems.clearServer,
-    onSuccess: (plan) => {
-      notify(`Plan ${plan.id} created: ${plan.status ?? ''}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
-      onCreated(plan.id);
-    },
-    onError: problems.fromError,
+  const create = useCreateCall({
+    problems,
+    create: () => createPlan(body, requestId),
+    notice: (plan) => `Plan ${plan.id} created: ${plan.status ?? ''}`,
+    onCreated,
   });
 
   const update = (pointer: string, change: (d: PlanDraft) => PlanDraft) => {
@@ -89,29 +81,7 @@ export function PlanForm({
     width?: number | string;
     mono?: boolean;
     required?: boolean;
-  }) => {
-    const error = problems.errorOf(o.pointer);
-    return (
-      <TextField
-        label={o.label}
-        size="small"
-        value={o.value}
-        required={o.required}
-        onChange={(e) => o.onChange(e.target.value)}
-        onBlur={() => problems.touch(o.pointer)}
-        error={Boolean(error)}
-        helperText={error ?? o.helper}
-        sx={{ width: o.width ?? '100%' }}
-        slotProps={{
-          htmlInput: {
-            'data-testid': o.testId,
-            'data-pointer': o.pointer,
-            ...(o.mono ? { style: { fontFamily: MONO } } : {}),
-          },
-        }}
-      />
-    );
-  };
+  }) => <PointerTextField problems={problems} touchOnBlur {...o} />;
   const set =
     <K extends keyof PlanDraft>(key: K, pointer: string) =>
     (value: PlanDraft[K]) =>

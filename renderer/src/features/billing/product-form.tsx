@@ -2,15 +2,13 @@ import Box from '@mui/material/Box';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { PRODUCT_LIMITS, PRODUCT_TYPES, type ProductType } from '../../../../shared/api/catalog-products';
 import { newRequestId } from '../../api/api-call';
-import { queryKeys } from '../../api/query-keys';
-import { useUi } from '../../app/ui-store';
 import { createProduct } from './billing-api';
 import { useFormProblems } from './use-form-problems';
+import { useCreateCall } from './use-create-call';
+import { PointerTextField } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { SelectField } from '../../components/select-field';
 
@@ -67,21 +65,15 @@ function productProblems(draft: ProductDraft): Record<string, string> {
  * step of recurring billing; the API answers its id (`PROD-` and 17 characters).
  */
 export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated(id: string): void }) {
-  const queryClient = useQueryClient();
-  const notify = useUi((s) => s.notify);
   const [draft, setDraft] = useState<ProductDraft>(EMPTY);
   const [requestId] = useState(newRequestId);
   const local = useMemo(() => productProblems(draft), [draft]);
   const problems = useFormProblems(local);
-  const create = useMutation({
-    mutationFn: () => createProduct(productBody(draft), requestId),
-    onMutate: problems.clearServer,
-    onSuccess: (product) => {
-      notify(`Product ${product.id} created`, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
-      onCreated(product.id);
-    },
-    onError: problems.fromError,
+  const create = useCreateCall({
+    problems,
+    create: () => createProduct(productBody(draft), requestId),
+    notice: (product) => `Product ${product.id} created`,
+    onCreated,
   });
 
   const field = (
@@ -90,25 +82,18 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
     label: string,
     testId: string,
     helper?: string,
-  ) => {
-    const error = problems.errorOf(pointer);
-    return (
-      <TextField
-        label={label}
-        size="small"
-        value={draft[key]}
-        required={key === 'name'}
-        onChange={(e) => {
-          problems.touch(pointer);
-          setDraft((d) => ({ ...d, [key]: e.target.value }));
-        }}
-        error={Boolean(error)}
-        helperText={error ?? helper}
-        fullWidth
-        slotProps={{ htmlInput: { 'data-testid': testId, 'data-pointer': pointer } }}
-      />
-    );
-  };
+  ) => (
+    <PointerTextField
+      problems={problems}
+      pointer={pointer}
+      label={label}
+      value={draft[key]}
+      onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+      testId={testId}
+      helper={helper}
+      required={key === 'name'}
+    />
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,24 +1,23 @@
 import DialogContent from '@mui/material/DialogContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { MERCHANT_CANCEL_PATH, MERCHANT_RETURN_PATH } from '../../../../shared/api/sandbox/merchant-pages';
 import { bridge } from '../../bridge';
 import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscriptions';
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
-import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createSubscription, type Plan } from './billing-api';
 import { useClockNow, usePlan } from './billing-queries';
 import { SchedulePreview } from './schedule-preview';
 import { usePlanChoices } from './use-plan-choices';
 import { useFormProblems } from './use-form-problems';
+import { useCreateCall } from './use-create-call';
+import { PointerTextField } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
 import { SelectField } from '../../components/select-field';
@@ -115,8 +114,6 @@ export function SubscriptionForm({
   onClose(): void;
   onCreated(id: string): void;
 }) {
-  const queryClient = useQueryClient();
-  const notify = useUi((s) => s.notify);
   const now = useClockNow();
   const plans = usePlanChoices({ activeOnly: true });
   const [draft, setDraft] = useState(() => initialDraft(planId ?? ''));
@@ -138,15 +135,11 @@ export function SubscriptionForm({
   const plan = usePlan(draft.planId || undefined);
   const local = useMemo(() => draftProblems(draft, plan.data, now), [draft, plan.data, now]);
   const problems = useFormProblems(local);
-  const create = useMutation({
-    mutationFn: () => createSubscription(subscriptionBody(draft, plan.data), requestId),
-    onMutate: problems.clearServer,
-    onSuccess: (subscription) => {
-      notify(`Subscription ${subscription.id} created: ${subscription.status}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
-      onCreated(subscription.id);
-    },
-    onError: problems.fromError,
+  const create = useCreateCall({
+    problems,
+    create: () => createSubscription(subscriptionBody(draft, plan.data), requestId),
+    notice: (subscription) => `Subscription ${subscription.id} created: ${subscription.status}`,
+    onCreated,
   });
 
   const field = (
@@ -155,32 +148,18 @@ export function SubscriptionForm({
     label: string,
     testId: string,
     options: { helper?: string; width?: number | string; mono?: boolean; placeholder?: string } = {},
-  ) => {
-    const error = problems.errorOf(pointer);
-    return (
-      <TextField
-        label={label}
-        size="small"
-        value={draft[key]}
-        placeholder={options.placeholder}
-        onChange={(e) => {
-          problems.touch(pointer);
-          setDraft((d) => ({ ...d, [key]: e.target.value }));
-        }}
-        error={Boolean(error)}
-        helperText={error ?? options.helper}
-        sx={{ width: options.width ?? '100%' }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: {
-            'data-testid': testId,
-            'data-pointer': pointer,
-            ...(options.mono ? { style: { fontFamily: MONO } } : {}),
-          },
-        }}
-      />
-    );
-  };
+  ) => (
+    <PointerTextField
+      problems={problems}
+      pointer={pointer}
+      label={label}
+      value={draft[key]}
+      onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+      testId={testId}
+      shrinkLabel
+      {...options}
+    />
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
