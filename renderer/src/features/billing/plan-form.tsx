@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { newRequestId } from '../../api/api-call';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
@@ -30,7 +30,7 @@ import {
 import { SchedulePreview } from './schedule-preview';
 import { useFormProblems } from './use-form-problems';
 import { useCreateCall } from './use-create-call';
-import { PointerTextField } from './pointer-text-field';
+import { PointerTextField, type PointerTextFieldProps } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
 import { SelectField } from '../../components/select-field';
@@ -71,17 +71,9 @@ export function PlanForm({
     problems.touch(pointer);
     setDraft(change);
   };
-  const text = (o: {
-    pointer: string;
-    label: string;
-    value: string;
-    onChange(value: string): void;
-    testId: string;
-    helper?: ReactNode;
-    width?: number | string;
-    mono?: boolean;
-    required?: boolean;
-  }) => <PointerTextField problems={problems} touchOnBlur {...o} />;
+  const text = (o: Omit<PointerTextFieldProps, 'problems' | 'touchOnBlur'>) => (
+    <PointerTextField problems={problems} touchOnBlur {...o} />
+  );
   const set =
     <K extends keyof PlanDraft>(key: K, pointer: string) =>
     (value: PlanDraft[K]) =>

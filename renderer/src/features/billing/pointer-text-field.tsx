@@ -1,11 +1,29 @@
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { MONO } from '../../components/mono-font';
 
 /** What a pointer field needs of `useFormProblems`. */
 interface Problems {
   errorOf(pointer: string): string | undefined;
   touch(pointer: string): void;
+}
+
+export interface PointerTextFieldProps {
+  problems: Problems;
+  pointer: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  testId: string;
+  helper?: ReactNode;
+  width?: number | string;
+  mono?: boolean;
+  required?: boolean;
+  placeholder?: string;
+  /** Keeps the label above an empty field, where a placeholder or a browser widget fills it. */
+  shrinkLabel?: boolean;
+  /** Shows a required field's problem as soon as the user leaves it, not only once it was edited. */
+  touchOnBlur?: boolean;
 }
 
 /**
@@ -27,23 +45,7 @@ export function PointerTextField({
   placeholder,
   shrinkLabel = false,
   touchOnBlur = false,
-}: {
-  problems: Problems;
-  pointer: string;
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  testId: string;
-  helper?: ReactNode;
-  width?: number | string;
-  mono?: boolean;
-  required?: boolean;
-  placeholder?: string;
-  /** Keeps the label above an empty field, where a placeholder or a browser widget fills it. */
-  shrinkLabel?: boolean;
-  /** Shows a required field's problem as soon as the user leaves it, not only once it was edited. */
-  touchOnBlur?: boolean;
-}) {
+}: PointerTextFieldProps) {
   const error = problems.errorOf(pointer);
   return (
     <TextField
@@ -68,6 +70,39 @@ export function PointerTextField({
           ...(mono ? { style: { fontFamily: MONO } } : {}),
         },
       }}
+    />
+  );
+}
+
+/** How one field of a draft form differs from the form's others. */
+type FieldOptions = Pick<
+  PointerTextFieldProps,
+  'helper' | 'width' | 'mono' | 'required' | 'placeholder' | 'shrinkLabel' | 'touchOnBlur'
+>;
+
+/** The members of a draft that hold the text typed. */
+type TextKey<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
+
+/**
+ * The text fields of a form whose draft holds each member as typed: the returned `field(key, pointer,
+ * label, testId)` binds one member to its pointer; `defaults` hold for every field of the form.
+ */
+export function draftTextFields<D>(
+  problems: Problems,
+  draft: D,
+  setDraft: Dispatch<SetStateAction<D>>,
+  defaults: FieldOptions = {},
+) {
+  return (key: TextKey<D>, pointer: string, label: string, testId: string, options: FieldOptions = {}) => (
+    <PointerTextField
+      problems={problems}
+      pointer={pointer}
+      label={label}
+      testId={testId}
+      value={draft[key] as string}
+      onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+      {...defaults}
+      {...options}
     />
   );
 }

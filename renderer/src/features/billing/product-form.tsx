@@ -8,7 +8,7 @@ import { newRequestId } from '../../api/api-call';
 import { createProduct } from './billing-api';
 import { useFormProblems } from './use-form-problems';
 import { useCreateCall } from './use-create-call';
-import { PointerTextField } from './pointer-text-field';
+import { draftTextFields } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { SelectField } from '../../components/select-field';
 
@@ -76,24 +76,7 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
     onCreated,
   });
 
-  const field = (
-    key: keyof ProductDraft,
-    pointer: string,
-    label: string,
-    testId: string,
-    helper?: string,
-  ) => (
-    <PointerTextField
-      problems={problems}
-      pointer={pointer}
-      label={label}
-      value={draft[key]}
-      onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
-      testId={testId}
-      helper={helper}
-      required={key === 'name'}
-    />
-  );
+  const field = draftTextFields(problems, draft, setDraft);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +92,7 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
       <DialogTitle id="product-form-title">Create product</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          {field('name', '/name', 'Name', 'product-name')}
+          {field('name', '/name', 'Name', 'product-name', { required: true })}
           <Stack direction="row" spacing={2}>
             <SelectField
               native
@@ -120,7 +103,9 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
               testId="product-type"
               sx={{ width: 200 }}
             />
-            {field('category', '/category', 'Category', 'product-category', 'e.g. SOFTWARE, CLOTHING')}
+            {field('category', '/category', 'Category', 'product-category', {
+              helper: 'e.g. SOFTWARE, CLOTHING',
+            })}
           </Stack>
           {field('description', '/description', 'Description', 'product-description')}
           {field('imageUrl', '/image_url', 'Image URL', 'product-image-url')}

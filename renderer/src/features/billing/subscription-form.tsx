@@ -17,7 +17,7 @@ import { SchedulePreview } from './schedule-preview';
 import { usePlanChoices } from './use-plan-choices';
 import { useFormProblems } from './use-form-problems';
 import { useCreateCall } from './use-create-call';
-import { PointerTextField } from './pointer-text-field';
+import { draftTextFields } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
 import { SelectField } from '../../components/select-field';
@@ -142,24 +142,7 @@ export function SubscriptionForm({
     onCreated,
   });
 
-  const field = (
-    key: keyof SubscriptionDraft,
-    pointer: string,
-    label: string,
-    testId: string,
-    options: { helper?: string; width?: number | string; mono?: boolean; placeholder?: string } = {},
-  ) => (
-    <PointerTextField
-      problems={problems}
-      pointer={pointer}
-      label={label}
-      value={draft[key]}
-      onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
-      testId={testId}
-      shrinkLabel
-      {...options}
-    />
-  );
+  const field = draftTextFields(problems, draft, setDraft, { shrinkLabel: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
