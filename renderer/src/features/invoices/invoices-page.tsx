@@ -26,6 +26,7 @@ import { searchInvoices } from './invoices-api';
 import { useToday } from './use-today';
 import { queryKeys } from '../../api/query-keys';
 import { SelectField } from '../../components/select-field';
+import { PageTitle } from '../../components/page-title';
 
 const PAGE_SIZE = 20;
 
@@ -79,14 +80,11 @@ export function InvoicesPage() {
 
   return (
     <Stack spacing={2} data-testid="invoices-page">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          Invoices
-        </Typography>
+      <PageTitle title="Invoices">
         <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-invoice-button">
           New invoice
         </Button>
-      </Stack>
+      </PageTitle>
       <Typography variant="body2" color="text.secondary">
         Invoicing v1 is deprecated on the platform (replaced by <code>/v2/invoices</code>); it answers as
         before.
