@@ -22,7 +22,6 @@ import { AdjustBalanceForm, type AdjustDirection } from './adjust-balance-dialog
 import { CreateAccountForm } from './create-account-dialog';
 import { EditAccountForm } from './edit-account-dialog';
 import { queryKeys } from '../../api/query-keys';
-import { PageTitle } from '../../components/page-title';
 
 /**
  * The Accounts page: every sandbox account (the seeded merchant, buyer and charity, and those created
@@ -36,11 +35,14 @@ export function AccountsPage() {
   const [editing, setEditing] = useState<SandboxAccountView>();
   return (
     <Stack spacing={2} data-testid="accounts-page">
-      <PageTitle title="Sandbox accounts">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Sandbox accounts
+        </Typography>
         <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-account-button">
           Create account
         </Button>
-      </PageTitle>
+      </Stack>
       <Typography variant="body2" color="text.secondary">
         Buyers (personal) approve orders; sellers (business) receive payments and send payouts. Balances are
         read from the ledger: drain one to make a payout fail for insufficient funds.

@@ -3,6 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { navigate } from '../../app/router';
 import { LegacyPlansPanel } from './legacy-plans-panel';
@@ -10,7 +11,6 @@ import { PlanForm } from './plan-form';
 import { PlansList } from './plans-list';
 import { ProductForm } from './product-form';
 import { ProductsList } from './products-list';
-import { PageTitle } from '../../components/page-title';
 
 /** The lists of the Plans page, one per route: `#/plans`, `#/products`, `#/legacy-plans`. */
 export type PlansTab = 'plans' | 'products' | 'legacy-plans';
@@ -35,7 +35,12 @@ export function PlansPage({ tab }: { tab: PlansTab }) {
   };
   return (
     <Stack spacing={2} data-testid="plans-page" data-tab={tab}>
-      <PageTitle title="Plans">{create[tab]}</PageTitle>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Plans
+        </Typography>
+        {create[tab]}
+      </Stack>
       <Tabs
         value={tab}
         onChange={(_e, next: PlansTab) => navigate(`/${next}`)}

@@ -21,7 +21,6 @@ import { PagedTable } from './paged-table';
 import { SubscriptionForm } from './subscription-form';
 import { usePlanChoices } from './use-plan-choices';
 import { SelectField } from '../../components/select-field';
-import { PageTitle } from '../../components/page-title';
 
 /** The lists of the Subscriptions page, one per route: `#/subscriptions`, `#/legacy-agreements`. */
 export type SubscriptionsTab = 'subscriptions' | 'legacy-agreements';
@@ -34,7 +33,10 @@ export function SubscriptionsPage({ tab }: { tab: SubscriptionsTab }) {
   const [creating, setCreating] = useState(false);
   return (
     <Stack spacing={2} data-testid="subscriptions-page" data-tab={tab}>
-      <PageTitle title="Subscriptions">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Subscriptions
+        </Typography>
         {tab === 'subscriptions' ? (
           <Button
             variant="contained"
@@ -44,7 +46,7 @@ export function SubscriptionsPage({ tab }: { tab: SubscriptionsTab }) {
             Create subscription
           </Button>
         ) : null}
-      </PageTitle>
+      </Stack>
       <Tabs
         value={tab}
         onChange={(_e, next: SubscriptionsTab) => navigate(`/${next}`)}

@@ -3,12 +3,12 @@ import Dialog from '@mui/material/Dialog';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { CreateUserForm } from './create-user-form';
 import { UserinfoPanel } from './userinfo-panel';
 import { UsersList } from './users-list';
-import { PageTitle } from '../../components/page-title';
 
 /** The two tabs of the page: `#/users` and `#/userinfo`. */
 export type IdentityTab = 'users' | 'userinfo';
@@ -21,13 +21,16 @@ export function UsersPage({ tab }: { tab: IdentityTab }) {
   const [creating, setCreating] = useState(false);
   return (
     <Stack spacing={2} data-testid="users-page" data-tab={tab}>
-      <PageTitle title="Identity">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Identity
+        </Typography>
         {tab === 'users' ? (
           <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-user-button">
             Create user
           </Button>
         ) : null}
-      </PageTitle>
+      </Stack>
       <Tabs
         value={tab}
         onChange={(_event, next: IdentityTab) => navigate(`/${next}`)}

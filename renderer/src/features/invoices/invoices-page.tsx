@@ -26,7 +26,6 @@ import { searchInvoices } from './invoices-api';
 import { useToday } from './use-today';
 import { queryKeys } from '../../api/query-keys';
 import { SelectField } from '../../components/select-field';
-import { PageTitle } from '../../components/page-title';
 
 const PAGE_SIZE = 20;
 
@@ -80,11 +79,14 @@ export function InvoicesPage() {
 
   return (
     <Stack spacing={2} data-testid="invoices-page">
-      <PageTitle title="Invoices">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Invoices
+        </Typography>
         <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-invoice-button">
           New invoice
         </Button>
-      </PageTitle>
+      </Stack>
       <Typography variant="body2" color="text.secondary">
         Invoicing v1 is deprecated on the platform (replaced by <code>/v2/invoices</code>); it answers as
         before.

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { orderV1Machine } from '../../../../shared/api/orders-v1/machines';
 import type { ResourceSummary } from '../../../../shared/bridge';
@@ -15,7 +16,6 @@ import { ResourceLink } from '../../components/resource-link';
 import { CreateOrderV1Dialog } from './create-order-v1-dialog';
 import { ORDER_V1_KIND, ORDERS_V1_PATH } from './order-v1-model';
 import { OpeningRow, TimeCell } from '../../components/opening-row';
-import { PageTitle } from '../../components/page-title';
 
 /** Orders v1 (deprecated): newest first, filtered and paged on the host, live; creates orders too. */
 export function LegacyOrdersPage() {
@@ -23,11 +23,14 @@ export function LegacyOrdersPage() {
   const [creating, setCreating] = useState(false);
   return (
     <Stack spacing={2} data-testid="legacy-orders-page">
-      <PageTitle title="Orders v1">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Orders v1
+        </Typography>
         <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-order-v1">
           Create order
         </Button>
-      </PageTitle>
+      </Stack>
       <DeprecationNotice pathPrefix={ORDERS_V1_PATH} what={<>Orders v1 ({ORDERS_V1_PATH})</>} />
       <ResourceListPanel
         list={list}

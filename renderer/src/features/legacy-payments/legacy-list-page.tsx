@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ResourceSummary } from '../../../../shared/bridge';
 import { formatMoney } from '../../api/format';
@@ -14,7 +15,6 @@ import { CreatePaymentDialog } from './create-payment-dialog';
 import { LegacyPaymentsNotice } from './deprecation-notice';
 import { LEGACY_KINDS, type LegacyKind } from './legacy-model';
 import { OpeningRow, TimeCell } from '../../components/opening-row';
-import { PageTitle } from '../../components/page-title';
 
 /**
  * The v1 resources of one kind (payments, sales, ...): newest first, paged and filtered on the host, live
@@ -31,13 +31,16 @@ function LegacyList({ kind }: { kind: LegacyKind }) {
   const isPayment = kind === 'payment-v1';
   return (
     <Stack spacing={2} data-testid="legacy-list-page" data-kind={kind}>
-      <PageTitle title={meta.plural}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {meta.plural}
+        </Typography>
         {isPayment ? (
           <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-v1-payment">
             Create payment
           </Button>
         ) : null}
-      </PageTitle>
+      </Stack>
       <LegacyPaymentsNotice apiPath={meta.apiPath} />
       <ResourceListPanel
         list={list}

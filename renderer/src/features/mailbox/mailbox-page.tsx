@@ -21,7 +21,6 @@ import { useDebounced } from '../../components/use-debounced';
 import { clearMailbox, listMailbox } from './mailbox-api';
 import { queryKeys } from '../../api/query-keys';
 import { useVirtualRows } from '../../components/virtual-rows';
-import { PageTitle } from '../../components/page-title';
 
 /**
  * The sandbox mailbox: every e-mail the platform sent (invoices, reminders, receipts, unclaimed-payout
@@ -54,7 +53,10 @@ export function MailboxPage() {
 
   return (
     <Stack spacing={2} data-testid="mailbox-page">
-      <PageTitle title="Mailbox">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Mailbox
+        </Typography>
         <TextField
           size="small"
           label="Recipient"
@@ -73,7 +75,7 @@ export function MailboxPage() {
         >
           Empty mailbox
         </Button>
-      </PageTitle>
+      </Stack>
       <Typography variant="body2" color="text.secondary">
         The sandbox sends no real e-mail: what the platform would send lands here. Scripts read it with{' '}
         <code>GET /v1/test-helpers/mailbox</code>.

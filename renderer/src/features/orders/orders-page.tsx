@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2';
 import { hrefFor, navigate } from '../../app/router';
@@ -13,7 +14,6 @@ import { useResourceList } from '../../components/use-resource-list';
 import { CreateOrderDialog } from './create-order-dialog';
 import { formatMoney } from '../../api/format';
 import { OpeningRow, TimeCell } from '../../components/opening-row';
-import { PageTitle } from '../../components/page-title';
 
 const STATES = Object.keys(orderMachine.states) as OrderStatus[];
 
@@ -24,11 +24,14 @@ export function OrdersPage() {
 
   return (
     <Stack spacing={2} data-testid="orders-page">
-      <PageTitle title="Orders">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" sx={{ flexGrow: 1 }}>
+          Orders
+        </Typography>
         <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-order-button">
           Create order
         </Button>
-      </PageTitle>
+      </Stack>
 
       <ResourceListPanel
         list={list}

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { ResourceListPanel } from '../../components/resource-list-panel';
@@ -14,7 +15,6 @@ import { CreateBatchForm } from './create-batch-form';
 import { FundingBar } from './funding-bar';
 import { BATCH_STATUSES, PAYOUT_BATCH_KIND } from './payout-model';
 import { ReferencedPayoutsPanel } from './referenced-payouts-panel';
-import { PageTitle } from '../../components/page-title';
 
 /** The two lists of the page: `#/payouts` and `#/referenced-payouts`. */
 export type PayoutsTab = 'payouts' | 'referenced-payouts';
@@ -27,13 +27,16 @@ export function PayoutsPage({ tab }: { tab: PayoutsTab }) {
   const [creating, setCreating] = useState(false);
   return (
     <Stack spacing={2} data-testid="payouts-page" data-tab={tab}>
-      <PageTitle title="Payouts">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Payouts
+        </Typography>
         {tab === 'payouts' ? (
           <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-payout-button">
             Create batch
           </Button>
         ) : null}
-      </PageTitle>
+      </Stack>
       <Tabs
         value={tab}
         onChange={(_e, next: PayoutsTab) => navigate(`/${next}`)}

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TransactionSearchResponse } from '../../../../shared/api/reporting';
@@ -17,7 +18,6 @@ import { SearchForm } from './search-form';
 import { useReportsView } from './reports-view-state';
 import { defaultForm, pathOf, searchParams } from './search-model';
 import { queryKeys } from '../../api/query-keys';
-import { PageTitle } from '../../components/page-title';
 
 /**
  * Reports: the transaction search of spec 4.11 with every filter (sent through the active environment,
@@ -54,11 +54,14 @@ export function ReportsPage() {
 
   return (
     <Stack spacing={2} data-testid="reports-page">
-      <PageTitle title="Reports">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography variant="h5" sx={{ flexGrow: 1 }}>
+          Reports
+        </Typography>
         <Button variant="outlined" onClick={() => setGenerating(true)} data-testid="generate-open">
           Generate history
         </Button>
-      </PageTitle>
+      </Stack>
       <Tabs value={tab} onChange={(_e, value: 'transactions' | 'balances') => set({ tab: value })}>
         <Tab value="transactions" label="Transactions" data-testid="tab-transactions" />
         <Tab value="balances" label="Balances and charts" data-testid="tab-balances" />

@@ -25,7 +25,6 @@ import { ProfilePreview } from './profile-preview';
 import { listProfiles, profilePath, PROFILES_PATH } from './web-profiles-api';
 import { TwoColumns } from '../../components/two-columns';
 import { SelectField } from '../../components/select-field';
-import { PageTitle } from '../../components/page-title';
 
 /**
  * Web experience profiles (spec 2.17, 4.12): the merchant's latest 20 as the API lists them, a form to
@@ -43,11 +42,14 @@ export function WebProfilesPage() {
   };
   return (
     <Stack spacing={2} data-testid="web-profiles-page">
-      <PageTitle title="Web experience profiles" align="baseline">
+      <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Web experience profiles
+        </Typography>
         <Button variant="outlined" onClick={startNew} data-testid="web-profile-new">
           New profile
         </Button>
-      </PageTitle>
+      </Stack>
       <Typography variant="body2" color="text.secondary">
         A payment that names a profile (<code>experience_profile_id</code>) gets its brand name, logo, landing
         page and shipping options on the buyer page. Temporary profiles vanish three hours (simulated) after
