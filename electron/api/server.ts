@@ -23,6 +23,7 @@ import { applyMockResponse } from './pipeline/mock-response.js';
 import { RateLimiter } from './pipeline/rate-limit.js';
 import { parseQuery } from './pipeline/repeated-query.js';
 import { RequestLogger } from './pipeline/request-log.js';
+import { routeConfig } from './pipeline/route-config.js';
 import { RouteTable } from './pipeline/route-not-found.js';
 import { withoutTrailingSlash } from './pipeline/trailing-slash.js';
 import { boundConnections, closeEarlyAnswer, transportOptions } from './pipeline/transport.js';
@@ -118,7 +119,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   // 6. idempotency: reserve the Svc-Request-Id while the request is in flight (409 on a duplicate).
   // ---------------------------------------------------------------------------------------------
   app.addHook('preHandler', (request, _reply, done) => {
-    const route = request.routeOptions.config?.route;
+    const route = routeConfig(request).route;
     if (!route || !request.ctx) return done();
     request.validated = validateInput(route, request);
     // 5b. consent: a partner acting for a seller runs only what the seller granted it (403).

@@ -6,6 +6,7 @@ import type { Account, PartnerLink } from '../../store/repositories/accounts-rep
 import { tokenNow } from '../token-clock.js';
 import { ApiError, detail } from './api-error.js';
 import { requestBaseUrl } from './links.js';
+import { routeConfig } from './route-config.js';
 import { requirePartnerFeatures } from './partner-consent.js';
 import { parsePrefer } from './prefer.js';
 
@@ -79,7 +80,7 @@ export function acceptsHtml(accept: string | undefined): boolean {
  * scope. Sets the request context: who calls, for which merchant, from which base URL.
  */
 export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: TokenCache): void {
-  const config = request.routeOptions.config ?? {};
+  const config = routeConfig(request);
   if (config.public) return;
   if (config.publicToBrowsers && acceptsHtml(request.headers.accept)) return;
   const header = request.headers.authorization;
@@ -102,7 +103,7 @@ export function authenticate(request: FastifyRequest, deps: ApiDeps, tokens: Tok
  * RFC 6750 section 2 asks. Answers whether it authenticated the request here.
  */
 export function authenticateFromForm(request: FastifyRequest, deps: ApiDeps, tokens: TokenCache): boolean {
-  if (!request.routeOptions.config?.tokenInForm) return false;
+  if (!routeConfig(request).tokenInForm) return false;
   const body = request.body as { access_token?: unknown } | undefined;
   const inForm = typeof body === 'object' && body !== null ? body.access_token : undefined;
   if (request.ctx) {
@@ -127,7 +128,7 @@ export function authenticateFromForm(request: FastifyRequest, deps: ApiDeps, tok
 
 /** A known, unexpired access token whose app has the operation's scope: the request's context. */
 function authenticateToken(request: FastifyRequest, deps: ApiDeps, tokens: TokenCache, token: string): void {
-  const config = request.routeOptions.config ?? {};
+  const config = routeConfig(request);
   const found = tokens.lookup(token);
   if (!found) throw authFailure('INVALID_TOKEN');
   if (found.token.expires_at <= tokenNow(deps)) {
