@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium when present (Playwright's own download is unavailable on these machines). */
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+import { chromiumLaunchOptions } from './scripts/headless-chromium.js';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,18 +17,7 @@ export default defineConfig({
     viewport: { width: 1400, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      ...(systemChromium ? { executablePath: process.env.CHROMIUM_PATH ?? systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(['--disable-quic']),
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { accessToken } from './host.js';
+import { tabRecordingLongTasks, takeLongTasks } from './long-tasks.js';
 import { startServe, stopServe, type Served } from './serve.js';
 
 /**
@@ -76,26 +77,10 @@ async function must(reply: Promise<{ status: number; body: Json }>, status: numb
 }
 
 async function openTab(browser: Browser, url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.addInitScript(() => {
-    const holder = window as unknown as { __longTasks: number[] };
-    holder.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) holder.__longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  const page = await tabRecordingLongTasks(browser);
   await page.goto(url);
   return page;
 }
-
-/** The long tasks since the last call (and forgets them). */
-const takeLongTasks = (page: Page): Promise<number[]> =>
-  page.evaluate(() => {
-    const holder = window as unknown as { __longTasks: number[] };
-    const tasks = holder.__longTasks;
-    holder.__longTasks = [];
-    return tasks;
-  });
 
 /** A page is usable when its root is shown and nothing in it still says it is loading. */
 async function usable(page: Page, selector: string): Promise<void> {

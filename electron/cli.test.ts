@@ -26,7 +26,8 @@ async function token(base: string, id: string, secret: string): Promise<string> 
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-describe('serve (headless host)', () => {
+// Each case starts one or two real processes; on a loaded machine a start alone can take several seconds.
+describe('serve (headless host)', { timeout: 60_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcessWithoutNullStreams[] = [];
   afterEach(async () => {
