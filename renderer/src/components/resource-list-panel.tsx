@@ -18,6 +18,7 @@ import { MONO } from './mono-font';
 import { PageJump } from './page-jump';
 import { QueryState } from './query-state';
 import { RESOURCE_PAGE_SIZE, type ResourceList } from './use-resource-list';
+import { SelectField } from './select-field';
 
 /**
  * The body of a resource list page (orders, authorizations, captures, refunds): status filter, id search,
@@ -55,26 +56,16 @@ export function ResourceListPanel({
         spacing={2}
         sx={{ p: 2, pb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
       >
-        <TextField
-          select
+        <SelectField
+          native
           label="Status"
-          size="small"
           value={list.status}
-          onChange={(e) => list.setStatus(e.target.value)}
+          onChange={list.setStatus}
+          emptyChoice="All statuses"
+          choices={states}
+          testId={`${testIdPrefix}-status-filter`}
           sx={{ width: 240 }}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': `${testIdPrefix}-status-filter` },
-          }}
-        >
-          <option value="">All statuses</option>
-          {states.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </TextField>
+        />
         <TextField
           label="Search by id"
           size="small"

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CountryCodeSchema, EmailSchema, MoneySchema } from '../common.js';
-import { passesLuhn } from '../orders-v2/schemas.js';
+import { CardExpirySchema, CardNumberSchema } from '../card.js';
 
 /** Sandbox accounts (`/v1/test-helpers/accounts`): request schemas the host and the console share. */
 
@@ -16,14 +16,8 @@ export const AccountNameSchema = z.object({
 });
 
 export const SandboxCardSchema = z.object({
-  number: z
-    .string()
-    .regex(/^\d{13,19}$/, 'Expected 13 to 19 digits.')
-    .refine(passesLuhn, {
-      message: 'The card number fails the Luhn check.',
-      params: { issue: 'INVALID_CARD_NUMBER' },
-    }),
-  expiry: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM.'),
+  number: CardNumberSchema,
+  expiry: CardExpirySchema,
   name: z.string().trim().min(1).max(300).optional(),
 });
 

@@ -69,7 +69,18 @@ export const ScimEntitlementSchema = z.object({ value: z.string().min(1).max(256
 
 const onePrimary = (list: readonly { primary?: boolean | undefined }[] | undefined) =>
   !list || list.filter((entry) => entry.primary === true).length <= 1;
-const primaryRule = { message: 'At most one entry may be primary.' };
+
+/** A multi-valued attribute (emails, phone numbers, addresses): within its bounds, at most one primary. */
+const primaryList = <T extends z.ZodType<{ primary?: boolean | undefined }>>(
+  entry: T,
+  bounds: { min: number; max: number },
+) =>
+  z
+    .array(entry)
+    .min(bounds.min)
+    .max(bounds.max)
+    .refine(onePrimary, { message: 'At most one entry may be primary.' })
+    .optional();
 
 /**
  * A SCIM user as a client sends it (create, and the whole of a user after a PATCH). `id` and `meta` are
@@ -91,24 +102,9 @@ export const ScimUserSchema = z.object({
       familyName: z.string().min(1).max(140).optional(),
     })
     .optional(),
-  emails: z
-    .array(ScimEmailSchema)
-    .min(L.emails.min)
-    .max(L.emails.max)
-    .refine(onePrimary, primaryRule)
-    .optional(),
-  phoneNumbers: z
-    .array(ScimPhoneSchema)
-    .min(L.phoneNumbers.min)
-    .max(L.phoneNumbers.max)
-    .refine(onePrimary, primaryRule)
-    .optional(),
-  addresses: z
-    .array(ScimAddressSchema)
-    .min(L.addresses.min)
-    .max(L.addresses.max)
-    .refine(onePrimary, primaryRule)
-    .optional(),
+  emails: primaryList(ScimEmailSchema, L.emails),
+  phoneNumbers: primaryList(ScimPhoneSchema, L.phoneNumbers),
+  addresses: primaryList(ScimAddressSchema, L.addresses),
   entitlements: z.array(ScimEntitlementSchema).min(L.entitlements.min).max(L.entitlements.max).optional(),
   preferredLanguage: ruled(languageProblem).optional(),
   timezone: ruled(timezoneProblem).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERNS } from '../../ids.js';
+import { CardExpirySchema, CardNumberSchema, CardSecurityCodeSchema } from '../card.js';
 import {
   AddressV2Schema,
   AmountWithBreakdownSchema,
@@ -165,27 +166,6 @@ export const WalletSourceSchema = z.object({
     .optional(),
 });
 
-/** Luhn check, so a mistyped test card number is caught before it is "charged". */
-export function passesLuhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-export const CardNumberSchema = z
-  .string()
-  .regex(/^\d{13,19}$/, 'Expected 13 to 19 digits.')
-  .refine(passesLuhn, {
-    message: 'The card number fails the Luhn check.',
-    params: { issue: 'INVALID_CARD_NUMBER' },
-  });
-
-export const CardExpirySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM.');
-
 /**
  * A card: its number and expiry, or the `vault_id` of a vaulted card (then nothing else identifies it).
  * `attributes.vault.store_in_vault` saves a given card in the vault once the order is paid.
@@ -201,10 +181,7 @@ export const CardSourceSchema = z.object({
     })
     .optional(),
   name: z.string().min(1).max(300).optional(),
-  security_code: z
-    .string()
-    .regex(/^\d{3,4}$/, 'A CVV has three or four digits.')
-    .optional(),
+  security_code: CardSecurityCodeSchema.optional(),
   billing_address: AddressV2Schema.optional(),
   stored_credential: z
     .object({

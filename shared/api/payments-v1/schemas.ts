@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AddressV1Schema, CurrencyCodeSchema, EmailSchema, UrlSchema } from '../common.js';
 import { preferHeader, requestIdHeader } from '../common.js';
-import { passesLuhn } from '../orders-v2/schemas.js';
+import { CardNumberSchema, CardSecurityCodeSchema } from '../card.js';
 import { V1_ID_PATTERN } from './ids.js';
 import { LenientMoneyValueSchema, numberAsString, paymentMethod } from '../lenient.js';
 
@@ -79,19 +79,10 @@ const CARD_TYPES = ['visa', 'mastercard', 'discover', 'amex', 'maestro'] as cons
 
 export const CreditCardV1Schema = z.object({
   type: z.enum(CARD_TYPES),
-  number: z
-    .string()
-    .regex(/^\d{13,19}$/, 'Expected 13 to 19 digits.')
-    .refine(passesLuhn, {
-      message: 'The card number fails the Luhn check.',
-      params: { issue: 'INVALID_CARD_NUMBER' },
-    }),
+  number: CardNumberSchema,
   expire_month: z.coerce.number().int().min(1).max(12),
   expire_year: z.coerce.number().int().min(2000).max(2099),
-  cvv2: z
-    .string()
-    .regex(/^\d{3,4}$/, 'A CVV has three or four digits.')
-    .optional(),
+  cvv2: CardSecurityCodeSchema.optional(),
   first_name: z.string().max(60).optional(),
   last_name: z.string().max(60).optional(),
   start_month: z.coerce.number().int().min(1).max(12).optional(),

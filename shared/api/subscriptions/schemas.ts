@@ -9,6 +9,7 @@ import {
   requestIdHeader,
   UrlSchema,
 } from '../common.js';
+import { CardExpirySchema } from '../card.js';
 import { PRODUCT_ID_PATTERN, booleanQuery, integerIn } from '../catalog-products/schemas.js';
 
 /**
@@ -176,7 +177,7 @@ export const ShippingAddressSchema = z.object({
 
 export const CardSourceSchema = z.object({
   number: z.string().regex(/^\d{13,19}$/, 'Expected 13 to 19 digits.'),
-  expiry: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM.'),
+  expiry: CardExpirySchema,
   name: z.string().min(1).max(300).optional(),
   security_code: z
     .string()

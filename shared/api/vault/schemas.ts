@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressV2Schema, LOCALE_PATTERN, queryInt, requestIdHeader, UrlSchema } from '../common.js';
-import { CardExpirySchema, CardNumberSchema, USAGE_PATTERNS } from '../orders-v2/schemas.js';
+import { CardExpirySchema, CardNumberSchema, CardSecurityCodeSchema } from '../card.js';
+import { USAGE_PATTERNS } from '../orders-v2/schemas.js';
 
 /** Payment method tokens v3 (spec 2.7, 4.7, part 8): request schemas and limits. */
 
@@ -37,10 +38,7 @@ export const VaultCardSchema = z.object({
   number: CardNumberSchema,
   expiry: CardExpirySchema,
   name: z.string().min(1).max(300).optional(),
-  security_code: z
-    .string()
-    .regex(/^\d{3,4}$/, 'A CVV has three or four digits.')
-    .optional(),
+  security_code: CardSecurityCodeSchema.optional(),
   billing_address: AddressV2Schema.optional(),
   verification_method: z.enum(['SCA_ALWAYS', 'SCA_WHEN_REQUIRED']).optional(),
 });

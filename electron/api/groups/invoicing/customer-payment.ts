@@ -1,5 +1,5 @@
 import { invoiceMachine, type InvoiceTrigger } from '../../../../shared/api/invoicing/machines.js';
-import { passesLuhn } from '../../../../shared/api/orders-v2/schemas.js';
+import { passesLuhn } from '../../../../shared/api/card.js';
 import type { Issue } from '../../../../shared/api/registry.js';
 import { fromMinor, toMinor } from '../../../../shared/money.js';
 import { newTransactionId } from '../../../ledger/ledger-writer.js';

@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { useUi } from '../../app/ui-store';
 import { MoneyDialogForm } from '../../components/money-dialog';
 import { createAccount } from './accounts-api';
 import { queryKeys } from '../../api/query-keys';
+import { SelectField } from '../../components/select-field';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -74,17 +74,18 @@ export function CreateAccountForm({ onClose }: { onClose(): void }) {
         slotProps={{ htmlInput: { 'data-testid': 'account-email' } }}
       />
       <Stack direction="row" spacing={2}>
-        <TextField
-          select
+        <SelectField
+          size="medium"
           label="Type"
           value={type}
-          onChange={(e) => setType(e.target.value as 'PERSONAL' | 'BUSINESS')}
+          onChange={(value) => setType(value as 'PERSONAL' | 'BUSINESS')}
+          choices={[
+            { value: 'PERSONAL', label: 'Personal (buyer)' },
+            { value: 'BUSINESS', label: 'Business (seller)' },
+          ]}
+          testId="account-type"
           sx={{ width: 180 }}
-          slotProps={{ htmlInput: { 'data-testid': 'account-type' } }}
-        >
-          <MenuItem value="PERSONAL">Personal (buyer)</MenuItem>
-          <MenuItem value="BUSINESS">Business (seller)</MenuItem>
-        </TextField>
+        />
         <TextField
           label="Country"
           value={country}

@@ -19,6 +19,7 @@ import {
   type CycleDraft,
   type PlanDraft,
 } from './plan-draft';
+import { SelectField } from '../../components/select-field';
 
 const UNIT_LABELS = { DAY: 'days', WEEK: 'weeks', MONTH: 'months', YEAR: 'years' } as const;
 
@@ -119,23 +120,15 @@ function CycleRow({
           sx={{ width: 96 }}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `${testId}-interval-count` } }}
         />
-        <TextField
-          select
+        <SelectField
+          native
           label="Unit"
-          size="small"
           value={cycle.unit}
-          onChange={(e) =>
-            onChange({ unit: e.target.value as CycleDraft['unit'] }, '/frequency/interval_count')
-          }
+          onChange={(unit) => onChange({ unit: unit as CycleDraft['unit'] }, '/frequency/interval_count')}
+          choices={INTERVAL_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
+          testId={`${testId}-unit`}
           sx={{ width: 116 }}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-unit` } }}
-        >
-          {INTERVAL_UNITS.map((unit) => (
-            <option key={unit} value={unit}>
-              {UNIT_LABELS[unit]}
-            </option>
-          ))}
-        </TextField>
+        />
         <Stack spacing={0}>
           <TextField
             label="Cycles"

@@ -7,15 +7,11 @@ import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { newRequestId } from '../../api/api-call';
-import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createPlan, PLANS_PATH } from './billing-api';
 import { useClockNow, useProductChoices } from './billing-queries';
@@ -33,8 +29,11 @@ import {
 } from './plan-draft';
 import { SchedulePreview } from './schedule-preview';
 import { useFormProblems } from './use-form-problems';
+import { useCreateCall } from './use-create-call';
+import { PointerTextField, type PointerTextFieldProps } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
+import { SelectField } from '../../components/select-field';
 
 /**
  * The create-plan form (the dialog's content): product, name and status; the cycle builder; payment
@@ -51,8 +50,6 @@ export function PlanForm({
   onClose(): void;
   onCreated(id: string): void;
 }) {
-  const queryClient = useQueryClient();
-  const notify = useUi((s) => s.notify);
   const openInConsole = useUi((s) => s.openInConsole);
   const now = useClockNow();
   const products = useProductChoices();
@@ -63,54 +60,20 @@ export function PlanForm({
   const schedule = useMemo(() => draftSchedule(draft), [draft]);
   const problems = useFormProblems(validation.fields);
 
-  const create = useMutation({
-    mutationFn: () => createPlan(body, requestId),
-    onMutate: problems.clearServer,
-    onSuccess: (plan) => {
-      notify(`Plan ${plan.id} created: ${plan.status ?? ''}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
-      onCreated(plan.id);
-    },
-    onError: problems.fromError,
+  const create = useCreateCall({
+    problems,
+    create: () => createPlan(body, requestId),
+    notice: (plan) => `Plan ${plan.id} created: ${plan.status ?? ''}`,
+    onCreated,
   });
 
   const update = (pointer: string, change: (d: PlanDraft) => PlanDraft) => {
     problems.touch(pointer);
     setDraft(change);
   };
-  const text = (o: {
-    pointer: string;
-    label: string;
-    value: string;
-    onChange(value: string): void;
-    testId: string;
-    helper?: ReactNode;
-    width?: number | string;
-    mono?: boolean;
-    required?: boolean;
-  }) => {
-    const error = problems.errorOf(o.pointer);
-    return (
-      <TextField
-        label={o.label}
-        size="small"
-        value={o.value}
-        required={o.required}
-        onChange={(e) => o.onChange(e.target.value)}
-        onBlur={() => problems.touch(o.pointer)}
-        error={Boolean(error)}
-        helperText={error ?? o.helper}
-        sx={{ width: o.width ?? '100%' }}
-        slotProps={{
-          htmlInput: {
-            'data-testid': o.testId,
-            'data-pointer': o.pointer,
-            ...(o.mono ? { style: { fontFamily: MONO } } : {}),
-          },
-        }}
-      />
-    );
-  };
+  const text = (o: Omit<PointerTextFieldProps, 'problems' | 'touchOnBlur'>) => (
+    <PointerTextField problems={problems} touchOnBlur {...o} />
+  );
   const set =
     <K extends keyof PlanDraft>(key: K, pointer: string) =>
     (value: PlanDraft[K]) =>
@@ -133,13 +96,12 @@ export function PlanForm({
           <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}>
             <Stack spacing={2.5}>
               <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-                <TextField
-                  select
+                <SelectField
+                  native
                   label="Product"
-                  size="small"
                   required
                   value={draft.productId}
-                  onChange={(e) => set('productId', '/product_id')(e.target.value)}
+                  onChange={set('productId', '/product_id')}
                   error={Boolean(productError)}
                   helperText={
                     productError ??
@@ -149,36 +111,26 @@ export function PlanForm({
                         ? 'The first 100 products of the catalog.'
                         : undefined)
                   }
+                  emptyChoice={products.isLoading ? 'Loading products…' : 'Choose a product'}
+                  choices={(products.data?.products ?? []).map((product) => ({
+                    value: product.id,
+                    label: `${product.name} (${product.id})`,
+                  }))}
+                  keepUnlistedValue
+                  testId="plan-product"
+                  inputAttributes={{ 'data-pointer': '/product_id' }}
                   sx={{ minWidth: 320, flexGrow: 1 }}
-                  slotProps={{
-                    select: { native: true },
-                    inputLabel: { shrink: true },
-                    htmlInput: { 'data-testid': 'plan-product', 'data-pointer': '/product_id' },
-                  }}
-                >
-                  <option value="">{products.isLoading ? 'Loading products…' : 'Choose a product'}</option>
-                  {(products.data?.products ?? []).map((product) => (
-                    <option key={product.id} value={product.id}>
-                      {product.name} ({product.id})
-                    </option>
-                  ))}
-                  {draft.productId && !products.data?.products.some((p) => p.id === draft.productId) ? (
-                    <option value={draft.productId}>{draft.productId}</option>
-                  ) : null}
-                </TextField>
-                <TextField
-                  select
+                />
+                <SelectField
+                  native
                   label="Status"
-                  size="small"
                   value={draft.status}
-                  onChange={(e) => set('status', '/status')(e.target.value as PlanDraft['status'])}
+                  onChange={(status) => set('status', '/status')(status as PlanDraft['status'])}
                   helperText={draft.status === 'ACTIVE' ? 'Takes subscriptions now' : 'Activate it later'}
+                  choices={['ACTIVE', 'CREATED']}
+                  testId="plan-status"
                   sx={{ width: 150 }}
-                  slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'plan-status' } }}
-                >
-                  <option value="ACTIVE">ACTIVE</option>
-                  <option value="CREATED">CREATED</option>
-                </TextField>
+                />
               </Stack>
               {products.error ? (
                 <ApiErrorAlert error={products.error} title="The products could not be listed" />
@@ -204,21 +156,15 @@ export function PlanForm({
                 frame="none"
                 level="subsection"
                 action={
-                  <TextField
-                    select
+                  <SelectField
+                    native
                     label="Currency"
-                    size="small"
                     value={draft.currency}
-                    onChange={(e) => set('currency', '/billing_cycles')(e.target.value)}
+                    onChange={set('currency', '/billing_cycles')}
+                    choices={CURRENCIES}
+                    testId="plan-currency"
                     sx={{ width: 110 }}
-                    slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'plan-currency' } }}
-                  >
-                    {CURRENCIES.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </TextField>
+                  />
                 }
               >
                 <CycleBuilder
@@ -249,26 +195,23 @@ export function PlanForm({
                     width: 220,
                     mono: true,
                   })}
-                  <TextField
-                    select
+                  <SelectField
+                    native
                     label="If the setup fee fails"
-                    size="small"
                     value={draft.setupFeeFailureAction}
-                    onChange={(e) =>
+                    onChange={(action) =>
                       set(
                         'setupFeeFailureAction',
                         '/payment_preferences/setup_fee_failure_action',
-                      )(e.target.value as PlanDraft['setupFeeFailureAction'])
+                      )(action as PlanDraft['setupFeeFailureAction'])
                     }
+                    choices={[
+                      { value: 'CONTINUE', label: 'CONTINUE (activate anyway)' },
+                      { value: 'CANCEL', label: 'CANCEL the subscription' },
+                    ]}
+                    testId="plan-setup-fee-action"
                     sx={{ width: 220 }}
-                    slotProps={{
-                      select: { native: true },
-                      htmlInput: { 'data-testid': 'plan-setup-fee-action' },
-                    }}
-                  >
-                    <option value="CONTINUE">CONTINUE (activate anyway)</option>
-                    <option value="CANCEL">CANCEL the subscription</option>
-                  </TextField>
+                  />
                   {text({
                     pointer: '/payment_preferences/payment_failure_threshold',
                     label: 'Suspend after failed payments',

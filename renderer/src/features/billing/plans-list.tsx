@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatTime } from '../../api/format';
@@ -13,6 +12,7 @@ import { usePlansPage, useProductChoices } from './billing-queries';
 import { PagedTable } from './paged-table';
 import { PlanScheduleCell } from './plan-schedule-cell';
 import { NamedLinkCell } from './named-link-cell';
+import { SelectField } from '../../components/select-field';
 
 /**
  * Every subscription plan, newest pages as the API lists them, optionally of one product: each with its
@@ -28,29 +28,22 @@ export function PlansList({ onCreate }: { onCreate(): void }) {
   return (
     <Paper>
       <Stack direction="row" spacing={2} sx={{ p: 2, pb: 1, alignItems: 'center' }}>
-        <TextField
-          select
+        <SelectField
+          native
           label="Product"
-          size="small"
           value={productId}
-          onChange={(e) => {
-            setProductId(e.target.value);
+          onChange={(id) => {
+            setProductId(id);
             setPage(0);
           }}
+          emptyChoice="All products"
+          choices={(products.data?.products ?? []).map((product) => ({
+            value: product.id,
+            label: product.name,
+          }))}
+          testId="plans-product-filter"
           sx={{ width: 360 }}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'plans-product-filter' },
-          }}
-        >
-          <option value="">All products</option>
-          {(products.data?.products ?? []).map((product) => (
-            <option key={product.id} value={product.id}>
-              {product.name}
-            </option>
-          ))}
-        </TextField>
+        />
         <Stack sx={{ flexGrow: 1 }} />
         {plans.data ? (
           <Typography variant="body2" color="text.secondary" data-testid="plans-total">

@@ -2,16 +2,15 @@ import Box from '@mui/material/Box';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { PRODUCT_LIMITS, PRODUCT_TYPES, type ProductType } from '../../../../shared/api/catalog-products';
 import { newRequestId } from '../../api/api-call';
-import { queryKeys } from '../../api/query-keys';
-import { useUi } from '../../app/ui-store';
 import { createProduct } from './billing-api';
 import { useFormProblems } from './use-form-problems';
+import { useCreateCall } from './use-create-call';
+import { draftTextFields } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
+import { SelectField } from '../../components/select-field';
 
 interface ProductDraft {
   name: string;
@@ -66,48 +65,18 @@ function productProblems(draft: ProductDraft): Record<string, string> {
  * step of recurring billing; the API answers its id (`PROD-` and 17 characters).
  */
 export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated(id: string): void }) {
-  const queryClient = useQueryClient();
-  const notify = useUi((s) => s.notify);
   const [draft, setDraft] = useState<ProductDraft>(EMPTY);
   const [requestId] = useState(newRequestId);
   const local = useMemo(() => productProblems(draft), [draft]);
   const problems = useFormProblems(local);
-  const create = useMutation({
-    mutationFn: () => createProduct(productBody(draft), requestId),
-    onMutate: problems.clearServer,
-    onSuccess: (product) => {
-      notify(`Product ${product.id} created`, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
-      onCreated(product.id);
-    },
-    onError: problems.fromError,
+  const create = useCreateCall({
+    problems,
+    create: () => createProduct(productBody(draft), requestId),
+    notice: (product) => `Product ${product.id} created`,
+    onCreated,
   });
 
-  const field = (
-    key: keyof ProductDraft,
-    pointer: string,
-    label: string,
-    testId: string,
-    helper?: string,
-  ) => {
-    const error = problems.errorOf(pointer);
-    return (
-      <TextField
-        label={label}
-        size="small"
-        value={draft[key]}
-        required={key === 'name'}
-        onChange={(e) => {
-          problems.touch(pointer);
-          setDraft((d) => ({ ...d, [key]: e.target.value }));
-        }}
-        error={Boolean(error)}
-        helperText={error ?? helper}
-        fullWidth
-        slotProps={{ htmlInput: { 'data-testid': testId, 'data-pointer': pointer } }}
-      />
-    );
-  };
+  const field = draftTextFields(problems, draft, setDraft);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -123,24 +92,20 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
       <DialogTitle id="product-form-title">Create product</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          {field('name', '/name', 'Name', 'product-name')}
+          {field('name', '/name', 'Name', 'product-name', { required: true })}
           <Stack direction="row" spacing={2}>
-            <TextField
-              select
+            <SelectField
+              native
               label="Type"
-              size="small"
               value={draft.type}
-              onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value as ProductType }))}
+              onChange={(type) => setDraft((d) => ({ ...d, type: type as ProductType }))}
+              choices={PRODUCT_TYPES}
+              testId="product-type"
               sx={{ width: 200 }}
-              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'product-type' } }}
-            >
-              {PRODUCT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </TextField>
-            {field('category', '/category', 'Category', 'product-category', 'e.g. SOFTWARE, CLOTHING')}
+            />
+            {field('category', '/category', 'Category', 'product-category', {
+              helper: 'e.g. SOFTWARE, CLOTHING',
+            })}
           </Stack>
           {field('description', '/description', 'Description', 'product-description')}
           {field('imageUrl', '/image_url', 'Image URL', 'product-image-url')}

@@ -13,6 +13,7 @@ import { QuantitySchema } from '../../../../shared/api/subscriptions';
 import type { Plan, ReviseAnswer } from './billing-api';
 import { usePlan } from './billing-queries';
 import { DialogButtons } from '../../components/dialog-buttons';
+import { SelectField } from '../../components/select-field';
 
 /**
  * Revise: another plan (of the same product, ACTIVE) or another quantity. A price rise needs the buyer's
@@ -62,25 +63,22 @@ export function ReviseDialog({
         <DialogTitle>Revise subscription</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <TextField
-              select
+            <SelectField
+              native
               label="Plan"
-              size="small"
               value={planId}
-              onChange={(e) => setPlanId(e.target.value)}
-              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'revise-plan' } }}
-            >
-              {plan && !plans.some((p) => p.id === plan.id) ? (
-                <option value={plan.id}>
-                  {plan.name} (current, {plan.status})
-                </option>
-              ) : null}
-              {plans.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.id}){p.id === plan?.id ? ' — current' : ''}
-                </option>
-              ))}
-            </TextField>
+              onChange={setPlanId}
+              choices={[
+                ...(plan && !plans.some((p) => p.id === plan.id)
+                  ? [{ value: plan.id, label: `${plan.name} (current, ${plan.status})` }]
+                  : []),
+                ...plans.map((p) => ({
+                  value: p.id,
+                  label: `${p.name} (${p.id})${p.id === plan?.id ? ' — current' : ''}`,
+                })),
+              ]}
+              testId="revise-plan"
+            />
             {target?.quantity_supported ? (
               <TextField
                 label="Quantity"

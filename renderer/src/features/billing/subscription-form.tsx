@@ -1,26 +1,26 @@
 import DialogContent from '@mui/material/DialogContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { MERCHANT_CANCEL_PATH, MERCHANT_RETURN_PATH } from '../../../../shared/api/sandbox/merchant-pages';
 import { bridge } from '../../bridge';
 import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscriptions';
 import { newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
-import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { createSubscription, type Plan } from './billing-api';
 import { useClockNow, usePlan } from './billing-queries';
 import { SchedulePreview } from './schedule-preview';
 import { usePlanChoices } from './use-plan-choices';
 import { useFormProblems } from './use-form-problems';
+import { useCreateCall } from './use-create-call';
+import { draftTextFields } from './pointer-text-field';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
+import { SelectField } from '../../components/select-field';
 
 interface SubscriptionDraft {
   planId: string;
@@ -114,8 +114,6 @@ export function SubscriptionForm({
   onClose(): void;
   onCreated(id: string): void;
 }) {
-  const queryClient = useQueryClient();
-  const notify = useUi((s) => s.notify);
   const now = useClockNow();
   const plans = usePlanChoices({ activeOnly: true });
   const [draft, setDraft] = useState(() => initialDraft(planId ?? ''));
@@ -137,49 +135,14 @@ export function SubscriptionForm({
   const plan = usePlan(draft.planId || undefined);
   const local = useMemo(() => draftProblems(draft, plan.data, now), [draft, plan.data, now]);
   const problems = useFormProblems(local);
-  const create = useMutation({
-    mutationFn: () => createSubscription(subscriptionBody(draft, plan.data), requestId),
-    onMutate: problems.clearServer,
-    onSuccess: (subscription) => {
-      notify(`Subscription ${subscription.id} created: ${subscription.status}`, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resources.all });
-      onCreated(subscription.id);
-    },
-    onError: problems.fromError,
+  const create = useCreateCall({
+    problems,
+    create: () => createSubscription(subscriptionBody(draft, plan.data), requestId),
+    notice: (subscription) => `Subscription ${subscription.id} created: ${subscription.status}`,
+    onCreated,
   });
 
-  const field = (
-    key: keyof SubscriptionDraft,
-    pointer: string,
-    label: string,
-    testId: string,
-    options: { helper?: string; width?: number | string; mono?: boolean; placeholder?: string } = {},
-  ) => {
-    const error = problems.errorOf(pointer);
-    return (
-      <TextField
-        label={label}
-        size="small"
-        value={draft[key]}
-        placeholder={options.placeholder}
-        onChange={(e) => {
-          problems.touch(pointer);
-          setDraft((d) => ({ ...d, [key]: e.target.value }));
-        }}
-        error={Boolean(error)}
-        helperText={error ?? options.helper}
-        sx={{ width: options.width ?? '100%' }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: {
-            'data-testid': testId,
-            'data-pointer': pointer,
-            ...(options.mono ? { style: { fontFamily: MONO } } : {}),
-          },
-        }}
-      />
-    );
-  };
+  const field = draftTextFields(problems, draft, setDraft, { shrinkLabel: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -204,14 +167,13 @@ export function SubscriptionForm({
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
             <Stack spacing={2}>
-              <TextField
-                select
+              <SelectField
+                native
                 label="Plan"
-                size="small"
                 value={draft.planId}
-                onChange={(e) => {
+                onChange={(planId) => {
                   problems.touch('/plan_id');
-                  setDraft((d) => ({ ...d, planId: e.target.value }));
+                  setDraft((d) => ({ ...d, planId }));
                 }}
                 error={Boolean(planError)}
                 helperText={
@@ -220,22 +182,12 @@ export function SubscriptionForm({
                     ? 'No ACTIVE plan yet: create or activate one first.'
                     : undefined)
                 }
-                slotProps={{
-                  select: { native: true },
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': 'subscription-plan', 'data-pointer': '/plan_id' },
-                }}
-              >
-                <option value="">{plans.isLoading ? 'Loading plans…' : 'Choose a plan'}</option>
-                {choices.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} ({p.id})
-                  </option>
-                ))}
-                {draft.planId && !choices.some((p) => p.id === draft.planId) ? (
-                  <option value={draft.planId}>{draft.planId}</option>
-                ) : null}
-              </TextField>
+                emptyChoice={plans.isLoading ? 'Loading plans…' : 'Choose a plan'}
+                choices={choices.map((p) => ({ value: p.id, label: `${p.name} (${p.id})` }))}
+                keepUnlistedValue
+                testId="subscription-plan"
+                inputAttributes={{ 'data-pointer': '/plan_id' }}
+              />
               {plans.error ? (
                 <ApiErrorAlert error={plans.error} title="The plans could not be listed" />
               ) : null}

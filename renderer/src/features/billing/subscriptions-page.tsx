@@ -7,7 +7,6 @@ import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +20,7 @@ import { LegacyAgreementsPanel } from './legacy-agreements-panel';
 import { PagedTable } from './paged-table';
 import { SubscriptionForm } from './subscription-form';
 import { usePlanChoices } from './use-plan-choices';
+import { SelectField } from '../../components/select-field';
 
 /** The lists of the Subscriptions page, one per route: `#/subscriptions`, `#/legacy-agreements`. */
 export type SubscriptionsTab = 'subscriptions' | 'legacy-agreements';
@@ -100,29 +100,19 @@ function SubscriptionsList({ onCreate }: { onCreate(): void }) {
   return (
     <Paper>
       <Stack direction="row" spacing={2} sx={{ p: 2, pb: 1, alignItems: 'center' }}>
-        <TextField
-          select
+        <SelectField
+          native
           label="Plan"
-          size="small"
           value={planId}
-          onChange={(e) => {
-            setPlanId(e.target.value);
+          onChange={(id) => {
+            setPlanId(id);
             setPage(0);
           }}
+          emptyChoice="All plans"
+          choices={(plans.data ?? []).map((plan) => ({ value: plan.id, label: `${plan.name} (${plan.id})` }))}
+          testId="subscriptions-plan-filter"
           sx={{ width: 360 }}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'subscriptions-plan-filter' },
-          }}
-        >
-          <option value="">All plans</option>
-          {(plans.data ?? []).map((plan) => (
-            <option key={plan.id} value={plan.id}>
-              {plan.name} ({plan.id})
-            </option>
-          ))}
-        </TextField>
+        />
         <Stack sx={{ flexGrow: 1 }} />
         {subscriptions.data ? (
           <Typography variant="body2" color="text.secondary" data-testid="subscriptions-total">

@@ -21,6 +21,7 @@ import { activeRequest, useConsoleStore, type ConsoleRequest } from './console-s
 import { chooseEndpoint, filterEndpoints, kindForTemplate } from './request-model';
 import { queryKeys } from '../../api/query-keys';
 import { DeprecatedChip } from '../../components/deprecation';
+import { SelectField } from '../../components/select-field';
 
 const METHOD_COLORS: Record<HttpMethod, 'success' | 'primary' | 'warning' | 'secondary' | 'error'> = {
   GET: 'success',
@@ -116,27 +117,19 @@ export function RequestBar({
   return (
     <Paper sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          select
-          size="small"
+        <SelectField
+          native
           value={request.method}
-          onChange={(e) => update({ method: e.target.value as HttpMethod })}
-          slotProps={{
-            select: { native: true },
-            htmlInput: { 'data-testid': 'console-method', 'aria-label': 'Method' },
-          }}
+          onChange={(method) => update({ method: method as HttpMethod })}
+          choices={HTTP_METHODS}
+          testId="console-method"
+          inputAttributes={{ 'aria-label': 'Method' }}
           sx={{
             width: 116,
             flexShrink: 0,
             '& select': { fontWeight: 700, fontFamily: 'ui-monospace, monospace' },
           }}
-        >
-          {HTTP_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {method}
-            </option>
-          ))}
-        </TextField>
+        />
         <Autocomplete<Endpoint, false, false, true>
           freeSolo
           fullWidth

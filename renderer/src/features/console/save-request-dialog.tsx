@@ -8,6 +8,7 @@ import { newId, type SavedRequest } from './collection-model';
 import { useCollections } from './collections-store';
 import { recordFromRows, useConsoleStore, type ConsoleTab } from './console-store';
 import { DialogButtons } from '../../components/dialog-buttons';
+import { SelectField } from '../../components/select-field';
 
 const NEW = '__new__';
 
@@ -67,21 +68,17 @@ export function SaveRequestDialog({
             slotProps={{ htmlInput: { 'data-testid': 'console-save-name', maxLength: 120 } }}
             autoFocus
           />
-          <TextField
-            select
+          <SelectField
+            native
             label="Collection"
-            size="small"
             value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'console-save-collection' } }}
-          >
-            {collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-            <option value={NEW}>New collection…</option>
-          </TextField>
+            onChange={setTarget}
+            choices={[
+              ...collections.map((c) => ({ value: c.id, label: c.name })),
+              { value: NEW, label: 'New collection…' },
+            ]}
+            testId="console-save-collection"
+          />
           {target === NEW ? (
             <TextField
               label="New collection's name"

@@ -1,7 +1,6 @@
 import { formatTime } from '../../api/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -9,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,6 +21,8 @@ import { EVENTS_PAGE_SIZE, eventsApi } from './events-api';
 import { SpacerRow, useVirtualRows } from '../../components/virtual-rows';
 import { useSimulatedToday } from '../../api/use-simulated-now';
 import { queryKeys } from '../../api/query-keys';
+import { SelectField } from '../../components/select-field';
+import { useSubscriptionChoices } from './use-subscription-choices';
 
 function EventDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
@@ -34,10 +34,7 @@ function EventDetail({ id }: { id: string }) {
     // Kept current by the host's outbox events (app/use-host-events), not by polling.
     queryFn: () => eventsApi.deliveries(id),
   });
-  const subscriptions = useQuery({
-    queryKey: queryKeys.events.subscriptions,
-    queryFn: eventsApi.subscriptions,
-  });
+  const subscriptionChoices = useSubscriptionChoices();
   const resend = useMutation({
     mutationFn: () => eventsApi.resend(id, target ? [target] : undefined),
     onSuccess: () => {
@@ -60,22 +57,15 @@ function EventDetail({ id }: { id: string }) {
               </Typography>
             </Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <TextField
-                select
-                size="small"
+              <SelectField
                 label="Resend to"
                 value={target}
-                onChange={(e) => setTarget(e.target.value)}
+                onChange={setTarget}
+                displayEmpty
+                emptyChoice="every subscription listening to it"
+                choices={subscriptionChoices}
                 sx={{ minWidth: 280 }}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              >
-                <MenuItem value="">every subscription listening to it</MenuItem>
-                {(subscriptions.data ?? []).map((w) => (
-                  <MenuItem key={w.id} value={w.id}>
-                    {w.id} · {w.url}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
               <Button
                 variant="outlined"
                 onClick={() => resend.mutate()}
@@ -136,22 +126,15 @@ export function EventsPanel({ selected }: { selected: string | undefined }) {
     >
       <Paper sx={{ minWidth: 0, overflowX: 'auto' }}>
         <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.5, alignItems: 'center' }}>
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Event type"
             value={eventType}
-            onChange={(e) => setEventType(e.target.value)}
+            onChange={setEventType}
+            displayEmpty
+            emptyChoice="All types"
+            choices={(catalog.data ?? []).map((t) => t.name)}
             sx={{ minWidth: 300 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">All types</MenuItem>
-            {(catalog.data ?? []).map((t) => (
-              <MenuItem key={t.name} value={t.name}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <Typography variant="body2" color="text.secondary" data-testid="events-count">
             {rows.length} of {total} loaded, newest first
           </Typography>

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { eventsApi } from './events-api';
 import { queryKeys } from '../../api/query-keys';
+import { SelectField } from '../../components/select-field';
 
 /** What the listener can answer: success, or the failures that make the service retry. */
 const STATUSES = [
@@ -75,21 +75,18 @@ export function ListenerControl() {
             data-testid="listener-received"
           />
         ) : null}
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Answer with"
           value={status}
-          onChange={(e) => setStatus(Number(e.target.value))}
+          onChange={(value) => setStatus(Number(value))}
+          choices={STATUSES.map((s) => ({
+            value: s.status,
+            label: s.label,
+            testId: `listener-status-${s.status}`,
+          }))}
+          testId="listener-status"
           sx={{ minWidth: 220 }}
-          slotProps={{ htmlInput: { 'data-testid': 'listener-status' } }}
-        >
-          {STATUSES.map((s) => (
-            <MenuItem key={s.status} value={s.status} data-testid={`listener-status-${s.status}`}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <TextField
           size="small"
           label="Delay (ms)"

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,6 +12,8 @@ import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { eventsApi } from './events-api';
 import { queryKeys } from '../../api/query-keys';
+import { SelectField } from '../../components/select-field';
+import { useSubscriptionChoices } from './use-subscription-choices';
 
 /** The simulator (spec 6.8): a realistic mock event of any catalog type, signed with webhook id WEBHOOK_ID. */
 export function SimulateForm() {
@@ -20,10 +21,7 @@ export function SimulateForm() {
   const notify = useUi((s) => s.notify);
   const catalog = useQuery({ queryKey: queryKeys.events.catalog, queryFn: eventsApi.catalog });
   const listener = useQuery({ queryKey: queryKeys.events.listener, queryFn: eventsApi.listener });
-  const subscriptions = useQuery({
-    queryKey: queryKeys.events.subscriptions,
-    queryFn: eventsApi.subscriptions,
-  });
+  const subscriptionChoices = useSubscriptionChoices();
   const [target, setTarget] = useState<'url' | 'webhook'>('url');
   const [url, setUrl] = useState('');
   const [webhookId, setWebhookId] = useState('');
@@ -79,55 +77,38 @@ export function SimulateForm() {
               slotProps={{ htmlInput: { 'data-testid': 'simulate-url' } }}
             />
           ) : (
-            <TextField
-              select
-              size="small"
+            <SelectField
               label="Subscription"
               value={webhookId}
-              onChange={(e) => setWebhookId(e.target.value)}
+              onChange={setWebhookId}
+              choices={subscriptionChoices}
               sx={{ minWidth: 360 }}
-            >
-              {(subscriptions.data ?? []).map((w) => (
-                <MenuItem key={w.id} value={w.id}>
-                  {w.id} · {w.url}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Event type"
             value={eventType}
-            onChange={(e) => {
-              setEventType(e.target.value);
+            onChange={(name) => {
+              setEventType(name);
               setVersion('');
             }}
+            choices={(catalog.data ?? []).map((t) => ({
+              value: t.name,
+              label: t.name,
+              testId: `simulate-type-${t.name}`,
+            }))}
+            testId="simulate-event-type"
             sx={{ minWidth: 320 }}
-            slotProps={{ htmlInput: { 'data-testid': 'simulate-event-type' } }}
-          >
-            {(catalog.data ?? []).map((t) => (
-              <MenuItem key={t.name} value={t.name} data-testid={`simulate-type-${t.name}`}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+          />
+          <SelectField
             label="Resource version"
             value={version}
-            onChange={(e) => setVersion(e.target.value)}
+            onChange={setVersion}
+            displayEmpty
+            emptyChoice="latest"
+            choices={type?.resource_versions ?? []}
             sx={{ minWidth: 160 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">latest</MenuItem>
-            {(type?.resource_versions ?? []).map((v) => (
-              <MenuItem key={v} value={v}>
-                {v}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <Button
             variant="contained"
             disabled={simulate.isPending || (target === 'url' ? !effectiveUrl : !webhookId)}

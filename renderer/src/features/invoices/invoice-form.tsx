@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -32,6 +31,7 @@ import {
 } from './invoice-draft';
 import { createInvoice, sendInvoice, updateInvoice, type InvoiceView } from './invoices-api';
 import { queryKeys } from '../../api/query-keys';
+import { SelectField } from '../../components/select-field';
 
 /**
  * The invoice form (create, or the full update of a draft or unpaid sent invoice): recipient, items
@@ -117,20 +117,13 @@ export function InvoiceForm({
                 htmlInput: { maxLength: INVOICE_LIMITS.number, 'data-testid': 'invoice-number-input' },
               }}
             />
-            <TextField
-              select
+            <SelectField
               label="Currency"
-              size="small"
               value={draft.currency}
-              onChange={(e) => set({ currency: e.target.value })}
+              onChange={(currency) => set({ currency })}
+              choices={['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY']}
               sx={{ width: 110 }}
-            >
-              {['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY'].map((code) => (
-                <MenuItem key={code} value={code}>
-                  {code}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           </Stack>
 
           <Table size="small" data-testid="invoice-items">
@@ -237,22 +230,15 @@ export function InvoiceForm({
           </Stack>
 
           <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField
-              select
+            <SelectField
               label="Payment term"
-              size="small"
               value={draft.termType}
-              onChange={(e) => set({ termType: e.target.value as InvoiceDraft['termType'] })}
+              onChange={(termType) => set({ termType: termType as InvoiceDraft['termType'] })}
+              emptyChoice="A due date of my own"
+              choices={PAYMENT_TERM_TYPES.filter((term) => term !== 'DUE_ON_DATE_SPECIFIED')}
+              testId="invoice-term"
               sx={{ width: 220 }}
-              slotProps={{ htmlInput: { 'data-testid': 'invoice-term' } }}
-            >
-              <MenuItem value="">A due date of my own</MenuItem>
-              {PAYMENT_TERM_TYPES.filter((term) => term !== 'DUE_ON_DATE_SPECIFIED').map((term) => (
-                <MenuItem key={term} value={term}>
-                  {term}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             {draft.termType === '' ? (
               <TextField
                 label="Due date"

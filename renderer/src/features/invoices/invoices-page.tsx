@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -26,6 +25,7 @@ import { formatMoneyV1, INVOICE_STATUSES, isOverdue, v1Day } from './invoice-for
 import { searchInvoices } from './invoices-api';
 import { useToday } from './use-today';
 import { queryKeys } from '../../api/query-keys';
+import { SelectField } from '../../components/select-field';
 
 const PAGE_SIZE = 20;
 
@@ -93,22 +93,15 @@ export function InvoicesPage() {
       </Typography>
       <Paper sx={{ p: 2 }}>
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Status"
             value={criteria.status}
-            onChange={(e) => set({ status: e.target.value })}
+            onChange={(status) => set({ status })}
+            emptyChoice="Any"
+            choices={INVOICE_STATUSES}
+            testId="invoice-search-status"
             sx={{ width: 200 }}
-            slotProps={{ htmlInput: { 'data-testid': 'invoice-search-status' } }}
-          >
-            <MenuItem value="">Any</MenuItem>
-            {INVOICE_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {status}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <TextField
             size="small"
             label="Recipient e-mail starts with"

@@ -1,7 +1,6 @@
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { recordPayment, recordRefund } from './invoices-api';
 import { queryKeys } from '../../api/query-keys';
 import { DialogButtons } from '../../components/dialog-buttons';
+import { SelectField } from '../../components/select-field';
 
 /**
  * Records a payment or a refund made outside the platform. The amount defaults to what the API takes
@@ -81,19 +81,7 @@ function RecordForm({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {kind === 'payment' ? (
-            <TextField
-              select
-              size="small"
-              label="Method"
-              value={method}
-              onChange={(e) => setMethod(e.target.value)}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {m}
-                </MenuItem>
-              ))}
-            </TextField>
+            <SelectField label="Method" value={method} onChange={setMethod} choices={PAYMENT_METHODS} />
           ) : null}
           <TextField
             size="small"

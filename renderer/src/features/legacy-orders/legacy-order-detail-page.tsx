@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { orderV1Machine } from '../../../../shared/api/orders-v1/machines';
@@ -40,6 +39,7 @@ import {
 import { useOrderV1Call } from './orders-v1-api';
 import { useResourceDetail } from '../../api/use-resource-detail';
 import { TwoColumns } from '../../components/two-columns';
+import { SelectField } from '../../components/select-field';
 
 /**
  * One v1 order (`#/legacy-orders/<id>`): details beside its state machine with the legal actions (approve
@@ -196,19 +196,19 @@ function Detail({ detail }: { detail: ResourceDetail }) {
             ) : null}
             <FieldRow label="Created">{formatTime(summary.create_time)}</FieldRow>
           </Fields>
-          <TextField
-            select
-            size="small"
+          <SelectField
+            native
             label="Disbursement mode for Pay"
             value={mode}
-            onChange={(e) => setMode(e.target.value as 'INSTANT' | 'DELAYED')}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'order-v1-disbursement' } }}
+            onChange={(value) => setMode(value as 'INSTANT' | 'DELAYED')}
+            choices={[
+              { value: 'INSTANT', label: 'INSTANT: pay the payee now' },
+              { value: 'DELAYED', label: 'DELAYED: hold until disbursed' },
+            ]}
+            testId="order-v1-disbursement"
             sx={{ mt: 2, width: 260 }}
             disabled={!legal.includes('pay') && !legal.includes('pay-with-card')}
-          >
-            <option value="INSTANT">INSTANT: pay the payee now</option>
-            <option value="DELAYED">DELAYED: hold until disbursed</option>
-          </TextField>
+          />
         </Section>
         <Section title="State">
           <StateMachineView machine={orderV1Machine} current={status} history={history} actions={actions} />

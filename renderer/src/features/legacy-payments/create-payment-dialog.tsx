@@ -1,17 +1,11 @@
-import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { PAYMENTS_V1_ENDPOINTS } from '../../../../shared/api/payments-v1';
-import { navigate, resourceRoute } from '../../app/router';
 import { useLegacyPost } from './legacy-payments-api';
-import { MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
-import { JsonBodyField } from '../../components/json-body-field';
-
-/** The create form starts from the endpoint's documented example (v1's own sample payment). */
-const EXAMPLE = JSON.stringify(PAYMENTS_V1_ENDPOINTS.create.example, null, 2);
+import { MoneyDialog } from '../../components/money-dialog';
+import { JsonBodyForm, openCreated } from '../../components/json-body-form';
 
 /**
- * Creates a v1 payment from its JSON body, as an integration would send it; the API checks it (the
- * error's details point at the member). On success the payment's page opens.
+ * Creates a v1 payment from its JSON body, as an integration would send it, starting from the
+ * endpoint's documented example (v1's own sample payment). On success the payment's page opens.
  */
 export function CreatePaymentDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
@@ -22,45 +16,19 @@ export function CreatePaymentDialog({ open, onClose }: { open: boolean; onClose(
 }
 
 function CreateForm({ onClose }: { onClose(): void }) {
-  const [text, setText] = useState(EXAMPLE);
-  const [syntax, setSyntax] = useState<string | undefined>();
-  const call = useLegacyPost('/v1/payments/payment', (response) => {
-    const id = (response.body as { id?: string }).id;
-    onClose();
-    if (id) navigate(resourceRoute('payment-v1', id));
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const body: unknown = JSON.parse(text);
-      setSyntax(undefined);
-      call.mutate(body);
-    } catch (error) {
-      setSyntax(error instanceof Error ? error.message : 'Not JSON.');
-    }
-  };
+  const call = useLegacyPost('/v1/payments/payment', openCreated('payment-v1', onClose));
   return (
-    <MoneyDialogForm
+    <JsonBodyForm
       name="create-v1"
       title="Create a v1 payment (deprecated)"
-      onSubmit={submit}
-      onClose={onClose}
+      example={PAYMENTS_V1_ENDPOINTS.create.example}
+      request="POST /v1/payments/payment. New integrations use /v2/checkout/orders and /v2/payments."
+      hint="payment_method svc goes through the buyer page; credit_card is executed at once."
+      send={(body) => call.mutate(body)}
       call={call}
-      invalid={false}
+      onClose={onClose}
       failedTitle="The API refused the payment"
       submitLabel="Create payment"
-      pendingLabel="Creating…"
-    >
-      <Typography variant="body2" color="text.secondary">
-        POST /v1/payments/payment. New integrations use /v2/checkout/orders and /v2/payments.
-      </Typography>
-      <JsonBodyField
-        value={text}
-        onChange={setText}
-        syntax={syntax}
-        hint="payment_method svc goes through the buyer page; credit_card is executed at once."
-        testId="create-v1-body"
-      />
-    </MoneyDialogForm>
+    />
   );
 }

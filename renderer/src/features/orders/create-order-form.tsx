@@ -39,6 +39,7 @@ import { UnitEditor } from './unit-editor';
 import { queryKeys } from '../../api/query-keys';
 import { DialogFormFrame } from '../../components/dialog-form-frame';
 import { DialogButtons } from '../../components/dialog-buttons';
+import { SelectField } from '../../components/select-field';
 
 /** The create-order form: the dialog's content, from title to actions. */
 export function CreateOrderForm({
@@ -204,21 +205,15 @@ export function CreateOrderForm({
                   : 'The approved order is authorized; captures come later from the authorization.'}
               </Typography>
             </Box>
-            <TextField
-              select
+            <SelectField
+              native
               label="Currency"
-              size="small"
               value={draft.currency}
-              onChange={(e) => update('/currency', (d) => ({ ...d, currency: e.target.value }))}
+              onChange={(currency) => update('/currency', (d) => ({ ...d, currency }))}
+              choices={CURRENCIES}
+              testId="currency"
               sx={{ width: 130 }}
-              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'currency' } }}
-            >
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </TextField>
+            />
           </Stack>
 
           {/* purchase units */}

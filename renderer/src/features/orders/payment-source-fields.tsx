@@ -3,14 +3,13 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ptr, testCard, type OrderDraft, type SourceKind } from './order-form-model';
 import type { FieldFn } from './form-field';
+import { SelectField } from '../../components/select-field';
 
 // ---- the payment source -----------------------------------------------------------------------------
 
@@ -170,23 +169,22 @@ export function PaymentSourceEditor({
       ) : null}
       {draft.source === 'vaulted' ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Token kind"
             value={draft.vaulted.kind}
-            onChange={(e) =>
+            onChange={(kind) =>
               onVaulted(ptr.vaultId(draft.vaulted.kind), (v) => ({
                 ...v,
-                kind: e.target.value as 'card' | 'svc',
+                kind: kind as 'card' | 'svc',
               }))
             }
+            choices={[
+              { value: 'card', label: 'card' },
+              { value: 'svc', label: 'svc (wallet)' },
+            ]}
+            testId="vaulted-kind"
             sx={{ width: 160 }}
-            slotProps={{ htmlInput: { 'data-testid': 'vaulted-kind' } }}
-          >
-            <MenuItem value="card">card</MenuItem>
-            <MenuItem value="svc">svc (wallet)</MenuItem>
-          </TextField>
+          />
           {field({
             pointer: ptr.vaultId(draft.vaulted.kind),
             testId: 'vault-id',

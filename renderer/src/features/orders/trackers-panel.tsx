@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,6 +23,7 @@ import {
   type NewTracker,
   type TrackerRow,
 } from './trackers-api';
+import { SelectField } from '../../components/select-field';
 
 /**
  * Shipment trackers of an order or a capture: the list (status, carrier), a form to add one (its
@@ -112,20 +112,13 @@ export function TrackersPanel({
                       </Typography>
                     ) : (
                       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        <TextField
-                          select
-                          size="small"
+                        <SelectField
                           value={next}
-                          onChange={(e) => setStatuses((s) => ({ ...s, [row.id]: e.target.value }))}
+                          onChange={(status) => setStatuses((s) => ({ ...s, [row.id]: status }))}
+                          choices={TRACKER_STATUSES}
+                          testId={`tracker-status-${row.id}`}
                           sx={{ width: 150 }}
-                          slotProps={{ htmlInput: { 'data-testid': `tracker-status-${row.id}` } }}
-                        >
-                          {TRACKER_STATUSES.map((s) => (
-                            <MenuItem key={s} value={s}>
-                              {s}
-                            </MenuItem>
-                          ))}
-                        </TextField>
+                        />
                         <Button
                           size="small"
                           disabled={changing.isPending}
@@ -163,20 +156,13 @@ export function TrackersPanel({
       ) : (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}>
           {captures.length > 1 ? (
-            <TextField
-              select
-              size="small"
+            <SelectField
               label="Capture"
               value={captureId}
-              onChange={(e) => setDraft((d) => ({ ...d, captureId: e.target.value }))}
+              onChange={(id) => setDraft((d) => ({ ...d, captureId: id }))}
+              choices={captures}
               sx={{ width: 210 }}
-            >
-              {captures.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {id}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           ) : null}
           <TextField
             size="small"
@@ -188,21 +174,14 @@ export function TrackersPanel({
             sx={{ width: 240 }}
             slotProps={{ htmlInput: { 'data-testid': `${testId}-number` } }}
           />
-          <TextField
-            select
-            size="small"
+          <SelectField
             label="Carrier"
             value={draft.carrier}
-            onChange={(e) => setDraft((d) => ({ ...d, carrier: e.target.value }))}
+            onChange={(carrier) => setDraft((d) => ({ ...d, carrier }))}
+            choices={CARRIERS}
+            testId={`${testId}-carrier`}
             sx={{ width: 130 }}
-            slotProps={{ htmlInput: { 'data-testid': `${testId}-carrier` } }}
-          >
-            {CARRIERS.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           {draft.carrier === 'OTHER' ? (
             <TextField
               size="small"

@@ -6,7 +6,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
@@ -23,6 +22,7 @@ import {
 import { MONO } from '../../components/mono-font';
 import { formatMinor } from '../../api/format';
 import type { FieldFn } from './form-field';
+import { SelectField } from '../../components/select-field';
 
 // ---- a purchase unit --------------------------------------------------------------------------------
 
@@ -130,33 +130,23 @@ export function UnitEditor({
               placeholder: '0.00',
               onChange: (v) => onItem(i, ptr.itemUnitAmount(u, i), (x) => ({ ...x, unitAmount: v })),
             })}
-            <TextField
-              select
+            <SelectField
+              native
               label="Category"
-              size="small"
               value={item.category}
-              onChange={(e) =>
-                onItem(i, ptr.itemCategory(u, i), (x) => ({ ...x, category: e.target.value as Category }))
+              onChange={(category) =>
+                onItem(i, ptr.itemCategory(u, i), (x) => ({ ...x, category: category as Category }))
               }
               error={Boolean(errorOf(ptr.itemCategory(u, i)))}
               helperText={
                 errorOf(ptr.itemCategory(u, i)) ??
                 (item.category === 'DONATION' ? 'The payee needs permission for donations.' : undefined)
               }
-              slotProps={{
-                select: { native: true },
-                inputLabel: { shrink: true },
-                formHelperText: { sx: { overflowWrap: 'anywhere' } },
-                htmlInput: { 'data-testid': `unit-${u}-item-${i}-category` },
-              }}
-            >
-              <option value="">(none)</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </TextField>
+              wrapHelperText
+              emptyChoice="(none)"
+              choices={CATEGORIES}
+              testId={`unit-${u}-item-${i}-category`}
+            />
             <Typography
               variant="body2"
               sx={{ pt: 1, textAlign: 'right', fontFamily: MONO }}

@@ -3,12 +3,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
 import type { CaptureRequest } from '../../../../shared/api/payments-v2';
-import { useUi } from '../../app/ui-store';
-import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
+import { MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
 import { CAPTURE_LIMITS, captureDraft, checkAmountInput, checkCapture } from './payment-forms';
-import { formatMinor } from '../../api/format';
-import { usePaymentAction } from './payment-mutations';
-import { RemainingLine } from './payment-parts';
+import { useCreatingMoneyAction } from './payment-mutations';
+import { RemainingAmountFields } from './remaining-amount-fields';
 import { useCheckedDraft } from './use-checked-draft';
 import { DraftTextField } from './draft-text-field';
 
@@ -39,26 +37,17 @@ function CaptureFormBody({
   remainingMinor,
   onCaptured,
 }: CaptureFormProps) {
-  const notify = useUi((s) => s.notify);
   const form = useCheckedDraft(
     () => captureDraft(remainingMinor, currency),
     (draft) => checkCapture(draft, currency, remainingMinor),
   );
-  const { draft, shown, set } = form;
+  const { draft, set } = form;
 
-  const capture = usePaymentAction<CaptureRequest>(
-    'authorization',
-    authorizationId,
-    'capture',
-    (response) => {
-      const created = response.body as { id?: string; amount?: { value?: string } } | undefined;
-      notify(
-        `Captured ${created?.amount?.value ?? ''} ${currency} as ${created?.id ?? 'a new capture'}`,
-        'success',
-      );
-      onCaptured(created?.id ?? '');
-    },
-  );
+  const capture = useCreatingMoneyAction<CaptureRequest>('authorization', authorizationId, 'capture', {
+    done: 'Captured',
+    currency,
+    onCreated: onCaptured,
+  });
 
   const submit = (event: FormEvent) => {
     const body = form.submit(event);
@@ -79,20 +68,14 @@ function CaptureFormBody({
       submitLabel="Capture"
       pendingLabel="Capturing…"
     >
-      <RemainingLine
-        label="Remaining"
-        id={authorizationId}
-        remaining={formatMinor(remainingMinor, currency)}
-        testId="capture-remaining"
-      />
-      <AmountField
+      <RemainingAmountFields
+        form={form}
+        remainingLabel="Remaining"
+        parentId={authorizationId}
         currency={currency}
-        value={draft.amount}
-        onChange={(value) => set('amount', value)}
-        onBlur={() => form.touch('amount')}
-        error={shown('amount')}
+        remainingMinor={remainingMinor}
         hint="Never above what remains."
-        testId="capture-amount"
+        testPrefix="capture"
       />
       <FormControlLabel
         control={

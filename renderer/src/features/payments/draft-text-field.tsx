@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import { MONO } from '../../components/mono-font';
 
 /** What a draft text field needs of `useCheckedDraft`: the draft, a member's shown problem, and a setter. */
-interface DraftAccess<D> {
+export interface DraftAccess<D> {
   draft: D;
   shown(field: keyof D & string): string | undefined;
   set<K extends keyof D>(field: K, value: D[K]): void;

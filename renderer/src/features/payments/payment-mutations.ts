@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ApiResponse, BridgeInput } from '../../../../shared/bridge';
 import { callApi, newRequestId } from '../../api/api-call';
 import { queryKeys } from '../../api/query-keys';
+import { useUi } from '../../app/ui-store';
 import { apiPathOf, type PaymentKind } from './payment-model';
 
 /** The API writes of the payment pages (capture, refund, reauthorize, void). */
@@ -47,4 +48,25 @@ export function usePaymentAction<V>(
     }),
     onSuccess,
   );
+}
+
+/**
+ * A capture or a refund from its dialog: once the API created it, says what it took (the amount as the
+ * API answered it) and hands the new resource's id on, so the page can open it.
+ */
+export function useCreatingMoneyAction<V>(
+  kind: PaymentKind,
+  id: string,
+  action: 'capture' | 'refund',
+  { done, currency, onCreated }: { done: string; currency: string; onCreated(createdId: string): void },
+) {
+  const notify = useUi((s) => s.notify);
+  return usePaymentAction<V>(kind, id, action, (response) => {
+    const created = response.body as { id?: string; amount?: { value?: string } } | undefined;
+    notify(
+      `${done} ${created?.amount?.value ?? ''} ${currency} as ${created?.id ?? `a new ${action}`}`,
+      'success',
+    );
+    onCreated(created?.id ?? '');
+  });
 }

@@ -1,11 +1,9 @@
 import type { FormEvent } from 'react';
 import type { RefundRequest } from '../../../../shared/api/payments-v2';
-import { useUi } from '../../app/ui-store';
-import { AmountField, MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
+import { MoneyDialog, MoneyDialogForm } from '../../components/money-dialog';
 import { REFUND_LIMITS, checkRefund, refundDraft } from './payment-forms';
-import { formatMinor } from '../../api/format';
-import { usePaymentAction } from './payment-mutations';
-import { RemainingLine } from './payment-parts';
+import { useCreatingMoneyAction } from './payment-mutations';
+import { RemainingAmountFields } from './remaining-amount-fields';
 import { useCheckedDraft } from './use-checked-draft';
 import { DraftTextField } from './draft-text-field';
 
@@ -29,20 +27,14 @@ export function RefundForm(props: RefundFormProps) {
 }
 
 function RefundFormBody({ onClose, captureId, currency, remainingMinor, onRefunded }: RefundFormProps) {
-  const notify = useUi((s) => s.notify);
   const form = useCheckedDraft(
     () => refundDraft(remainingMinor, currency),
     (draft) => checkRefund(draft, currency, remainingMinor),
   );
-  const { draft, shown, set } = form;
-
-  const refund = usePaymentAction<RefundRequest>('capture', captureId, 'refund', (response) => {
-    const created = response.body as { id?: string; amount?: { value?: string } } | undefined;
-    notify(
-      `Refunded ${created?.amount?.value ?? ''} ${currency} as ${created?.id ?? 'a new refund'}`,
-      'success',
-    );
-    onRefunded(created?.id ?? '');
+  const refund = useCreatingMoneyAction<RefundRequest>('capture', captureId, 'refund', {
+    done: 'Refunded',
+    currency,
+    onCreated: onRefunded,
   });
 
   const submit = (event: FormEvent) => {
@@ -62,20 +54,14 @@ function RefundFormBody({ onClose, captureId, currency, remainingMinor, onRefund
       submitLabel="Refund"
       pendingLabel="Refunding…"
     >
-      <RemainingLine
-        label="Refundable"
-        id={captureId}
-        remaining={formatMinor(remainingMinor, currency)}
-        testId="refund-remaining"
-      />
-      <AmountField
+      <RemainingAmountFields
+        form={form}
+        remainingLabel="Refundable"
+        parentId={captureId}
         currency={currency}
-        value={draft.amount}
-        onChange={(value) => set('amount', value)}
-        onBlur={() => form.touch('amount')}
-        error={shown('amount')}
+        remainingMinor={remainingMinor}
         hint="Part of the fee comes back in proportion."
-        testId="refund-amount"
+        testPrefix="refund"
       />
       <DraftTextField
         form={form}

@@ -10,7 +10,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import type { ResourceSummary } from '../../../../shared/bridge';
@@ -25,6 +24,7 @@ import { payoutItemMachine, type PayoutItemStatus } from './payout-machines';
 import { formatMoneyV1, ITEM_STATUSES, positionInBatch } from './payout-model';
 import { useCancelItem } from './payout-mutations';
 import { ITEMS_PAGE_SIZE, useBatchItems } from './payout-queries';
+import { SelectField } from '../../components/select-field';
 
 /**
  * A batch's items, a page at a time, optionally of one status: each with its status, amount, a link to
@@ -52,26 +52,16 @@ export function BatchItemsTable({
   return (
     <Stack spacing={1} data-testid="payout-items">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <TextField
-          select
+        <SelectField
+          native
           label="Status"
-          size="small"
           value={status}
-          onChange={(e) => onStatus(e.target.value)}
+          onChange={onStatus}
+          emptyChoice="All statuses"
+          choices={ITEM_STATUSES}
+          testId="payout-items-status-filter"
           sx={{ width: 220 }}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'payout-items-status-filter' },
-          }}
-        >
-          <option value="">All statuses</option>
-          {ITEM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </TextField>
+        />
         <Box sx={{ flexGrow: 1 }} />
       </Stack>
       <ApiErrorAlert

@@ -22,6 +22,7 @@ import { MONO } from '../../components/mono-font';
 import { Section } from '../../components/section';
 import { bridge } from '../../bridge';
 import { createReferencedBatch, createReferencedItem } from './payouts-api';
+import { SelectField } from '../../components/select-field';
 
 /**
  * Pays out against an earlier capture: one referenced item, sent to the item endpoint or as a batch of
@@ -177,21 +178,15 @@ export function ReferencedForm() {
                 </option>
               ))}
             </datalist>
-            <TextField
-              select
+            <SelectField
+              native
               label="Reference type"
               value={draft.reference_type}
-              onChange={(e) => set('reference_type')(e.target.value)}
-              size="small"
+              onChange={set('reference_type')}
+              choices={['TRANSACTION_ID', 'OTHERS']}
+              testId="referenced-reference_type"
               sx={{ flex: 1 }}
-              slotProps={{
-                select: { native: true },
-                htmlInput: { 'data-testid': 'referenced-reference_type' },
-              }}
-            >
-              <option value="TRANSACTION_ID">TRANSACTION_ID</option>
-              <option value="OTHERS">OTHERS</option>
-            </TextField>
+            />
           </Stack>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <TextField

@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +12,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { QueryState } from '../../components/query-state';
 import { BarChart, LineChart } from './charts';
 import { queryKeys } from '../../api/query-keys';
+import { SelectField } from '../../components/select-field';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
@@ -90,35 +89,21 @@ export function BalancesPanel({ embedded }: { embedded: boolean }) {
               Last {days} days (
               {summary.data ? `${summary.data.first_day} to ${summary.data.last_day}, UTC` : '…'})
             </Typography>
-            <TextField
-              select
-              size="small"
+            <SelectField
               label="Currency"
               value={current?.currency ?? ''}
-              onChange={(e) => setChosen(e.target.value)}
+              onChange={setChosen}
+              choices={currencies.map((c) => c.currency)}
+              testId="chart-currency"
               sx={{ width: 120 }}
-              slotProps={{ htmlInput: { 'data-testid': 'chart-currency' } }}
-            >
-              {currencies.map((c) => (
-                <MenuItem key={c.currency} value={c.currency}>
-                  {c.currency}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
+            />
+            <SelectField
               label="Days"
               value={days}
-              onChange={(e) => setDays(Number(e.target.value))}
+              onChange={(value) => setDays(Number(value))}
+              choices={[7, 31, 90, 365]}
               sx={{ width: 100 }}
-            >
-              {[7, 31, 90, 365].map((d) => (
-                <MenuItem key={d} value={d}>
-                  {d}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           </Stack>
           <QueryState loading={summary.isLoading} error={summary.error}>
             <Box

@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -18,6 +17,7 @@ import { TRANSACTION_CODES } from '../../../../shared/api/registry';
 import { CURRENCY_EXPONENTS } from '../../../../shared/money';
 import { DateRangePicker } from './date-range-picker';
 import { checkRange, type SearchForm as Form } from './search-model';
+import { SelectField } from '../../components/select-field';
 
 const CURRENCIES = Object.keys(CURRENCY_EXPONENTS).sort();
 
@@ -86,72 +86,47 @@ export function SearchForm({
             'filter-transaction-id',
             '17 chars, or O- and an order id',
           )}
-          <TextField
-            select
+          <SelectField
             label="Type (event code)"
-            size="small"
             value={form.type}
-            onChange={(e) => set('type', e.target.value)}
+            onChange={(type) => set('type', type)}
+            emptyChoice="Any"
+            choices={TRANSACTION_CODES.map((c) => ({ value: c.code, label: `${c.code} ${c.name}` }))}
+            testId="filter-type"
             sx={{ width: 250 }}
-            slotProps={{ htmlInput: { 'data-testid': 'filter-type' } }}
-          >
-            <MenuItem value="">Any</MenuItem>
-            {TRANSACTION_CODES.map((c) => (
-              <MenuItem key={c.code} value={c.code}>
-                {c.code} {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+          />
+          <SelectField
             label="Status"
-            size="small"
             value={form.status}
-            onChange={(e) => set('status', e.target.value as Form['status'])}
+            onChange={(status) => set('status', status as Form['status'])}
+            emptyChoice="Any"
+            choices={TRANSACTION_STATUSES.map((s) => ({
+              value: s,
+              label: `${s} ${TRANSACTION_STATUS_LABELS[s]}`,
+            }))}
+            testId="filter-status"
             sx={{ width: 190 }}
-            slotProps={{ htmlInput: { 'data-testid': 'filter-status' } }}
-          >
-            <MenuItem value="">Any</MenuItem>
-            {TRANSACTION_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {s} {TRANSACTION_STATUS_LABELS[s]}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           {text('amountLow', 'Amount from', 130, 'filter-amount-low', 'minor units')}
           {text('amountHigh', 'Amount to', 130, 'filter-amount-high', 'e.g. 10000 = 100.00')}
-          <TextField
-            select
+          <SelectField
             label="Currency"
-            size="small"
             value={form.currency}
-            onChange={(e) => set('currency', e.target.value)}
+            onChange={(currency) => set('currency', currency)}
+            emptyChoice="Any"
+            choices={CURRENCIES}
+            testId="filter-currency"
             sx={{ width: 110 }}
-            slotProps={{ htmlInput: { 'data-testid': 'filter-currency' } }}
-          >
-            <MenuItem value="">Any</MenuItem>
-            {CURRENCIES.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+          />
+          <SelectField
             label="Instrument"
-            size="small"
             value={form.instrument}
-            onChange={(e) => set('instrument', e.target.value as Form['instrument'])}
+            onChange={(instrument) => set('instrument', instrument as Form['instrument'])}
+            emptyChoice="Any"
+            choices={INSTRUMENT_TYPES}
+            testId="filter-instrument"
             sx={{ width: 150 }}
-            slotProps={{ htmlInput: { 'data-testid': 'filter-instrument' } }}
-          >
-            <MenuItem value="">Any</MenuItem>
-            {INSTRUMENT_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {t}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           {text('storeId', 'Store id', 130, 'filter-store')}
           {text('terminalId', 'Terminal id', 130, 'filter-terminal')}
         </Stack>

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { RequestLogSummary } from '../../../../shared/bridge';
 import { bridge } from '../../bridge';
 import { useUi } from '../../app/ui-store';
@@ -35,18 +35,10 @@ import { useSimulatedToday } from '../../api/use-simulated-now';
 import { DeprecatedChip } from '../../components/deprecation';
 import { SourceChip } from './source-chip';
 import { SpacerRow, useVirtualRows } from '../../components/virtual-rows';
+import { SelectField } from '../../components/select-field';
+import { useDebounced } from '../../components/use-debounced';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
-
-/** The path filter waits for a pause in typing before it queries. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Every API request the sandbox answered (from this UI, an SDK or curl), live: the shell invalidates
@@ -109,63 +101,33 @@ export function RequestLogPage() {
             slotProps={{ htmlInput: { 'data-testid': 'log-filter-path', maxLength: 200, spellCheck: false } }}
             sx={{ minWidth: 260, flex: 1, '& input': { fontFamily: 'ui-monospace, monospace' } }}
           />
-          <TextField
-            select
-            size="small"
+          <SelectField
+            native
             label="Status"
             value={filters.status}
-            onChange={(e) => set({ status: e.target.value as LogFilters['status'] })}
-            slotProps={{
-              select: { native: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'log-filter-status' },
-            }}
+            onChange={(value) => set({ status: value as LogFilters['status'] })}
+            choices={STATUS_OPTIONS}
+            testId="log-filter-status"
             sx={{ width: 170 }}
-          >
-            {STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+          />
+          <SelectField
+            native
             label="Source"
             value={filters.source}
-            onChange={(e) => set({ source: e.target.value as LogFilters['source'] })}
-            slotProps={{
-              select: { native: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'log-filter-source' },
-            }}
+            onChange={(value) => set({ source: value as LogFilters['source'] })}
+            choices={SOURCE_OPTIONS}
+            testId="log-filter-source"
             sx={{ width: 150 }}
-          >
-            {SOURCE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+          />
+          <SelectField
+            native
             label="Time"
             value={filters.since}
-            onChange={(e) => set({ since: e.target.value as LogFilters['since'] })}
-            slotProps={{
-              select: { native: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'log-filter-since' },
-            }}
+            onChange={(value) => set({ since: value as LogFilters['since'] })}
+            choices={SINCE_OPTIONS}
+            testId="log-filter-since"
             sx={{ width: 180 }}
-          >
-            {SINCE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </TextField>
+          />
           {filtered ? (
             <Button size="small" onClick={() => setFilters(NO_FILTERS)} data-testid="log-filter-clear">
               Clear filters

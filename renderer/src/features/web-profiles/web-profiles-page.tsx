@@ -24,6 +24,7 @@ import { bodyOf, EMPTY_FORM, formOf, formProblems, type ProfileForm } from './pr
 import { ProfilePreview } from './profile-preview';
 import { listProfiles, profilePath, PROFILES_PATH } from './web-profiles-api';
 import { TwoColumns } from '../../components/two-columns';
+import { SelectField } from '../../components/select-field';
 
 /**
  * Web experience profiles (spec 2.17, 4.12): the merchant's latest 20 as the API lists them, a form to
@@ -194,24 +195,14 @@ function ProfileEditor({ profile, onSaved }: { profile: WebProfile | undefined; 
     />
   );
   const choice = (key: ChoiceKey, label: string, testId: string, options: [string, string][]) => (
-    <TextField
-      select
-      size="small"
+    <SelectField
+      native
       label={label}
       value={form[key]}
-      onChange={(e) => set({ [key]: e.target.value } as Partial<ProfileForm>)}
-      slotProps={{
-        select: { native: true },
-        inputLabel: { shrink: true },
-        htmlInput: { 'data-testid': testId },
-      }}
-    >
-      {options.map(([value, meaning]) => (
-        <option key={value} value={value}>
-          {meaning}
-        </option>
-      ))}
-    </TextField>
+      onChange={(value) => set({ [key]: value } as Partial<ProfileForm>)}
+      choices={options.map(([value, meaning]) => ({ value, label: meaning }))}
+      testId={testId}
+    />
   );
   return (
     <TwoColumns>
