@@ -29,6 +29,15 @@ export const EXPIRED_EXPIRY = '2026-04';
 /** A payment source paying by the Visa test card, unexpired. */
 export const CARD = { card: { number: VISA, expiry: FUTURE_EXPIRY } };
 
+/** The buyer's shipping address, in the v2 APIs' address shape. */
+export const BUYER_ADDRESS = {
+  address_line_1: '1 Main St',
+  admin_area_2: 'San Jose',
+  admin_area_1: 'CA',
+  postal_code: '95131',
+  country_code: 'US',
+};
+
 /** An amount in US dollars, in the v2 APIs' money shape. */
 export const usd = (value: string) => ({ currency_code: 'USD', value });
 
