@@ -42,6 +42,7 @@ import {
   type LegacyKind,
 } from './legacy-model';
 import { TwoColumns } from '../../components/two-columns';
+import { LinkedStatusAmountCells } from '../../components/linked-status-amount-cells';
 
 /**
  * One v1 resource (`#/legacy-payments/<id>`, `#/legacy-sales/<id>`, ...): the same layout as the v2
@@ -311,15 +312,12 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
               {lineage.map((item) => (
                 <TableRow key={item.id} data-testid={`legacy-related-${item.id}`} data-kind={item.kind}>
                   <TableCell>{LEGACY_KINDS[item.kind as LegacyKind]?.label ?? item.kind}</TableCell>
-                  <TableCell>
-                    <ResourceLink kind={item.kind} id={item.id} />
-                  </TableCell>
-                  <TableCell>
-                    <StatusChip status={item.status} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Amount>{formatMoney(item.amount)}</Amount>
-                  </TableCell>
+                  <LinkedStatusAmountCells
+                    kind={item.kind}
+                    id={item.id}
+                    status={item.status}
+                    amount={item.amount}
+                  />
                 </TableRow>
               ))}
             </TableBody>
