@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium when present (Playwright's own download is unavailable on these machines). */
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+import { chromiumLaunchOptions } from './scripts/headless-chromium.js';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -11,26 +8,16 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Each test starts its own host on its own port and data directory, so specs run side by side.
+  workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   outputDir: 'test-results',
   use: {
     viewport: { width: 1400, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      ...(systemChromium ? { executablePath: process.env.CHROMIUM_PATH ?? systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(['--disable-quic']),
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

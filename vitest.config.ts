@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,7 +9,13 @@ export default defineConfig({
       'renderer/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
+    // The process-level tests (serve, its webhooks) start the bundle `npm run serve` runs.
+    globalSetup: ['electron/test-support/build-host-once.ts'],
     pool: 'forks',
+    // Vitest's default leaves a core to its own process, which on a 2-core machine means one test file at a
+    // time; most files wait on sockets and timers as much as they compute, so two at a time nearly halves
+    // the run there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
   },
 });

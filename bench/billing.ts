@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
+import { readArgs } from './usage-error.js';
 
 /**
  * `npm run bench -- billing [--subscriptions N] [--year-subscriptions N]`: the billing engine against the
@@ -116,9 +117,7 @@ const addMonths = (ms: number, months: number): string => {
 };
 
 export async function main(args: string[]): Promise<number> {
-  let subscriptions: number;
-  let yearSubscriptions: number;
-  try {
+  const { subscriptions, yearSubscriptions } = readArgs(() => {
     const { values } = parseArgs({
       args,
       options: {
@@ -126,14 +125,14 @@ export async function main(args: string[]): Promise<number> {
         'year-subscriptions': { type: 'string', default: '1000' },
       },
     });
-    subscriptions = Number(values.subscriptions);
-    yearSubscriptions = Number(values['year-subscriptions']);
-    if (![subscriptions, yearSubscriptions].every((n) => Number.isInteger(n) && n > 0))
+    const counts = {
+      subscriptions: Number(values.subscriptions),
+      yearSubscriptions: Number(values['year-subscriptions']),
+    };
+    if (!Object.values(counts).every((n) => Number.isInteger(n) && n > 0))
       throw new Error('--subscriptions and --year-subscriptions take whole positive numbers');
-  } catch (error) {
-    process.stderr.write(`bench billing: ${(error as Error).message}\n`);
-    return 2;
-  }
+    return counts;
+  });
   const { createHost } = await loadHost();
 
   // 1. One month of renewals over N active subscriptions, in one clock move.

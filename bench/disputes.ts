@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Host } from '../electron/host/create-host.js';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
-import { parseScaleOptions, type ScaleOptions } from './scale-options.js';
+import { parseScaleOptions } from './scale-options.js';
 
 /**
  * `npm run bench -- disputes`: `GET /v1/customer/disputes` pages (page_size=50) over a workspace of
@@ -162,13 +162,7 @@ async function close(ws: Workspace): Promise<void> {
 }
 
 export async function main(args: string[]): Promise<number> {
-  let opts: ScaleOptions;
-  try {
-    opts = parseScaleOptions(args, { small: 1_000, large: 100_000, requests: 20 }, CAPTURES);
-  } catch (error) {
-    process.stderr.write(`bench disputes: ${(error as Error).message}\n`);
-    return 2;
-  }
+  const opts = parseScaleOptions(args, { small: 1_000, large: 100_000, requests: 20 }, CAPTURES);
   const workspaces: Workspace[] = [];
   try {
     for (const size of [opts.small, opts.large]) {

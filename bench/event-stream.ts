@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { accessToken } from './host.js';
+import { UsageError } from './usage-error.js';
 import { cpuSeconds, rssMb, startServe, stopServe } from './serve.js';
 import {
   alternate,
@@ -8,7 +9,6 @@ import {
   drive,
   median,
   parseLoadArgs,
-  UsageError,
   type LoadOptions,
   type LoadRequest,
   type LoadSummary,
@@ -167,15 +167,7 @@ function parseArgs(args: string[]): { options: LoadOptions; clients: number } {
 }
 
 export async function main(args: string[]): Promise<number> {
-  let parsed: { options: LoadOptions; clients: number };
-  try {
-    parsed = parseArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench event-stream: ${error.message}\n`);
-    return 2;
-  }
-  const { options, clients } = parsed;
+  const { options, clients } = parseArgs(args);
   const { connections, durationSec, warmupSec, rounds } = options;
   console.log(
     `POST ${ORDERS_PATH} with ${clients} idle event-stream clients vs none: ${connections} connections, ` +

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { UsageError } from './usage-error.js';
 
 /** How hard and how long every target of one benchmark is driven. */
 export interface LoadOptions {
@@ -30,8 +31,6 @@ export interface LoadRequest {
   headers: Record<string, string>;
   body?: string;
 }
-
-export class UsageError extends Error {}
 
 function positive(value: string | undefined, flag: string, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STAGES, stageTimes } from './cpu-profile-stages.js';
 import { accessToken } from './host.js';
-import { clean, describe, drive, parseLoadArgs, UsageError, type LoadOptions } from './load.js';
+import { clean, describe, drive, parseLoadArgs, type LoadOptions } from './load.js';
 import { checkOnce, createRequest } from './orders.js';
 import { cpuSeconds, startServe, stopServe } from './serve.js';
 
@@ -21,14 +21,7 @@ const KEPT = fileURLToPath(new URL('../out/profiles/', import.meta.url));
 const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 export async function main(args: string[]): Promise<number> {
-  let options: LoadOptions;
-  try {
-    options = parseLoadArgs(args, DEFAULTS);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench orders-profile: ${error.message}\n`);
-    return 2;
-  }
+  const options = parseLoadArgs(args, DEFAULTS);
   const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
   try {
     const served = await startServe([], ['--cpu-prof', `--cpu-prof-dir=${dir}`]);

@@ -7,7 +7,6 @@ import {
   drive,
   median,
   parseLoadArgs,
-  UsageError,
   type LoadOptions,
   type LoadRequest,
   type LoadSummary,
@@ -125,14 +124,7 @@ async function measureBare(options: LoadOptions) {
 }
 
 export async function main(args: string[]): Promise<number> {
-  let options: LoadOptions;
-  try {
-    options = parseLoadArgs(args, DEFAULTS);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench orders: ${error.message}\n`);
-    return 2;
-  }
+  const options = parseLoadArgs(args, DEFAULTS);
   const { connections, durationSec, warmupSec, rounds } = options;
   console.log(
     `POST ${ORDERS_PATH}: ${connections} connections, ${durationSec} s measured after ${warmupSec} s warm-up, ` +

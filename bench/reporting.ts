@@ -5,7 +5,7 @@ import { DAY_MS } from '../shared/api/reporting/schemas.js';
 import type { Host } from '../electron/host/create-host.js';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import { median } from './load.js';
-import { parseScaleOptions, type ScaleOptions } from './scale-options.js';
+import { parseScaleOptions } from './scale-options.js';
 import { DEFAULT_HISTORY_CURRENCIES, type ReportingGroup } from '../electron/api/groups/reporting/index.js';
 
 /**
@@ -130,13 +130,7 @@ const SEARCHES = [
 ] as const;
 
 export async function main(args: string[]): Promise<number> {
-  let opts: ScaleOptions;
-  try {
-    opts = parseScaleOptions(args, { small: 10_000, large: 1_000_000, requests: 40 });
-  } catch (error) {
-    process.stderr.write(`bench reporting: ${(error as Error).message}\n`);
-    return 2;
-  }
+  const opts = parseScaleOptions(args, { small: 10_000, large: 1_000_000, requests: 40 });
   console.log(
     `31-day search, page_size=500, ${opts.requests} requests each, alternating; histories of ${HISTORY_DAYS} days`,
   );

@@ -4,6 +4,7 @@
  */
 import { tuneHeapForServing } from '../electron/host/heap-tuning.js';
 import { loadLine } from './machine-load.js';
+import { UsageError } from './usage-error.js';
 
 export type BenchMain = (args: string[]) => Promise<number>;
 
@@ -40,6 +41,10 @@ if (!load) {
   try {
     // exitCode rather than exit(): the process must end by itself, which proves every server closed.
     process.exitCode = await (await load()).main(rest);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bench ${name}: ${error.message}\n`);
+    process.exitCode = 2;
   } finally {
     console.log(loadLine('end'));
   }

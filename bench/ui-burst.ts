@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/headless-chromium.js';
 import { accessToken } from './host.js';
+import { tabRecordingLongTasks, takeLongTasks } from './long-tasks.js';
 import { startServe, stopServe } from './serve.js';
 
 /**
@@ -21,14 +22,6 @@ const ORDER_BODY = JSON.stringify({
   intent: 'CAPTURE',
   purchase_units: [{ reference_id: 'default', amount: { currency_code: 'USD', value: '25.00' } }],
 });
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** `count` orders through `concurrency` parallel callers; the rate in orders a second. */
 async function createOrders(baseUrl: string, token: string, count: number): Promise<number> {
@@ -52,16 +45,6 @@ async function createOrders(baseUrl: string, token: string, count: number): Prom
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, caller));
   return (count / (performance.now() - started)) * 1000;
-}
-
-/** Long tasks (over 50 ms, as the browser reports them) since the last call, then forgets them. */
-async function takeLongTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const holder = window as unknown as { __longTasks: number[] };
-    const tasks = holder.__longTasks;
-    holder.__longTasks = [];
-    return tasks;
-  });
 }
 
 /** Resolves when the Orders page's total reads `total`; the time it took, in ms. */
@@ -90,27 +73,16 @@ export async function main(args: string[]): Promise<number> {
   const orders = parseOrders(args);
   const built = spawnSync(process.execPath, ['scripts/ensure-ui-build.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) return 1;
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
   console.log(`${orders} orders created at full speed (${CONCURRENCY} callers) with the Orders page open`);
 
   const served = await startServe();
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const token = await accessToken(served.baseUrl);
     // The baseline burst, with no page to tell.
     const rateAlone = await createOrders(served.baseUrl, token, orders);
 
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.addInitScript(() => {
-      const holder = window as unknown as { __longTasks: number[] };
-      holder.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) holder.__longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    const page = await tabRecordingLongTasks(browser);
     const url = new URL(served.workbenchUrl);
     url.hash = '#/orders';
     await page.goto(url.toString());

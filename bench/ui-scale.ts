@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { accessToken } from './host.js';
+import { tabRecordingLongTasks, takeLongTasks } from './long-tasks.js';
 import { startServe, stopServe, type Served } from './serve.js';
 
 /**
@@ -75,26 +77,10 @@ async function must(reply: Promise<{ status: number; body: Json }>, status: numb
 }
 
 async function openTab(browser: Browser, url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.addInitScript(() => {
-    const holder = window as unknown as { __longTasks: number[] };
-    holder.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) holder.__longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  const page = await tabRecordingLongTasks(browser);
   await page.goto(url);
   return page;
 }
-
-/** The long tasks since the last call (and forgets them). */
-const takeLongTasks = (page: Page): Promise<number[]> =>
-  page.evaluate(() => {
-    const holder = window as unknown as { __longTasks: number[] };
-    const tasks = holder.__longTasks;
-    holder.__longTasks = [];
-    return tasks;
-  });
 
 /** A page is usable when its root is shown and nothing in it still says it is loading. */
 async function usable(page: Page, selector: string): Promise<void> {
@@ -158,6 +144,15 @@ export async function main(args: string[]): Promise<number> {
   try {
     const api = await apiOf(served);
     const seedStarted = performance.now();
+    let stepStarted = seedStarted;
+    // Each part of the seed with its time: at the full volumes the seed takes minutes, and which part does matters.
+    const seeded = (what: string) => {
+      const now = performance.now();
+      console.log(
+        `  seed: ${what} in ${((now - stepStarted) / 1000).toFixed(1)} s (${loadavg()[0]?.toFixed(2)} load)`,
+      );
+      stepStarted = now;
+    };
     // The seed, through the API.
     await must(
       api.call('POST', '/v1/test-helpers/payouts/fund', { amount: { currency: 'USD', value: '9000000.00' } }),
@@ -184,7 +179,9 @@ export async function main(args: string[]): Promise<number> {
       'batch',
     );
     const itemId = firstItems.items[5].payout_item_id as string;
+    seeded(`a batch of ${items.toLocaleString('en-US')} payout items and a minute of clock`);
     await createOrders(api, orders, 50);
+    seeded(`${orders.toLocaleString('en-US')} orders from 50 callers`);
     const anOrder = await must(api.call('GET', '/v1/test-helpers/clock'), 200, 'clock');
     void anOrder;
     await must(
@@ -192,6 +189,7 @@ export async function main(args: string[]): Promise<number> {
       201,
       'ledger generation',
     );
+    seeded(`${ledger.toLocaleString('en-US')} generated ledger entries`);
     console.log(
       `seeded ${items.toLocaleString('en-US')} payout items, ${orders.toLocaleString('en-US')} orders, ${ledger.toLocaleString('en-US')} ledger entries in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
     );
@@ -201,7 +199,9 @@ export async function main(args: string[]): Promise<number> {
     url.hash = '#/orders';
     const coldStarted = performance.now();
     const page = await openTab(browser, url.toString());
+    // Usable: the heading with its count and the first page of rows drawn (the table exists only with rows).
     await usable(page, '[data-testid="orders-total"]');
+    await usable(page, '[data-testid="orders-table"] tbody tr');
     const coldMs = performance.now() - coldStarted;
     await page.waitForTimeout(300);
     print({

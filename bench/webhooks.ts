@@ -7,7 +7,6 @@ import {
   drive,
   median,
   parseLoadArgs,
-  UsageError,
   type LoadOptions,
   type LoadRequest,
   type LoadSummary,
@@ -139,14 +138,7 @@ function describeDrain(d: Drain): string {
 }
 
 export async function main(args: string[]): Promise<number> {
-  let options: LoadOptions;
-  try {
-    options = parseLoadArgs(args, DEFAULTS);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench webhooks: ${error.message}\n`);
-    return 2;
-  }
+  const options = parseLoadArgs(args, DEFAULTS);
   const { connections, durationSec, warmupSec, rounds } = options;
   console.log(
     `POST /v2/payments/authorizations/{id}/capture (0.01 USD partial captures): ${connections} connections, ` +

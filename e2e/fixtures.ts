@@ -1,9 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startServe, stopServe } from '../electron/test-support/serve-process.js';
 
 export const CLIENT_ID = 'e2e-client';
 export const CLIENT_SECRET = 'e2e-secret';
@@ -22,16 +21,10 @@ export interface Workbench {
   ): Promise<{ status: number; body: any }>;
 }
 
-/** Starts `serve` on its own temp data dir and a free port; resolves on its JSON ready line. */
-async function startServe(
-  dataDir: string,
-): Promise<{ child: ChildProcessWithoutNullStreams; ready: { base_url: string; workbench_url: string } }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'electron/cli.ts',
+export const test = base.extend<{ workbench: Workbench }>({
+  workbench: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'workbench-e2e-'));
+    const { child, ready } = await startServe<{ base_url: string; workbench_url: string }>([
       '--port',
       '0',
       '--data-dir',
@@ -40,26 +33,7 @@ async function startServe(
       CLIENT_ID,
       '--client-secret',
       CLIENT_SECRET,
-    ],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env },
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
-    createInterface({ input: child.stdout }).once('line', (line) =>
-      resolve({ child, ready: JSON.parse(line) }),
-    );
-  });
-}
-
-export const test = base.extend<{ workbench: Workbench }>({
-  workbench: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'workbench-e2e-'));
-    const { child, ready } = await startServe(dataDir);
+    ]);
     let token: string | undefined;
     const getToken = async () => {
       if (token) return token;
@@ -92,8 +66,7 @@ export const test = base.extend<{ workbench: Workbench }>({
         return { status: response.status, body: text ? JSON.parse(text) : undefined };
       },
     });
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServe(child);
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { buildHostBundle } from '../electron/test-support/build-host-once.js';
 
-/** The UI the specs drive is the built one, exactly what `serve` ships: build it once per run. */
+/** The specs drive exactly what `serve` ships: build the UI and the host bundle once per run. */
 export default function globalSetup(): void {
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('vite build failed');
+  buildHostBundle();
 }

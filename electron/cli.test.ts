@@ -1,52 +1,17 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnServe, startServe, stopServe } from './test-support/serve-process.js';
 
-interface Served {
-  child: ChildProcessWithoutNullStreams;
-  ready: { ready: boolean; base_url: string; client_id: string };
-  lines: string[];
-}
+type Ready = { ready: boolean; base_url: string; client_id: string };
 
-/** Starts `serve` as a real process and resolves with its ready line (the first line on stdout). */
-function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', '--port', '0', ...args], {
-    cwd: process.cwd(),
-    env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '', ...env },
-  });
-  const lines: string[] = [];
-  return new Promise((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    rl.on('line', (line) => {
-      lines.push(line);
-      if (lines.length === 1) {
-        try {
-          resolve({ child, ready: JSON.parse(line), lines });
-        } catch {
-          reject(new Error(`first line is not JSON: ${line}`));
-        }
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code} before ready: ${stderr}`)));
-  });
-}
-
-function stop(
-  child: ChildProcessWithoutNullStreams,
-  signal: NodeJS.Signals = 'SIGTERM',
-): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    child.once('exit', (code) => resolve(code));
-    child.kill(signal);
-  });
-}
+/** Starts `serve` as a real process (the port chosen by the system). */
+const serve = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  startServe<Ready>(['--port', '0', ...args], env);
+const stop = stopServe;
 
 async function token(base: string, id: string, secret: string): Promise<string> {
   const response = await fetch(`${base}/v1/oauth2/token`, {
@@ -61,7 +26,8 @@ async function token(base: string, id: string, secret: string): Promise<string> 
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-describe('serve (headless host)', () => {
+// Each case starts one or two real processes; on a loaded machine a start alone can take several seconds.
+describe('serve (headless host)', { timeout: 60_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcessWithoutNullStreams[] = [];
   afterEach(async () => {
@@ -221,10 +187,7 @@ describe('serve (headless host)', () => {
     [['--headers-timeout', '20', '--request-timeout', '10']],
     [['--max-connections', '-1']],
   ])('refuses bad flags %j with exit code 2 and the usage', async (args) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli.ts', ...args], {
-      cwd: process.cwd(),
-      env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' },
-    });
+    const child = spawnServe(args);
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

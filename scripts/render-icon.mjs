@@ -2,19 +2,9 @@
 // packaged app's icon always matches its source. Run: node scripts/render-icon.mjs
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './headless-chromium.ts';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 const page = await browser.newPage({ viewport: { width: 512, height: 512 } });
 await page.setContent(
   `<html><body style="margin:0;background:transparent">${readFileSync('assets/icon.svg', 'utf8')}</body></html>`,

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { hostsPerTest } from '../test-support/harness-per-test.js';
 import { DATABASE_FILE } from '../store/db.js';
-import { startHarness, TEST_CLIENT_SECRET, type ApiHarness } from '../test-support/api-harness.js';
+import { startHarness, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
 import { createHost } from './create-host.js';
 import { MemoryVault } from './vault.js';
 import { WorkbenchService } from './workbench-service.js';
@@ -40,13 +40,7 @@ const SECRETS = [
   ...Object.values(OWNER),
 ];
 
-let api: ApiHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const hosts = hostsPerTest(startHarness);
 
 /** The workspace's database files as bytes (latin1 keeps every byte one character). */
 function databaseBytes(dir: string): string {
@@ -63,10 +57,8 @@ function expectAbsent(text: string, where: string, secrets: readonly string[] = 
 
 describe('secrets at rest and in logs', () => {
   it('no account number, IBAN, card, CVV, password, client secret or unconsented owner data is kept', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'secrets-at-rest-'));
-    dirs.push(dir);
-    api = await startHarness({ dataDir: dir });
-    const h = api;
+    const dir = hosts.workspace('secrets-at-rest-');
+    const h = await hosts.start({ dataDir: dir });
     const key = (n: string) => ({ 'svc-request-id': `secrets-${n}` });
     const replies = [
       await h.request('POST', '/v3/vault/payment-tokens', {
@@ -189,13 +181,11 @@ describe('secrets at rest and in logs', () => {
     await h.host.deps.store.db.committed();
     expectAbsent(databaseBytes(dir), 'the open database files');
     await h.close();
-    api = undefined;
     expectAbsent(databaseBytes(dir), 'the closed database file');
   });
 
   it('a generated client secret is kept as a derivation; the vault holds it and tokens still come', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'secrets-app-'));
-    dirs.push(dir);
+    const dir = hosts.workspace('secrets-app-');
     const vault = new MemoryVault();
     const first = createHost({ location: { kind: 'dir', dir }, secrets: vault });
     const secret = first.sandboxSecret;

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServe, stopServe } from '../test-support/serve-process.js';
 import { eventually, Receiver, verifyIndependently } from './webhooks-test-kit.js';
 
 interface Ready {
@@ -11,45 +11,20 @@ interface Ready {
   listener_url: string;
 }
 
-function serve(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; ready: Ready }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'electron/cli.ts',
-      '--port',
-      '0',
-      '--listener-port',
-      '0',
-      '--client-id',
-      'cid',
-      '--client-secret',
-      'csecret',
-      ...args,
-    ],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, SVC_CLIENT_ID: '', SVC_CLIENT_SECRET: '' },
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
-    createInterface({ input: child.stdout }).once('line', (line) =>
-      resolve({ child, ready: JSON.parse(line) as Ready }),
-    );
-  });
-}
-
-function stop(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
+/** Starts `serve` with its API and listener on ports the system chooses, and fixed credentials. */
+const serve = (args: string[]) =>
+  startServe<Ready>([
+    '--port',
+    '0',
+    '--listener-port',
+    '0',
+    '--client-id',
+    'cid',
+    '--client-secret',
+    'csecret',
+    ...args,
+  ]);
+const stop = stopServe;
 
 /** A client of one running sandbox, as a CI script would be. */
 async function client(base: string) {

@@ -1,70 +1,33 @@
 import AppBar from '@mui/material/AppBar';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { bridge } from '../bridge';
-import { HOME_SEGMENT, NAVIGATION, ROUTES } from '../features/registry';
+import { HOME_SEGMENT, NAVIGATION } from '../features/registry';
 import { queryKeys } from '../api/query-keys';
-import { ClockWidget } from './clock-widget';
-import { EnvironmentSwitcher } from './environment-switcher';
 import { Notifications } from './notifications';
-import { StartHere } from './start-here';
-import { hrefFor, useRoute } from './router';
+import { useRoute } from './router';
 import { workbenchTheme } from './theme';
 import { useHostEvents } from './use-host-events';
 import { useUi } from './ui-store';
-import { replacementsUnder } from '../components/deprecation';
+import { usePainted } from './after-first-paint';
+import { useNavDeprecations } from './nav-deprecations';
+import { NavigationDrawer } from './navigation-drawer';
+import { RoutedPage } from './routed-page';
 
-const DRAWER_WIDTH = 208;
+// Shown after the first paint, and loaded then: their menus, dialogs and forms are no part of the start.
+const ClockWidget = lazy(async () => ({ default: (await import('./clock-widget')).ClockWidget }));
+const EnvironmentSwitcher = lazy(async () => ({
+  default: (await import('./environment-switcher')).EnvironmentSwitcher,
+}));
+const StartHere = lazy(async () => ({ default: (await import('./start-here')).StartHere }));
 
-/** "Deprecated: use …" under an entry whose API's endpoints are deprecated (read from the endpoints). */
-function navDeprecation(apiPrefix: string | undefined): string | undefined {
-  const replacements = apiPrefix ? replacementsUnder(apiPrefix) : [];
-  return replacements.length > 0 ? `Deprecated: use ${replacements.join(' or ')}` : undefined;
-}
-
-/** The page of a route, as the feature registry declares it. */
-function Page({ route }: { route: string[] }) {
-  const [segment = HOME_SEGMENT, id] = route;
-  const pages = ROUTES.get(segment);
-  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
-  if (!pages) return <Typography sx={{ p: 3 }}>No page at #/{route.join('/')}.</Typography>;
-  const active = info.data?.active_environment;
-  // Never the embedded data under a remote name: a page that reads the workbench's own store says so.
-  const notice =
-    active?.kind === 'remote' && pages.reads !== 'active-environment' ? (
-      <Alert severity="warning" sx={{ mb: 2 }} data-testid="embedded-data-notice">
-        This page shows the <strong>embedded sandbox</strong>, not {active.name}: it reads the workbench's own
-        store. The Console, Reports and Events read {active.name} through its API.
-      </Alert>
-    ) : null;
-  // Pages load on demand (each feature's pages are a chunk of their own): the shell stays while one loads.
-  return (
-    <>
-      {notice}
-      <Suspense
-        fallback={
-          <Typography color="text.secondary" role="status" data-testid="page-loading">
-            Loading…
-          </Typography>
-        }
-      >
-        {id !== undefined && pages.detail ? <pages.detail id={id} /> : <pages.list route={route} id={id} />}
-      </Suspense>
-    </>
-  );
-}
+const NAV_ENTRIES = NAVIGATION.flatMap((group) => group.items);
 
 /** The shell: navigation, environment switcher, clock, theme, notifications, and the routed page. */
 export function App() {
@@ -76,6 +39,10 @@ export function App() {
   const route = useRoute();
   const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
   useHostEvents();
+  // The clock, the environment switcher and the start panel (menus, dialogs, queries of their own) come
+  // in the render after the first paint: the shell and the page paint first, in a shorter task.
+  const painted = usePainted();
+  const deprecations = useNavDeprecations(NAV_ENTRIES);
   const area = route[0] ?? HOME_SEGMENT;
 
   return (
@@ -100,8 +67,12 @@ export function App() {
             <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-end' }}>
               <Notifications />
             </Box>
-            <ClockWidget />
-            <EnvironmentSwitcher />
+            {painted && (
+              <Suspense fallback={null}>
+                <ClockWidget />
+                <EnvironmentSwitcher />
+              </Suspense>
+            )}
             <IconButton
               color="inherit"
               onClick={toggleTheme}
@@ -112,40 +83,15 @@ export function App() {
             </IconButton>
           </Toolbar>
         </AppBar>
-        <Drawer
-          variant="persistent"
-          open={drawerOpen}
-          data-testid="drawer"
-          sx={{
-            display: drawerOpen ? undefined : 'none',
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
-          <Toolbar />
-          <nav aria-label="Workbench">
-            {NAVIGATION.map((group) => (
-              <List key={group.section} dense subheader={<ListSubheader>{group.section}</ListSubheader>}>
-                {group.items.map((item) => (
-                  <ListItemButton
-                    key={item.path}
-                    component="a"
-                    href={hrefFor(item.path)}
-                    selected={area === item.path}
-                    data-testid={`nav-${item.path}`}
-                  >
-                    <ListItemText primary={item.label} secondary={navDeprecation(item.apiPrefix)} />
-                  </ListItemButton>
-                ))}
-              </List>
-            ))}
-          </nav>
-        </Drawer>
+        <NavigationDrawer open={drawerOpen} area={area} deprecations={deprecations} />
         <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
           <Toolbar />
-          <StartHere />
-          <Page route={route} />
+          {painted && (
+            <Suspense fallback={null}>
+              <StartHere />
+            </Suspense>
+          )}
+          <RoutedPage route={route} />
         </Box>
       </Box>
     </ThemeProvider>

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { hostsPerTest } from '../../../test-support/harness-per-test.js';
 import type { PaymentsHarness } from '../payments-v2/payments-test-kit.js';
 import {
   act,
@@ -16,14 +14,7 @@ import {
 } from './disputes-test-kit.js';
 import { DOCUMENT_RULES } from './documents.js';
 
-let api: PaymentsHarness | undefined;
-let dataDir: string | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
-});
+const hosts = hostsPerTest(startDisputesHarness);
 
 const MB = 1024 * 1024;
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3000), Buffer.from('\n%%EOF\n')]);
@@ -81,7 +72,7 @@ async function claim(harness: PaymentsHarness): Promise<string> {
 
 describe('evidence documents are kept, with a url that downloads them', () => {
   it('gives each document a url; the download answers the bytes uploaded, in their type', async () => {
-    api = await startDisputesHarness();
+    const api = await hosts.start();
     const id = await claim(api);
     const reply = await post(
       api,
@@ -123,7 +114,7 @@ describe('evidence documents are kept, with a url that downloads them', () => {
   });
 
   it('answers 404 in the error format for a document of no dispute of the caller', async () => {
-    api = await startDisputesHarness();
+    const api = await hosts.start();
     const id = await claim(api);
     const missing = await api.request('GET', `${DISPUTES}/${id}/documents/DOC-NOSUCHDOCUMENT0000000`);
     expect(missing.status).toBe(404);
@@ -139,7 +130,7 @@ describe('evidence documents are kept, with a url that downloads them', () => {
   });
 
   it('refuses a document over 10 MB, a type the platform does not take, and keeps nothing of the request', async () => {
-    api = await startDisputesHarness();
+    const api = await hosts.start();
     const id = await claim(api);
     const big = await post(api, id, 'provide-evidence', {}, [
       file('small.pdf', PDF),
@@ -158,7 +149,7 @@ describe('evidence documents are kept, with a url that downloads them', () => {
   });
 
   it('keeps at most 100 documents per dispute', async () => {
-    api = await startDisputesHarness();
+    const api = await hosts.start();
     const { captureId } = await capturedOrder(api);
     const { dispute_id: id } = await openDispute(api, captureId);
     const tiny = (n: number) => file(`page-${n}.png`, PNG, 'image/png', 'message_document');
@@ -183,7 +174,7 @@ describe('evidence documents are kept, with a url that downloads them', () => {
   });
 
   it('keeps at most 100 MB of documents per dispute', async () => {
-    api = await startDisputesHarness();
+    const api = await hosts.start();
     const { captureId } = await capturedOrder(api);
     const { dispute_id: id } = await openDispute(api, captureId);
     const tenMb = Buffer.alloc(10 * MB, 0x25);
@@ -209,22 +200,22 @@ describe('evidence documents are kept, with a url that downloads them', () => {
   }, 120_000);
 
   it('keeps the documents across a restart', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'dispute-documents-'));
-    api = await startDisputesHarness({ dataDir });
+    const dataDir = hosts.workspace('dispute-documents-');
+    let api = await hosts.start({ dataDir });
     const id = await claim(api);
     const reply = await post(api, id, 'provide-evidence', {}, [file('proof.pdf', PDF)]);
     expect(reply.status, reply.text).toBe(200);
     const url = (await getDispute(api, id)).evidences[0].documents[0].url as string;
     await api.close();
 
-    api = await startDisputesHarness({ dataDir });
+    api = await hosts.start({ dataDir });
     const again = await download(api, url);
     expect(again.status).toBe(200);
     expect(Buffer.compare(again.bytes, PDF)).toBe(0);
   });
 
   it('goes with the sandbox reset', async () => {
-    api = await startDisputesHarness();
+    const api = await hosts.start();
     const id = await claim(api);
     const reply = await post(api, id, 'provide-evidence', {}, [file('proof.pdf', PDF)]);
     expect(reply.status, reply.text).toBe(200);

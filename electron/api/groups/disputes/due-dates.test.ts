@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { DAY } from '../../../clock.js';
-import type { PaymentsHarness } from '../payments-v2/payments-test-kit.js';
 import {
   act,
   advance,
@@ -13,11 +13,7 @@ import {
   startDisputesHarness,
 } from './disputes-test-kit.js';
 
-let api: PaymentsHarness;
-beforeEach(async () => {
-  api = await startDisputesHarness();
-});
-afterEach(() => api.close());
+const api = harnessPerTest(startDisputesHarness);
 
 const eventTypesOf = async (id: string): Promise<string[]> => {
   const reply = await api.request('GET', '/v1/notifications/webhooks-events?page_size=50');

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentsHarness } from '../payments-v2/payments-test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import {
   act,
   balanceMinor,
@@ -14,11 +14,7 @@ import {
   TRANSACTIONS,
 } from './disputes-test-kit.js';
 
-let api: PaymentsHarness;
-beforeEach(async () => {
-  api = await startDisputesHarness();
-});
-afterEach(() => api.close());
+const api = harnessPerTest(startDisputesHarness);
 
 const PDF = Buffer.from('%PDF-1.4\n% proof of delivery\n%%EOF\n');
 

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentsHarness } from '../payments-v2/payments-test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import {
   act,
   balanceMinor,
@@ -13,11 +13,7 @@ import {
   startDisputesHarness,
 } from './disputes-test-kit.js';
 
-let api: PaymentsHarness;
-beforeEach(async () => {
-  api = await startDisputesHarness();
-});
-afterEach(() => api.close());
+const api = harnessPerTest(startDisputesHarness);
 
 describe('opening a dispute', () => {
   it('opens an inquiry on a capture, holds the amount and lists it', async () => {

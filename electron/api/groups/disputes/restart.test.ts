@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { hostsPerTest } from '../../../test-support/harness-per-test.js';
 import { DAY } from '../../../clock.js';
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
-import type { PaymentsHarness } from '../payments-v2/payments-test-kit.js';
 import {
   balanceMinor,
   capturedOrder,
@@ -19,17 +16,11 @@ const HOLD_CODES =
   "SELECT event_code AS code, COUNT(*) AS n FROM ledger_entries WHERE event_code IN ('T1110', 'T1111', 'T1106') GROUP BY event_code ORDER BY event_code";
 
 describe('a clock move cut off in the middle', () => {
-  let api: PaymentsHarness | undefined;
-  let dataDir: string | undefined;
-  afterEach(async () => {
-    await api?.close();
-    api = undefined;
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const hosts = hostsPerTest(startDisputesHarness);
 
   it('leaves nothing of its escalations and refunds; moved again, each dispute is decided once', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'disputes-restart-'));
-    api = await startDisputesHarness({ dataDir });
+    const dataDir = hosts.workspace('disputes-restart-');
+    let api = await hosts.start({ dataDir });
     const cases: { id: string; captureId: string }[] = [];
     for (let i = 0; i < DISPUTES; i++) {
       const { captureId } = await capturedOrder(api, '30.00');
@@ -43,7 +34,7 @@ describe('a clock move cut off in the middle', () => {
     const die = api.host.deps.clock.duringMove(() => {
       refundsInMove = Number(
         (
-          api?.host.deps.store.db
+          api.host.deps.store.db
             .prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE event_code = 'T1106'")
             .get() as { n: number }
         ).n,
@@ -58,7 +49,7 @@ describe('a clock move cut off in the middle', () => {
     expect(refundsInMove).toBe(DISPUTES);
     await api.close();
 
-    api = await startDisputesHarness({ dataDir });
+    api = await hosts.start({ dataDir });
     expect(api.host.deps.clock.now()).toBe(FIXED_NOW);
     for (const { id, captureId } of cases) {
       const dispute = await getDispute(api, id);

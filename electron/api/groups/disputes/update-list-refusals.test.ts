@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { TEST_CLIENT_ID } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { assertion, onboardedSeller } from '../partner-referrals/partners-test-kit.js';
-import type { PaymentsHarness } from '../payments-v2/payments-test-kit.js';
 import {
   act,
   capturedOrder,
@@ -14,11 +14,7 @@ import {
   startDisputesHarness,
 } from './disputes-test-kit.js';
 
-let api: PaymentsHarness;
-beforeEach(async () => {
-  api = await startDisputesHarness();
-});
-afterEach(() => api.close());
+const api = harnessPerTest(startDisputesHarness);
 
 describe('partial update', () => {
   it('sets the communication details and refuses other paths and ops', async () => {

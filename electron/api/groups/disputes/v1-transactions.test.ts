@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import type { ResourceDetail } from '../../../../shared/bridge.js';
 import { DAY } from '../../../clock.js';
 import { MemoryVault } from '../../../host/vault.js';
 import { WorkbenchService } from '../../../host/workbench-service.js';
-import type { PaymentsHarness } from '../payments-v2/payments-test-kit.js';
 import { getJson } from '../payments-v2/payments-test-kit.js';
 import {
   act,
@@ -20,11 +20,7 @@ import {
   type Json,
 } from './disputes-test-kit.js';
 
-let api: PaymentsHarness;
-beforeEach(async () => {
-  api = await startDisputesHarness();
-});
-afterEach(() => api.close());
+const api = harnessPerTest(startDisputesHarness);
 
 const cents = (value: string): bigint => BigInt(value.replace('.', ''));
 

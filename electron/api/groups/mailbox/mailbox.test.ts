@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { hostsPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_BUYER } from '../../../store/seed.js';
-import type { ApiHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
   MAILBOX,
@@ -22,16 +19,11 @@ import {
 } from '../payouts/payouts-test-kit.js';
 
 describe('the sandbox mailbox', () => {
-  let api: ApiHarness | undefined;
-  const dirs: string[] = [];
-  afterEach(async () => {
-    await api?.close();
-    api = undefined;
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const hosts = hostsPerTest(startInvoicingHarness);
+  const payoutHosts = hostsPerTest(startPayoutsHarness);
 
   it('GET /v1/test-helpers/mailbox: {messages}, newest first, each with recipient, subject, body and absolute links', async () => {
-    api = await startInvoicingHarness();
+    const api = await hosts.start();
     expect((await api.request('GET', MAILBOX)).body).toEqual({ messages: [] });
     const first = await sentInvoice(api);
     const second = await sentInvoice(api, invoiceBody({ billing_info: [{ email: 'dana@example.org' }] }));
@@ -60,14 +52,14 @@ describe('the sandbox mailbox', () => {
   });
 
   it('links follow the address the reader used', async () => {
-    api = await startInvoicingHarness();
+    const api = await hosts.start();
     await sentInvoice(api);
     const reply = await api.request('GET', MAILBOX, { headers: { host: 'sandbox.test:9999' } });
     expect(reply.body.messages[0].links[0].href).toMatch(/^http:\/\/sandbox\.test:9999\/invoice\//);
   });
 
   it('DELETE empties it (204); the sandbox reset empties it too', async () => {
-    api = await startInvoicingHarness();
+    const api = await hosts.start();
     await sentInvoice(api);
     expect((await api.request('DELETE', MAILBOX)).status).toBe(204);
     expect(await mailbox(api)).toEqual([]);
@@ -78,32 +70,30 @@ describe('the sandbox mailbox', () => {
   });
 
   it('keeps its messages across a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mailbox-'));
-    dirs.push(dir);
-    api = await startInvoicingHarness({ dataDir: dir });
+    const dir = hosts.workspace('mailbox-');
+    let api = await hosts.start({ dataDir: dir });
     const id = await sentInvoice(api);
     await api.close();
-    api = await startInvoicingHarness({ dataDir: dir });
+    api = await hosts.start({ dataDir: dir });
     const [message] = await mailbox(api, SEED_BUYER.email);
     expect(message?.resource.id).toBe(id);
   });
 
   it('rolls back with the work that sent it: an invoice that fails to send sends nothing', async () => {
-    api = await startInvoicingHarness();
+    const api = await hosts.start();
     const id = await sentInvoice(api);
     expectError(await api.request('POST', `/v1/invoicing/invoices/${id}/send`), 'UNPROCESSABLE_ENTITY');
     expect(await mailbox(api, SEED_BUYER.email)).toHaveLength(1);
   });
 
   it('is behind the test-helpers scope like every sandbox control', async () => {
-    api = await startInvoicingHarness();
+    const api = await hosts.start();
     const token = await api.newToken('https://uri.svc.example/services/invoicing');
     expectError(await api.request('GET', MAILBOX, { token }), 'NOT_AUTHORIZED');
   });
 
   it("an unclaimed payout's receiver gets the sender's subject and message, and how long the money waits", async () => {
-    const payouts = await startPayoutsHarness();
-    api = payouts;
+    const payouts = await payoutHosts.start();
     await fund(payouts, '100.00');
     await createBatchOk(
       payouts,

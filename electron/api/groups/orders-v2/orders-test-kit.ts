@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { ApiHarness, Reply } from '../../../test-support/api-harness.js';
 import { CSRF_FIELD } from '../../pipeline/buyer-page.js';
 import { checkoutCsrfToken } from './checkout-page.js';
-export { rels } from '../../../test-support/test-kit.js';
+import { usd } from '../../../test-support/test-kit.js';
+export { rels, usd } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the orders v2 tests: request builders and the approval step (the error-body contract
@@ -13,8 +14,6 @@ export const MERCHANT = 'merchant@example.com';
 export const BUYER = 'buyer@example.com';
 export const CHARITY = 'charity@example.com';
 export const ORDERS = '/v2/checkout/orders';
-
-export const usd = (value: string) => ({ currency_code: 'USD', value });
 
 /** A one-unit CAPTURE order with two items, a breakdown and a shipping block (every patch target present). */
 export function richOrder() {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import { AUTHORIZATION_LIFETIME_MS } from './service.js';
 import { expectError } from '../../../test-support/expect-error.js';
@@ -21,11 +22,7 @@ import {
 } from './payments-test-kit.js';
 
 describe('GET /v2/payments/authorizations/{id}', () => {
-  let api: PaymentsHarness;
-  beforeEach(async () => {
-    api = await startPaymentsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPaymentsHarness);
 
   it('shows every field of spec 2.5', async () => {
     const { orderId, authorizationId } = await newAuthorization(api, '100.00', 'USD', {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { CAPTURE_LIMITS } from '../../../../shared/api/payments-v2/schemas.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import { expectError } from '../../../test-support/expect-error.js';
@@ -22,19 +23,13 @@ import {
   refundOk,
   rels,
   requestId,
+  usd,
   startPaymentsHarness,
   voidAuthorization,
-  type PaymentsHarness,
 } from './payments-test-kit.js';
 
-const usd = (value: string) => money(value, 'USD');
-
 describe('POST /v2/payments/authorizations/{id}/capture', () => {
-  let api: PaymentsHarness;
-  beforeEach(async () => {
-    api = await startPaymentsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPaymentsHarness);
 
   describe('partial, multiple and final captures', () => {
     it('partial, then more partial, then final_capture closes the authorization', async () => {

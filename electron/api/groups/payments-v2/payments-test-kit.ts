@@ -3,7 +3,7 @@ import { DAY } from '../../../clock.js';
 import { startHarness, type ApiHarness, type Reply } from '../../../test-support/api-harness.js';
 import { CARD, FIXED_NOW } from '../../../test-support/fixtures.js';
 import { advance as advanceSeconds, getJson, type Json } from '../../../test-support/test-kit.js';
-export { CLOCK, getJson, linkOf, pathOf, rels, type Json } from '../../../test-support/test-kit.js';
+export { CLOCK, getJson, linkOf, pathOf, rels, usd, type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the payments v2 tests: a harness on a pinned real-time source, request builders for

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { isoSeconds } from '../../../clock.js';
 import type { StoredAuthorization } from './types.js';
 import {
@@ -20,20 +21,15 @@ import {
   reauthorize,
   rels,
   requestId,
+  usd,
   startPaymentsHarness,
   voidAuthorization,
-  type PaymentsHarness,
 } from './payments-test-kit.js';
 
-const usd = (value: string) => money(value, 'USD');
 const SECOND = 1000;
 
 describe('POST /v2/payments/authorizations/{id}/reauthorize', () => {
-  let api: PaymentsHarness;
-  beforeEach(async () => {
-    api = await startPaymentsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPaymentsHarness);
 
   const stored = (id: string) =>
     api.host.deps.store.resources.get<StoredAuthorization['body'], StoredAuthorization['internal']>(

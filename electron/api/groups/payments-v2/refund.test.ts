@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { SCOPES } from '../../../../shared/scopes.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import { expectError } from '../../../test-support/expect-error.js';
@@ -20,18 +21,12 @@ import {
   refundOk,
   rels,
   requestId,
+  usd,
   startPaymentsHarness,
-  type PaymentsHarness,
 } from './payments-test-kit.js';
 
-const usd = (value: string) => money(value, 'USD');
-
 describe('POST /v2/payments/captures/{id}/refund', () => {
-  let api: PaymentsHarness;
-  beforeEach(async () => {
-    api = await startPaymentsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPaymentsHarness);
 
   /** A completed USD capture of `value` (from an authorization) and its ids. */
   async function newCapture(value = '100.00', currency = 'USD') {

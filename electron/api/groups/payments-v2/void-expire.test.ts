@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { isoSeconds } from '../../../clock.js';
 import { AUTHORIZATION_LIFETIME_MS, EXPIRE_AUTHORIZATION_JOB } from './service.js';
 import { expectError } from '../../../test-support/expect-error.js';
@@ -15,17 +16,15 @@ import {
   getAuthorization,
   getCapture,
   getOrder,
-  money,
   newAuthorization,
   reauthorize,
   rels,
   requestId,
+  usd,
   startPaymentsHarness,
   voidAuthorization,
   type PaymentsHarness,
 } from './payments-test-kit.js';
-
-const usd = (value: string) => money(value, 'USD');
 
 /** An approved AUTHORIZE card order with two purchase units, authorized: one authorization per unit. */
 async function twoUnitAuthorizations(
@@ -58,11 +57,7 @@ const expiryJobs = (api: PaymentsHarness, id: string) =>
     .filter((job) => job.kind === EXPIRE_AUTHORIZATION_JOB && (job.payload as { id: string }).id === id);
 
 describe('POST /v2/payments/authorizations/{id}/void', () => {
-  let api: PaymentsHarness;
-  beforeEach(async () => {
-    api = await startPaymentsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPaymentsHarness);
 
   it('204 without a body; the authorization is VOIDED', async () => {
     const { authorizationId } = await newAuthorization(api);
@@ -171,11 +166,7 @@ describe('POST /v2/payments/authorizations/{id}/void', () => {
 });
 
 describe('authorization expiry (the scheduled job after 29 days)', () => {
-  let api: PaymentsHarness;
-  beforeEach(async () => {
-    api = await startPaymentsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPaymentsHarness);
 
   it('schedules one expiry job at the expiration_time', async () => {
     const { authorizationId } = await newAuthorization(api);
@@ -231,8 +222,7 @@ describe('authorization expiry (the scheduled job after 29 days)', () => {
   });
 
   it('with a real time in the middle of a second, expiration_time is still the moment it expires', async () => {
-    await api.close();
-    api = await startPaymentsHarness({ realNow: FIXED_NOW + 700 });
+    api.setRealNow(FIXED_NOW + 700);
     const { authorizationId } = await newAuthorization(api);
     const { create_time, expiration_time } = await getAuthorization(api, authorizationId);
     expect(create_time).toBe(isoSeconds(FIXED_NOW));
@@ -255,8 +245,7 @@ describe('authorization expiry (the scheduled job after 29 days)', () => {
   });
 
   it('with a real time in the middle of a second, reauthorization opens at create_time + 3 days', async () => {
-    await api.close();
-    api = await startPaymentsHarness({ realNow: FIXED_NOW + 700 });
+    api.setRealNow(FIXED_NOW + 700);
     const { authorizationId } = await newAuthorization(api);
     const { create_time } = await getAuthorization(api, authorizationId);
     const opens = Date.parse(create_time) + 3 * DAY;

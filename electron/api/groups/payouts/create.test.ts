@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { PAYOUT_LIMITS } from '../../../../shared/api/payouts/schemas.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import type { Issue } from '../../../../shared/api/registry.js';
@@ -15,17 +16,12 @@ import {
   startPayoutsHarness,
   uniqueId,
   DAY_SECONDS,
-  type PayoutsHarness,
 } from './payouts-test-kit.js';
 
 const ok = (receiver = 'buyer@example.com', options = {}) => payoutItem(receiver, options);
 
 describe('POST /v1/payments/payouts', () => {
-  let api: PayoutsHarness;
-  beforeEach(async () => {
-    api = await startPayoutsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPayoutsHarness);
 
   it('answers 201 with the batch header, PENDING, and a self link', async () => {
     const body = batchBody([ok(), ok('someone@example.org', { value: '5.32', note: 'Thanks!' })], {

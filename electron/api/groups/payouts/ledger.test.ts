@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_BUYER } from '../../../store/seed.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
@@ -17,17 +18,12 @@ import {
   totalBalance,
   transactionsBetween,
   type Json,
-  type PayoutsHarness,
 } from './payouts-test-kit.js';
 
 const cents = (value: string): number => Math.round(Number(value) * 100);
 
 describe('payouts in the ledger: transaction search and balances agree to the cent', () => {
-  let api: PayoutsHarness;
-  beforeEach(async () => {
-    api = await startPayoutsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPayoutsHarness);
 
   it('writes T0001 for each paid item (fee included), T1115 for a refund, T1114 for a cancel and a 30-day return', async () => {
     await fund(api, '1000.00');

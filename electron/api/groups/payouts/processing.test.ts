@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
 import { CHUNK_ITEMS, PROCESS_BATCH_JOB } from './jobs.js';
@@ -19,7 +20,6 @@ import {
   itemsOf,
   totalBalance,
   type Json,
-  type PayoutsHarness,
 } from './payouts-test-kit.js';
 
 /** The sandbox receiver table (shared/api/payouts/sandbox-receivers.ts), one row per case. */
@@ -81,11 +81,7 @@ const ITEM_EVENT: Record<string, string[]> = {
 };
 
 describe('payout processing', () => {
-  let api: PayoutsHarness;
-  beforeEach(async () => {
-    api = await startPayoutsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPayoutsHarness);
 
   describe('each item ends in the status its receiver gives (the sandbox receiver table)', () => {
     let items: Json[];

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_BUYER } from '../../../store/seed.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { CHUNK_ITEMS } from './jobs.js';
@@ -23,14 +24,12 @@ import {
   startPayoutsHarness,
   totalBalance,
   type Json,
-  type PayoutsHarness,
 } from './payouts-test-kit.js';
 
 describe('GET /v1/payments/payouts/{id}', () => {
-  let api: PayoutsHarness;
+  const api = harnessPerTest(startPayoutsHarness);
   let id: string;
   beforeEach(async () => {
-    api = await startPayoutsHarness();
     await fund(api, '1000.00');
     id = await createOk(
       api,
@@ -42,7 +41,6 @@ describe('GET /v1/payments/payouts/{id}', () => {
     );
     await settle(api);
   });
-  afterEach(async () => api.close());
 
   it('shows up to 1,000 items by default, with self and last links and no totals', async () => {
     const body = await getBatch(api, id);
@@ -118,11 +116,7 @@ describe('GET /v1/payments/payouts/{id}', () => {
 });
 
 describe('GET /v1/payments/payouts-item/{id}', () => {
-  let api: PayoutsHarness;
-  beforeEach(async () => {
-    api = await startPayoutsHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startPayoutsHarness);
 
   it('shows an item with its fee, its batch and links self and batch', async () => {
     await fund(api, '100.00');
@@ -174,11 +168,10 @@ describe('GET /v1/payments/payouts-item/{id}', () => {
 });
 
 describe('POST /v1/payments/payouts-item/{id}/cancel and the 30-day return', () => {
-  let api: PayoutsHarness;
+  const api = harnessPerTest(startPayoutsHarness);
   let batchId: string;
   let items: Json[];
   beforeEach(async () => {
-    api = await startPayoutsHarness();
     await fund(api, '100.00');
     batchId = await createOk(
       api,
@@ -191,7 +184,6 @@ describe('POST /v1/payments/payouts-item/{id}/cancel and the 30-day return', () 
     await settle(api);
     items = (await getBatch(api, batchId)).items;
   });
-  afterEach(async () => api.close());
 
   const cancel = (id: string, body?: unknown) =>
     api.request('POST', `${ITEMS}/${id}/cancel`, body === undefined ? {} : { body });

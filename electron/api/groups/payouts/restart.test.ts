@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { hostsPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_BUYER } from '../../../store/seed.js';
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
 import { CHUNK_ITEMS } from './jobs.js';
@@ -16,23 +14,16 @@ import {
   storedItems,
   tick,
   totalBalance,
-  type PayoutsHarness,
 } from './payouts-test-kit.js';
 
 const ITEMS = 15_000;
 
 describe('a restart in the middle of processing a large batch', () => {
-  let api: PayoutsHarness | undefined;
-  let dataDir: string | undefined;
-  afterEach(async () => {
-    await api?.close();
-    api = undefined;
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const hosts = hostsPerTest(startPayoutsHarness);
 
   it('resumes where it stopped and pays each of 15,000 items exactly once', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'payouts-restart-'));
-    api = await startPayoutsHarness({ dataDir });
+    const dataDir = hosts.workspace('payouts-restart-');
+    let api = await hosts.start({ dataDir });
     await fund(api, '40000.00');
     const items = Array.from({ length: ITEMS }, (_, i) =>
       payoutItem(i % 3 === 0 ? `unknown-${i}@example.org` : SEED_BUYER.email, {
@@ -51,12 +42,12 @@ describe('a restart in the middle of processing a large batch', () => {
     await api.close();
 
     // The reopened host runs what is due as it starts: the next chunk, from the stored cursor.
-    api = await startPayoutsHarness({ dataDir, realNow: FIXED_NOW + 10_000 });
+    api = await hosts.start({ dataDir, realNow: FIXED_NOW + 10_000 });
     expect(storedItems(api, id)).toBe(4 * CHUNK_ITEMS);
     await api.close();
 
     // Once more, then the rest of the batch in one clock move.
-    api = await startPayoutsHarness({ dataDir, realNow: FIXED_NOW + 20_000 });
+    api = await hosts.start({ dataDir, realNow: FIXED_NOW + 20_000 });
     expect(storedItems(api, id)).toBe(5 * CHUNK_ITEMS);
     await settle(api);
 

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
@@ -18,17 +19,12 @@ import {
   requestId,
   startReferencedHarness,
   usd,
-  type ReferencedHarness,
 } from './referenced-payouts-test-kit.js';
 
 const CHARITY = 'charity@example.com';
 
 describe('POST /v1/payments/referenced-payouts', () => {
-  let api: ReferencedHarness;
-  beforeEach(async () => {
-    api = await startReferencedHarness();
-  });
-  afterEach(async () => api.close());
+  const api = harnessPerTest(startReferencedHarness);
 
   describe('synchronous: up to 10 items without Prefer: respond-async', () => {
     it('answers 201 with the processed items: payee, amount and transactions from each capture', async () => {

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest, hostsPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_MERCHANT } from '../../../store/seed.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
@@ -42,11 +40,7 @@ const payoutEntries = (api: ReferencedHarness) => {
 };
 
 describe('referenced payouts: processing', () => {
-  let api: ReferencedHarness;
-  beforeEach(async () => {
-    api = await startReferencedHarness();
-  });
-  afterEach(async () => api?.close());
+  const api = harnessPerTest(startReferencedHarness);
 
   describe('ONGOING_ACTIVITY_ON_REFERENCE while an earlier request on the reference is PROCESSING', () => {
     it('a queued item blocks its reference for items and batches alike, until it is processed', async () => {
@@ -370,20 +364,12 @@ describe('referenced payouts: processing', () => {
 });
 
 describe('referenced payouts: a restart in the middle of processing', () => {
-  let dir: string;
-  let api: ReferencedHarness | undefined;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'referenced-payouts-'));
-  });
-  afterEach(async () => {
-    await api?.close();
-    api = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const hosts = hostsPerTest(startReferencedHarness);
 
   it('a queued batch survives the restart and each item is paid exactly once', async () => {
-    api = await startReferencedHarness({ dataDir: dir });
-    const captures = await Promise.all(Array.from({ length: 11 }, () => newCapture(api!, '10.00')));
+    const dir = hosts.workspace('referenced-payouts-');
+    let api = await hosts.start({ dataDir: dir });
+    const captures = await Promise.all(Array.from({ length: 11 }, () => newCapture(api, '10.00')));
     const batchId = queuedBatchId(
       await createBatch(api, { referenced_payouts: captures.map((c) => item(c)) }),
     );
@@ -394,7 +380,7 @@ describe('referenced payouts: a restart in the middle of processing', () => {
     await api.close();
 
     // Real time has passed the job's due time while the host was down: it runs as the host starts.
-    api = await startReferencedHarness({ dataDir: dir, realNow: FIXED_NOW + PROCESSING_DELAY_MS });
+    api = await hosts.start({ dataDir: dir, realNow: FIXED_NOW + PROCESSING_DELAY_MS });
     const batch = await getBatch(api, batchId);
     expect(new Set(batch.referenced_payouts.map((i: any) => i.processing_state.status))).toEqual(
       new Set(['SUCCESS']),

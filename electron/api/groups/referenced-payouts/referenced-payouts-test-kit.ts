@@ -6,7 +6,7 @@ import { PROCESSING_DELAY_MS } from './jobs.js';
 import { getJson, type Json } from '../../../test-support/test-kit.js';
 
 export { otherAppToken } from '../../../test-support/test-kit.js';
-export { getJson, type Json } from '../../../test-support/test-kit.js';
+export { getJson, usd, type Json } from '../../../test-support/test-kit.js';
 
 /**
  * Shared pieces of the referenced payouts tests: a harness on a pinned real time (moved by hand for the
@@ -17,8 +17,6 @@ export const BATCHES = '/v1/payments/referenced-payouts';
 export const ITEMS = '/v1/payments/referenced-payouts-items';
 export const EVENTS = '/v1/notifications/webhooks-events';
 export { DAY, SECOND, PROCESSING_DELAY_MS };
-
-export const usd = (value: string) => ({ currency_code: 'USD', value });
 
 let counter = 0;
 /** A fresh Svc-Request-Id. */

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { REFERENCED_PAYOUT_LIMITS } from '../../../../shared/api/referenced-payouts/index.js';
 import { newAuthorization } from '../payments-v2/payments-test-kit.js';
 import { expectError, type ExpectedDetail } from '../../../test-support/expect-error.js';
@@ -12,7 +13,6 @@ import {
   otherAppToken,
   startReferencedHarness,
   usd,
-  type ReferencedHarness,
 } from './referenced-payouts-test-kit.js';
 
 /** An unsigned JWT naming a business account: the call acts for it, as a partner's would. */
@@ -22,13 +22,11 @@ const assertionFor = (email: string): string =>
 const CHARITY = 'charity@example.com';
 
 describe('referenced payouts: validation', () => {
-  let api: ReferencedHarness;
+  const api = harnessPerTest(startReferencedHarness);
   let capture: string;
   beforeEach(async () => {
-    api = await startReferencedHarness();
     capture = await newCapture(api, '100.00');
   });
-  afterEach(async () => api.close());
 
   /** 400 INVALID_REQUEST cases of the item schema, checked on both calls (field relative to the item). */
   const itemCases: [string, (c: string) => Record<string, unknown>, ExpectedDetail][] = [

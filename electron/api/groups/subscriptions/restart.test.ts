@@ -1,8 +1,6 @@
 import { SEED_MERCHANT } from '../../../store/seed.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { hostsPerTest } from '../../../test-support/harness-per-test.js';
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
 import {
   activeSubscription,
@@ -38,29 +36,30 @@ const monthly = (months: number) =>
   );
 
 describe('billing across restarts', () => {
-  let api: BillingHarness | undefined;
-  let dataDir: string | undefined;
-  afterEach(async () => {
-    await api?.close();
-    api = undefined;
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const hosts = hostsPerTest(startBillingHarness);
 
-  it('a clock advance cut off in the middle bills nothing; advanced again, each cycle runs once, in order', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'billing-restart-'));
-    api = await startBillingHarness({ dataDir });
+  /** A host on a workspace on disk where a payer with money enough holds SUBSCRIPTIONS active subscriptions. */
+  async function subscribedWorkspace() {
+    const dataDir = hosts.workspace('billing-restart-');
+    const api = await hosts.start({ dataDir });
     await setPayer(api, {
       email_address: 'buyer@example.com',
       wallet_balance: { currency_code: 'USD', value: '100000.00' },
     });
     const ids: string[] = [];
     for (let i = 0; i < SUBSCRIPTIONS; i++) ids.push((await activeSubscription(api, PLAN)).id);
+    return { dataDir, api, ids };
+  }
+
+  it('a clock advance cut off in the middle bills nothing; advanced again, each cycle runs once, in order', async () => {
+    const { dataDir, ids, ...first } = await subscribedWorkspace();
+    let api = first.api;
 
     // The process dies while a six-month advance is under way: after its jobs billed every cycle, before
     // the move commits (a listener of the move that runs after the scheduler's throws, as a kill would).
     let billedInMove = 0;
     const die = api.host.deps.clock.duringMove(() => {
-      billedInMove = api?.host.deps.store.db.prepare(MERCHANT_SALES).get(SEED_MERCHANT.id)?.n as number;
+      billedInMove = api.host.deps.store.db.prepare(MERCHANT_SALES).get(SEED_MERCHANT.id)?.n as number;
       throw new Error('killed');
     });
     const cut = await api.request('POST', '/v1/test-helpers/clock', {
@@ -73,7 +72,7 @@ describe('billing across restarts', () => {
     await api.close();
 
     // Nothing of the cut-off move stayed: the clock, the cycles, the ledger are as before it.
-    api = await startBillingHarness({ dataDir });
+    api = await hosts.start({ dataDir });
     expect(api.host.deps.clock.now()).toBe(FIXED_NOW);
     expect(cycleTimes(api, ids)).toEqual(ids.map(() => monthly(1)));
     await expectStatus(
@@ -90,21 +89,15 @@ describe('billing across restarts', () => {
   }, 60_000);
 
   it('on the real-time path, a restart between cycles resumes where billing stopped', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'billing-restart-'));
-    api = await startBillingHarness({ dataDir });
-    await setPayer(api, {
-      email_address: 'buyer@example.com',
-      wallet_balance: { currency_code: 'USD', value: '100000.00' },
-    });
-    const ids: string[] = [];
-    for (let i = 0; i < SUBSCRIPTIONS; i++) ids.push((await activeSubscription(api, PLAN)).id);
+    const { dataDir, ids, ...first } = await subscribedWorkspace();
+    let api = first.api;
     // Real time passes 2.5 months; the scheduler's tick bills what fell due (each job its own transaction).
     api.setRealNow(FIXED_NOW + 76 * DAY_SECONDS * 1000);
     api.host.deps.scheduler.runDue();
     expect(cycleTimes(api, ids)).toEqual(ids.map(() => monthly(3)));
     await api.close();
     // The host is down for four months; as it starts again it bills the missed cycles, once each, in order.
-    api = await startBillingHarness({ dataDir, realNow: FIXED_NOW + 200 * DAY_SECONDS * 1000 });
+    api = await hosts.start({ dataDir, realNow: FIXED_NOW + 200 * DAY_SECONDS * 1000 });
     api.host.deps.scheduler.runDue();
     expect(cycleTimes(api, ids)).toEqual(ids.map(() => monthly(7)));
     const sales = api.host.deps.store.db.prepare(MERCHANT_SALES).get(SEED_MERCHANT.id) as { n: number };

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
+import { startHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { approve } from '../orders-v2/orders-test-kit.js';
 import { PAYMENT_TOKENS, payAndVaultCard, requestId, setVaultEnabled, vaultCard } from './vault-test-kit.js';
 
 /** Orders v2 with the vault: `store_in_vault` saves a paid order's source, `vault_id` charges a token. */
 
-let api: ApiHarness;
-beforeEach(async () => {
-  api = await startHarness();
-});
-afterEach(async () => {
-  await api.close();
-});
+const api = harnessPerTest(startHarness);
 
 const unit = [{ amount: { currency_code: 'USD', value: '15.00' } }];
 const orderWith = (payment_source: unknown, intent = 'CAPTURE') => ({

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
+import { startHarness } from '../../../test-support/api-harness.js';
 import { rels } from '../../../test-support/test-kit.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
@@ -11,13 +12,7 @@ import {
   vaultCard,
 } from './vault-test-kit.js';
 
-let api: ApiHarness;
-beforeEach(async () => {
-  api = await startHarness();
-});
-afterEach(async () => {
-  await api.close();
-});
+const api = harnessPerTest(startHarness);
 
 describe('POST /v3/vault/payment-tokens (directly)', () => {
   it('vaults a card: brand, last digits, expiry; never the number or the CVV', async () => {

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
+import { startHarness } from '../../../test-support/api-harness.js';
 import { rels } from '../../../test-support/test-kit.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
@@ -12,13 +13,7 @@ import {
   submitVaultApproval,
 } from './vault-test-kit.js';
 
-let api: ApiHarness;
-beforeEach(async () => {
-  api = await startHarness();
-});
-afterEach(async () => {
-  await api.close();
-});
+const api = harnessPerTest(startHarness);
 
 const exchange = (id: string) =>
   createPaymentToken(api, { payment_source: { token: { id, type: 'SETUP_TOKEN' } } });

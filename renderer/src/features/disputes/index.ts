@@ -1,9 +1,12 @@
 import { defineFeature } from '../feature';
-import { DisputeDetailPage } from './dispute-detail-page';
 import { DISPUTE_KIND } from './dispute-model';
-import { DisputesPage } from './disputes-page';
+import { lazyPage } from '../lazy-page';
 
-export { OpenDisputeButton } from './open-dispute-dialog';
+const DisputeDetailPage = lazyPage(() => import('./dispute-detail-page'), 'DisputeDetailPage');
+const DisputesPage = lazyPage(() => import('./disputes-page'), 'DisputesPage');
+
+// Loads with the page that shows it (a capture, a sale, the transaction view), not at start.
+export const OpenDisputeButton = lazyPage(() => import('./open-dispute-dialog'), 'OpenDisputeButton');
 
 /**
  * Customer disputes: the queue of open disputes by due date, each dispute's machine with its actions,

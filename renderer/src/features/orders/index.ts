@@ -5,9 +5,9 @@ import { lazyPage } from '../lazy-page';
 const OrderDetailPage = lazyPage(() => import('./order-detail-page'), 'OrderDetailPage');
 
 // What other features use of Orders v2: the vault opens the create dialog with a token as the source;
-// a capture's page lists its shipment trackers.
-export { CaptureTrackers } from './capture-trackers';
-export { CreateOrderDialog } from './create-order-dialog';
+// a capture's page lists its shipment trackers. Each loads with the page that shows it, not at start.
+export const CaptureTrackers = lazyPage(() => import('./capture-trackers'), 'CaptureTrackers');
+export const CreateOrderDialog = lazyPage(() => import('./create-order-dialog'), 'CreateOrderDialog');
 export { draftForToken, type OrderDraft } from './order-form-model';
 
 /** Orders v2: the list with its create dialog, and each order's page. */

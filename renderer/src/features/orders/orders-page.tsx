@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { orderMachine, type OrderStatus } from '../../../../shared/api/orders-v2';
 import { hrefFor, navigate } from '../../app/router';
 import { MONO } from '../../components/mono-font';
@@ -11,16 +11,55 @@ import { ResourceListPanel } from '../../components/resource-list-panel';
 import { StatusChip } from '../../components/status-chip';
 import { SortableHeadCell } from '../../components/sortable-head-cell';
 import { useResourceList } from '../../components/use-resource-list';
-import { CreateOrderDialog } from './create-order-dialog';
+import { lazyPage } from '../lazy-page';
 import { formatMoney } from '../../api/format';
 import { OpeningRow, TimeCell } from '../../components/opening-row';
+
+// The form (payment sources, vault tokens, the order schemas it checks) loads when it is first opened.
+const CreateOrderDialog = lazyPage(() => import('./create-order-dialog'), 'CreateOrderDialog');
 
 const STATES = Object.keys(orderMachine.states) as OrderStatus[];
 
 /** Orders v2 of the workspace, newest first, paged on the host; live through `queryKeys.resources`. */
 export function OrdersPage() {
   const list = useResourceList('order');
+  // A page of rows arrives with its query and is drawn in a transition, in slices that keep the page
+  // responsive; the heading, the count and the filters follow the query at once.
+  const items = useDeferredValue(list.items);
+  const rows = useMemo(
+    () =>
+      items.map((order) => (
+        <OpeningRow
+          key={order.id}
+          to={`/orders/${order.id}`}
+          testId={`order-row-${order.id}`}
+          status={order.status}
+        >
+          <TableCell>
+            <Link
+              href={hrefFor(`/orders/${encodeURIComponent(order.id)}`)}
+              underline="hover"
+              sx={{ fontFamily: MONO }}
+              data-testid="order-link"
+            >
+              {order.id}
+            </Link>
+          </TableCell>
+          <TableCell>
+            <StatusChip status={order.status} />
+          </TableCell>
+          <TableCell>{order.intent ?? '—'}</TableCell>
+          <TableCell align="right" sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
+            {formatMoney(order.amount)}
+          </TableCell>
+          <TimeCell time={order.create_time} />
+        </OpeningRow>
+      )),
+    [items],
+  );
   const [creating, setCreating] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (creating && !opened) setOpened(true);
 
   return (
     <Stack spacing={2} data-testid="orders-page">
@@ -68,43 +107,21 @@ export function OrdersPage() {
             </SortableHeadCell>
           </>
         }
-        rows={list.items.map((order) => (
-          <OpeningRow
-            key={order.id}
-            to={`/orders/${order.id}`}
-            testId={`order-row-${order.id}`}
-            status={order.status}
-          >
-            <TableCell>
-              <Link
-                href={hrefFor(`/orders/${encodeURIComponent(order.id)}`)}
-                underline="hover"
-                sx={{ fontFamily: MONO }}
-                data-testid="order-link"
-              >
-                {order.id}
-              </Link>
-            </TableCell>
-            <TableCell>
-              <StatusChip status={order.status} />
-            </TableCell>
-            <TableCell>{order.intent ?? '—'}</TableCell>
-            <TableCell align="right" sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
-              {formatMoney(order.amount)}
-            </TableCell>
-            <TimeCell time={order.create_time} />
-          </OpeningRow>
-        ))}
+        rows={rows}
       />
 
-      <CreateOrderDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(id) => {
-          setCreating(false);
-          navigate(`/orders/${id}`);
-        }}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <CreateOrderDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(id) => {
+              setCreating(false);
+              navigate(`/orders/${id}`);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

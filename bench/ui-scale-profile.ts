@@ -1,0 +1,229 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { accessToken } from './host.js';
+import { startServe, stopServe } from './serve.js';
+
+/**
+ * What the cold load of Orders is made of, for the ui-scale bench's first figure: `npx tsx
+ * bench/ui-scale-profile.ts [--orders N] [--rounds N] [--depth N] [--trace FILE]`. Seeds N orders (200),
+ * then loads the workbench in a fresh Chromium context per round (round 0 only warms the HTTP cache) with
+ * a performance trace and its sampled CPU profile, and prints every main-thread task over 50 ms: the
+ * functions that ran longest in it (self time), the components and app code under them (total time),
+ * and the trace's own events (module evaluation, layout, paint, GC). Names are the built bundle's: build
+ * with `npx vite build --minify false` first to read them. `--trace FILE` keeps each round's raw trace
+ * for DevTools; `--plain` measures without the trace (whose recording slows the page), printing only
+ * the time to usable and the long tasks the page's own observer saw.
+ */
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string; frame?: string } };
+}
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at < 0 ? undefined : args[at + 1];
+}
+
+const short = (url: string | undefined) => (url ?? '').replace(/^.*\/assets\//, '').replace(/^.*\//, '');
+
+interface Frame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+/** The sampled stacks of the trace's CPU profile (leaf first), with their times in trace microseconds. */
+function profileSamples(
+  events: TraceEvent[],
+  thread: { pid: number; tid: number },
+): { ts: number; dt: number; stack: Frame[] }[] {
+  const nodes = new Map<number, { frame: Frame; parent?: number }>();
+  const out: { ts: number; dt: number; stack: Frame[] }[] = [];
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === thread.pid && e.tid === thread.tid) as
+    (TraceEvent & { id?: string }) | undefined;
+  const chunks = events.filter(
+    (e) =>
+      (e.name === 'Profile' || e.name === 'ProfileChunk') &&
+      (e as { id?: string }).id === profile?.id &&
+      e.pid === thread.pid,
+  );
+  let ts = 0;
+  for (const chunk of chunks) {
+    const data = (chunk.args as { data?: Record<string, unknown> } | undefined)?.data ?? {};
+    if (chunk.name === 'Profile') {
+      ts = (data.startTime as number) ?? chunk.ts;
+      continue;
+    }
+    const profile = data.cpuProfile as
+      { nodes?: { id: number; parent?: number; callFrame: Frame }[]; samples?: number[] } | undefined;
+    for (const node of profile?.nodes ?? [])
+      nodes.set(node.id, { frame: node.callFrame, parent: node.parent });
+    const deltas = (data.timeDeltas as number[] | undefined) ?? [];
+    (profile?.samples ?? []).forEach((id, i) => {
+      const dt = deltas[i] ?? 0;
+      ts += dt;
+      const stack: Frame[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = nodes.get(at)?.parent) {
+        const node = nodes.get(at);
+        if (!node) break;
+        if (node.frame.functionName !== '(root)') stack.push(node.frame);
+      }
+      out.push({ ts, dt: deltas[i + 1] ?? 100, stack });
+    });
+  }
+  return out;
+}
+
+export async function main(args: string[]): Promise<number> {
+  const orders = Number(option(args, '--orders') ?? 200);
+  const rounds = Number(option(args, '--rounds') ?? 3);
+  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+  const served = await startServe();
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const token = await accessToken(served.baseUrl);
+    const body = JSON.stringify({
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '25.00' } }],
+    });
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next++ < orders) {
+          await fetch(`${served.baseUrl}/v2/checkout/orders`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              prefer: 'return=minimal',
+            },
+            body,
+          });
+        }
+      }),
+    );
+    const url = new URL(served.workbenchUrl);
+    url.hash = '#/orders';
+    // A first visit fills the HTTP cache, as a workbench opened before has it.
+    for (let round = 0; round <= rounds; round++) {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const holder = window as unknown as { __longTasks: { start: number; duration: number }[] };
+        holder.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            holder.__longTasks.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      const plain = args.includes('--plain');
+      if (!plain)
+        await browser.startTracing(page, {
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8.execute',
+            'v8',
+            'blink.user_timing',
+            'loading',
+            'disabled-by-default-v8.cpu_profiler',
+          ],
+        });
+      const started = performance.now();
+      await page.goto(url.toString());
+      await page.waitForSelector('[data-testid="orders-table"] tbody tr', { timeout: 60_000 });
+      const usableMs = performance.now() - started;
+      await page.waitForTimeout(1500);
+      const trace = plain
+        ? { traceEvents: [] }
+        : (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] });
+      const observed = await page.evaluate(
+        () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
+      );
+      if (option(args, '--trace'))
+        writeFileSync(`${option(args, '--trace')}.${round}.json`, JSON.stringify(trace));
+      await context.close();
+      if (round === 0) continue;
+      console.log(
+        `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})`,
+      );
+      if (plain) continue;
+      const events = trace.traceEvents;
+      const main = events.find(
+        (e) =>
+          e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain',
+      );
+      const mainEvents = events.filter(
+        (e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X',
+      );
+      const tasks = mainEvents.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+      for (const task of tasks) {
+        const end = task.ts + (task.dur ?? 0);
+        const inside = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
+        const parts = new Map<string, number>();
+        for (const e of inside) {
+          const data = e.args?.data;
+          const what =
+            e.name === 'EvaluateScript' || e.name === 'v8.compileModule' || e.name === 'v8.evaluateModule'
+              ? `${e.name} ${short(data?.url)}`
+              : e.name === 'FunctionCall'
+                ? `FunctionCall ${data?.functionName || '?'} ${short(data?.url)}`
+                : e.name;
+          parts.set(what, (parts.get(what) ?? 0) + (e.dur ?? 0));
+        }
+        console.log(
+          `  task ${((task.dur ?? 0) / 1000).toFixed(0)} ms at ${((task.ts - (tasks[0]?.ts ?? 0)) / 1000).toFixed(0)}:`,
+        );
+        const samples = profileSamples(events, main!).filter(
+          (sample) => sample.ts >= task.ts && sample.ts <= end,
+        );
+        const self = new Map<string, number>();
+        const total = new Map<string, number>();
+        for (const sample of samples) {
+          const frames = sample.stack.map(
+            (f) => `${f.functionName || '(anon)'} ${short(f.url)}:${f.lineNumber + 1}:${f.columnNumber + 1}`,
+          );
+          self.set(frames[0] ?? '?', (self.get(frames[0] ?? '?') ?? 0) + sample.dt);
+          for (const frame of new Set(frames)) total.set(frame, (total.get(frame) ?? 0) + sample.dt);
+        }
+        console.log('    self:');
+        for (const [what, dur] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
+          console.log(`    ${(dur / 1000).toFixed(1).padStart(7)} ms  ${what}`);
+        console.log('    total (components and app code):');
+        const interesting = ([what]: [string, number]) =>
+          /^[A-Z]/.test(what) ||
+          !/^(\(anon\)|[a-z#])/.test(what) ||
+          / (App|Orders|orders|router|registry|main|feature)/.test(what);
+        for (const [what, dur] of [...total]
+          .filter(interesting)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, Number(option(args, '--depth') ?? 25)))
+          console.log(`    ${(dur / 1000).toFixed(1).padStart(7)} ms  ${what}`);
+        const top = [...parts]
+          .filter(([what]) => !what.startsWith('V8.'))
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 8);
+        for (const [what, dur] of top) console.log(`    ${(dur / 1000).toFixed(1).padStart(7)} ms  ${what}`);
+      }
+    }
+    return 0;
+  } finally {
+    await browser.close();
+    await stopServe(served);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,31 @@
+import { startTransition, useEffect, useState } from 'react';
+import { afterFirstPaint } from './after-first-paint';
+
+/**
+ * The drawer's "Deprecated: use …" caption of each entry whose API's endpoints are deprecated, by entry
+ * path. They are read from the shared endpoints (spec 9.2), whose schemas are the largest module graph
+ * of the renderer: loaded after the first page has painted, so a start evaluates none of them.
+ */
+export function useNavDeprecations(
+  entries: readonly { path: string; apiPrefix?: string }[],
+): ReadonlyMap<string, string> {
+  const [captions, setCaptions] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    let live = true;
+    const cancel = afterFirstPaint(() => {
+      void import('../components/deprecation').then(({ replacementsUnder }) => {
+        const found = new Map<string, string>();
+        for (const entry of entries) {
+          const replacements = entry.apiPrefix ? replacementsUnder(entry.apiPrefix) : [];
+          if (replacements.length > 0) found.set(entry.path, `Deprecated: use ${replacements.join(' or ')}`);
+        }
+        if (live) startTransition(() => setCaptions(found));
+      });
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [entries]);
+  return captions;
+}
