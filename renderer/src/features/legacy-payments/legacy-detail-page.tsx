@@ -23,7 +23,7 @@ import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
-import { FieldRow, Fields } from '../../components/detail-parts';
+import { AmountRow, FieldRow, Fields } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
 import { OpenDisputeButton } from '../disputes';
 import { LegacyPaymentsNotice } from './deprecation-notice';
@@ -245,9 +245,7 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
       <TwoColumns>
         <Section title="Details">
           <Fields>
-            <FieldRow label="Amount" testId="legacy-amount">
-              <Amount>{formatMoney(amount ?? summary.amount)}</Amount>
-            </FieldRow>
+            <AmountRow label="Amount" testId="legacy-amount" amount={formatMoney(amount ?? summary.amount)} />
             {kind === 'payment-v1' ? (
               <FieldRow label="Intent">{textAt(resource, 'intent') ?? '—'}</FieldRow>
             ) : null}
