@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '../../../shared/bridge.js';
 import type { Database } from '../db.js';
 import {
   NEWEST_FIRST,
@@ -32,26 +33,11 @@ export interface StoredResource<B = Record<string, unknown>, I = Record<string, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyResource = StoredResource<any, any>;
 
-export interface HistoryEntry {
-  trigger: string;
-  from_status: string | null;
-  to_status: string;
-  at: string;
-  note: string | null;
-}
+/** A row of a resource's history, stored as the bridge shows it to the renderer. */
+export type { HistoryEntry };
 
-interface ResourceRow {
-  kind: ResourceKind;
-  id: string;
-  app_id: string | null;
-  status: string;
-  parent_id: string | null;
-  root_id: string | null;
-  create_time: string;
-  update_time: string;
-  body: string;
-  internal: string;
-}
+/** A resource as its table row holds it: `body` and `internal` as JSON text. */
+type ResourceRow = Omit<StoredResource, 'body' | 'internal'> & { body: string; internal: string };
 
 /** Where a page of {@link ResourcesRepository.seek} ended: the last row's creation time and row id. */
 export interface SeekCursor {
