@@ -97,6 +97,8 @@ export class Receiver {
   delayMs = 0;
   /** Never answer (the sender's timeout fires). */
   hang = false;
+  /** While set, answers wait for it to resolve (after `delayMs`): a test decides when the receiver replies. */
+  holdAnswers: Promise<void> | undefined;
   private server: Server | undefined;
   url = '';
 
@@ -115,10 +117,9 @@ export class Receiver {
         this.received.push({ path: request.url ?? '/', headers: request.headers, body, json });
         if (this.hang) return;
         const status = typeof this.status === 'function' ? this.status(this.received.length) : this.status;
-        setTimeout(
-          () => response.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`),
-          this.delayMs,
-        );
+        const answer = () =>
+          response.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`);
+        setTimeout(() => void (this.holdAnswers ?? Promise.resolve()).then(answer), this.delayMs);
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));

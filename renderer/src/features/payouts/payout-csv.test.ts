@@ -159,7 +159,6 @@ describe('importPayoutCsv', () => {
     lines[5001] = 'EMAIL,payee5000@example.com,oops,USD,,item-5000';
     let yields = 0;
     const progress: number[] = [];
-    const started = performance.now();
     const result = await importPayoutCsv(lines.join('\r\n'), {
       sliceSize: 1000,
       yieldToUi: async () => {
@@ -167,7 +166,6 @@ describe('importPayoutCsv', () => {
       },
       onProgress: (fraction) => progress.push(fraction),
     });
-    const elapsed = performance.now() - started;
     expect(result.items).toHaveLength(MAX_PAYOUT_ITEMS);
     expect(result.problems).toEqual([]);
     expect(invalidRows(result.items)).toEqual([5000]);
@@ -176,8 +174,6 @@ describe('importPayoutCsv', () => {
     expect(yields).toBe(14);
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    // Generous: well under a few seconds even on a slow machine (it is about 100 ms here).
-    expect(elapsed).toBeLessThan(5000);
   });
 
   it('imports the first 15,000 rows of a longer file and says how many were left out', async () => {
