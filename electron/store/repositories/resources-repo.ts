@@ -61,8 +61,21 @@ function toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
   return { ...row, body: JSON.parse(row.body) as B, internal: JSON.parse(row.internal) as I };
 }
 
+/** Told of a resource's update before its row changes (its row still holds the state before it). */
+export type BeforeUpdate = (kind: ResourceKind, id: string) => void;
+
 export class ResourcesRepository {
+  private readonly beforeUpdate: BeforeUpdate[] = [];
+
   constructor(private readonly store: Database) {}
+
+  /**
+   * Calls `listener` before every update of a resource, inside the update's transaction: for what keeps
+   * a reference to a resource's stored state and must copy it before it changes (event snapshots).
+   */
+  onBeforeUpdate(listener: BeforeUpdate): void {
+    this.beforeUpdate.push(listener);
+  }
 
   /**
    * A new resource. How it was created (`createdBy`, the trigger, and its first status) is kept on the
@@ -89,6 +102,7 @@ export class ResourcesRepository {
 
   /** A resource's new state, with the history entry that explains it. */
   update(resource: StoredResource<unknown, unknown>, entry: HistoryEntry): void {
+    for (const listener of this.beforeUpdate) listener(resource.kind, resource.id);
     this.store
       .write(
         'UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ? WHERE kind = ? AND id = ?',
