@@ -48,6 +48,20 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
     return r;
   };
 
+  /**
+   * A host with one webhook, for captures, at a receiver answering `status`, and one capture whose
+   * first delivery attempt has been made: where the retry tests start.
+   */
+  const firstAttemptTo = async (status: Receiver['status']) => {
+    const h = await harness();
+    const r = await receiver();
+    r.status = status;
+    const webhookId = await h.subscribe(r.url, onlyCaptures);
+    await captureOrder(h);
+    await h.settle();
+    return { h, r, webhookId };
+  };
+
   it('POSTs the exact stored bytes once, with the five transmission headers, and a receiver verifies them independently', async () => {
     const h = await harness();
     const r = await receiver();
@@ -96,12 +110,7 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
   });
 
   it('retries a failing receiver on the documented schedule, to the 25th and last attempt, by advancing the clock', async () => {
-    const h = await harness();
-    const r = await receiver();
-    r.status = 500;
-    await h.subscribe(r.url, onlyCaptures);
-    await captureOrder(h);
-    await h.settle();
+    const { h, r } = await firstAttemptTo(500);
     expect(r.received).toHaveLength(1);
     const [first] = await deliveries(h);
     if (!first) throw new Error('no delivery');
@@ -148,12 +157,7 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
   }, 60_000);
 
   it('catches up after one big clock jump: every retry that fell due goes out, 25 at most', async () => {
-    const h = await harness();
-    const r = await receiver();
-    r.status = 502;
-    await h.subscribe(r.url, onlyCaptures);
-    await captureOrder(h);
-    await h.settle();
+    const { h, r } = await firstAttemptTo(502);
     await h.advance(36 * 3600);
     const [middle] = await deliveries(h);
     expect(middle?.attempt_count).toBe(1 + RETRY_OFFSETS_MS.filter((o) => o <= 36 * 3_600_000).length);
@@ -163,12 +167,7 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
   });
 
   it('stops at the first 2xx and never delivers that event again', async () => {
-    const h = await harness();
-    const r = await receiver();
-    r.status = (n) => (n <= 2 ? 503 : 204);
-    await h.subscribe(r.url, onlyCaptures);
-    await captureOrder(h);
-    await h.settle();
+    const { h, r } = await firstAttemptTo((n) => (n <= 2 ? 503 : 204));
     await h.advance(60);
     await h.advance(4 * 60);
     const [delivered] = await deliveries(h);
@@ -277,12 +276,7 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
   });
 
   it('deleting a subscription cancels its pending retries (what was attempted stays on record)', async () => {
-    const h = await harness();
-    const r = await receiver();
-    r.status = 500;
-    const id = await h.subscribe(r.url, onlyCaptures);
-    await captureOrder(h);
-    await h.settle();
+    const { h, r, webhookId: id } = await firstAttemptTo(500);
     expect((await h.request('DELETE', `/v1/notifications/webhooks/${id}`)).status).toBe(204);
     await h.advance(4 * 86_400);
     expect(r.received).toHaveLength(1);
@@ -347,12 +341,7 @@ describe('signed delivery with retries (spec 6.2, 6.5, 6.6)', () => {
   });
 
   it('a sandbox reset drops events and deliveries but keeps subscriptions', async () => {
-    const h = await harness();
-    const r = await receiver();
-    r.status = 500;
-    const id = await h.subscribe(r.url, onlyCaptures);
-    await captureOrder(h);
-    await h.settle();
+    const { h, r, webhookId: id } = await firstAttemptTo(500);
     expect((await h.request('POST', '/v1/test-helpers/reset', { body: {} })).status).toBe(204);
     expect(await deliveries(h)).toEqual([]);
     expect((await h.request('GET', '/v1/notifications/webhooks-events')).body.events).toEqual([]);

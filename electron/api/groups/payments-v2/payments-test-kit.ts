@@ -24,6 +24,23 @@ let requestCounter = 0;
 export const requestId = (prefix = 'req'): string =>
   `${prefix}-${Date.now().toString(36)}-${++requestCounter}`;
 
+/**
+ * Sends one request twice under the same Svc-Request-Id: the first creates (201), the repeat answers
+ * the same resource (200) whatever happened in between.
+ */
+export async function sentTwice(
+  send: (headers: Record<string, string>) => Promise<Reply>,
+  prefix: string,
+): Promise<{ first: Reply; repeat: Reply }> {
+  const headers = { 'Svc-Request-Id': requestId(prefix) };
+  const first = await send(headers);
+  expect(first.status, first.text).toBe(201);
+  const repeat = await send(headers);
+  expect(repeat.status, repeat.text).toBe(200);
+  expect(repeat.body.id).toBe(first.body.id);
+  return { first, repeat };
+}
+
 export interface PaymentsHarness extends ApiHarness {
   /** Moves the pinned real time (what passes without the clock helper). */
   setRealNow(ms: number): void;

@@ -21,6 +21,7 @@ import {
   refundOk,
   rels,
   requestId,
+  sentTwice,
   usd,
   startPaymentsHarness,
 } from './payments-test-kit.js';
@@ -205,19 +206,17 @@ describe('POST /v2/payments/captures/{id}/refund', () => {
   it('201 then 200 with the same refund for a repeat with the same Svc-Request-Id; one refund only', async () => {
     const { orderId, captureId } = await newCapture('100.00');
     const key = requestId('refund');
-    const first = await refund(
-      api,
-      captureId,
-      { amount: usd('25.00') },
-      { 'Svc-Request-Id': key, Prefer: 'return=representation' },
-    );
+    // The same request, sent twice.
+    const send = () =>
+      refund(
+        api,
+        captureId,
+        { amount: usd('25.00') },
+        { 'Svc-Request-Id': key, Prefer: 'return=representation' },
+      );
+    const first = await send();
     expect(first.status, first.text).toBe(201);
-    const repeat = await refund(
-      api,
-      captureId,
-      { amount: usd('25.00') },
-      { 'Svc-Request-Id': key, Prefer: 'return=representation' },
-    );
+    const repeat = await send();
     expect(repeat.status, repeat.text).toBe(200);
     expect(repeat.body).toEqual(first.body);
     const order = await getOrder(api, orderId);
@@ -229,12 +228,7 @@ describe('POST /v2/payments/captures/{id}/refund', () => {
 
   it('a repeat of the refund that emptied the capture answers 200, not CAPTURE_FULLY_REFUNDED', async () => {
     const { captureId } = await newCapture('100.00');
-    const key = requestId('refund');
-    const first = await refund(api, captureId, undefined, { 'Svc-Request-Id': key });
-    expect(first.status).toBe(201);
-    const repeat = await refund(api, captureId, undefined, { 'Svc-Request-Id': key });
-    expect(repeat.status, repeat.text).toBe(200);
-    expect(repeat.body.id).toBe(first.body.id);
+    await sentTwice((headers) => refund(api, captureId, undefined, headers), 'refund');
   });
 
   it('refunds a capture of a CAPTURE-intent order', async () => {

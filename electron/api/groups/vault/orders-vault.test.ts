@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harnessPerTest } from '../../../test-support/harness-per-test.js';
-import { startHarness } from '../../../test-support/api-harness.js';
+import { startHarness, type Reply } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { approve } from '../orders-v2/orders-test-kit.js';
 import { PAYMENT_TOKENS, payAndVaultCard, requestId, setVaultEnabled, vaultCard } from './vault-test-kit.js';
@@ -10,6 +10,12 @@ import { PAYMENT_TOKENS, payAndVaultCard, requestId, setVaultEnabled, vaultCard 
 const api = harnessPerTest(startHarness);
 
 const unit = [{ amount: { currency_code: 'USD', value: '15.00' } }];
+
+/** A merchant not onboarded for the vault is refused 403 at the member that asked to vault; no order is made. */
+function expectNotEnabledToVault(reply: Reply, field: string): void {
+  expectError(reply, 'NOT_AUTHORIZED', { issue: 'NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE', field });
+  expect(api.host.deps.store.resources.count('order')).toBe(0);
+}
 const orderWith = (payment_source: unknown, intent = 'CAPTURE') => ({
   intent,
   purchase_units: unit,
@@ -107,11 +113,7 @@ describe('store_in_vault: ON_SUCCESS', () => {
       }),
       requestId(),
     );
-    expectError(reply, 'NOT_AUTHORIZED', {
-      issue: 'NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE',
-      field: '/payment_source/card/attributes/vault/store_in_vault',
-    });
-    expect(api.host.deps.store.resources.count('order')).toBe(0);
+    expectNotEnabledToVault(reply, '/payment_source/card/attributes/vault/store_in_vault');
   });
 
   it('vaults a wallet asked with confirm_payment_token ON_ORDER_COMPLETION once the order is authorized', async () => {
@@ -161,11 +163,7 @@ describe('store_in_vault: ON_SUCCESS', () => {
       orderWith({ svc: { attributes: { vault: { confirm_payment_token: 'ON_ORDER_COMPLETION' } } } }),
       requestId(),
     );
-    expectError(reply, 'NOT_AUTHORIZED', {
-      issue: 'NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE',
-      field: '/payment_source/svc/attributes/vault/confirm_payment_token',
-    });
-    expect(api.host.deps.store.resources.count('order')).toBe(0);
+    expectNotEnabledToVault(reply, '/payment_source/svc/attributes/vault/confirm_payment_token');
   });
 
   it('refuses a vault customer id a list could not find (under 7 characters)', async () => {
