@@ -88,12 +88,26 @@ async function fire(
   });
 }
 
-/** A warm-up run (JIT, caches, pools; its numbers are dropped), then the measured run. */
-export async function drive(request: LoadRequest, options: LoadOptions): Promise<LoadSummary> {
+/**
+ * A warm-up run (JIT, caches, pools; its numbers are dropped), then the measured run. The server's CPU
+ * is this process's main thread unless `serverCpuSeconds` reads another process's (a server of its own:
+ * all its threads, garbage collection included, from /proc).
+ */
+export async function drive(
+  request: LoadRequest,
+  options: LoadOptions,
+  serverCpuSeconds?: () => number | undefined,
+): Promise<LoadSummary> {
   if (options.warmupSec > 0) await fire(request, options.connections, options.warmupSec);
   const cpuBefore = process.threadCpuUsage();
+  const serverBefore = serverCpuSeconds?.();
   const result = await fire(request, options.connections, options.durationSec);
-  const cpu = process.threadCpuUsage(cpuBefore);
+  const serverAfter = serverCpuSeconds?.();
+  const thread = process.threadCpuUsage(cpuBefore);
+  const cpuUs =
+    serverBefore !== undefined && serverAfter !== undefined
+      ? (serverAfter - serverBefore) * 1e6
+      : thread.user + thread.system;
   return {
     // Completed responses over the measured time, not the per-second mean, so a slow tail counts.
     rps: result.requests.total / result.duration,
@@ -103,7 +117,7 @@ export async function drive(request: LoadRequest, options: LoadOptions): Promise
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    cpuUsPerReq: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+    cpuUsPerReq: cpuUs / Math.max(1, result.requests.total),
   };
 }
 

@@ -1,5 +1,4 @@
-import Fastify from 'fastify';
-import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
+import { accessToken } from './host.js';
 import {
   alternate,
   clean,
@@ -11,11 +10,12 @@ import {
   type LoadRequest,
   type LoadSummary,
 } from './load.js';
+import { cpuSeconds, startScript, startServe, stopServe } from './serve.js';
 
 /** Embedded create-order throughput must stay at or above this share of a bare Fastify route. */
 const TARGET_RATIO = 0.55;
 const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, rounds: 3 };
-const CREDENTIALS = BENCH_CREDENTIALS;
+const BARE_SERVER = new URL('./bare-orders-server.ts', import.meta.url).href;
 const ORDERS_PATH = '/v2/checkout/orders';
 
 /** A realistic one-unit order: two item lines, a breakdown that adds up, a shipping amount. */
@@ -80,46 +80,32 @@ export async function checkOnce(request: LoadRequest, label: string): Promise<vo
   }
 }
 
-/** The real host: in memory, its own scheduler and batched request log running as in production. */
+/**
+ * The real host as `npm run serve` runs it (in memory, its own scheduler and batched request log), in a
+ * process of its own: its CPU per create is that process's CPU time from /proc (every thread, garbage
+ * collection included) over the measured run's completed creates, apart from the load generator's.
+ */
 async function measureEmbedded(options: LoadOptions) {
-  const { createHost } = await loadHost();
-  const host = createHost({ location: { kind: 'memory' }, credentials: CREDENTIALS });
+  const served = await startServe();
   try {
-    const baseUrl = await host.listen('127.0.0.1', 0);
-    const request = createRequest(baseUrl, await accessToken(baseUrl));
+    const request = createRequest(served.baseUrl, await accessToken(served.baseUrl));
     await checkOnce(request, 'embedded');
-    return await drive(request, options);
+    return await drive(request, options, () => cpuSeconds(served.child.pid ?? 0));
   } finally {
-    // Stops the scheduler, closes Fastify, flushes the pending request-log batch, closes the store.
-    await host.close();
+    // SIGTERM: serve stops the scheduler, closes Fastify, flushes the request log and closes the store.
+    await stopServe(served);
   }
 }
 
 /** The floor: same framework and answer shape, none of the pipeline, validation or persistence. */
 async function measureBare(options: LoadOptions) {
-  const app = Fastify();
-  let next = 0;
-  app.post(ORDERS_PATH, async (_request, reply) => {
-    const id = `BARE${(next++).toString().padStart(13, '0')}`;
-    const self = `http://127.0.0.1${ORDERS_PATH}/${id}`;
-    return reply.code(201).send({
-      id,
-      status: 'CREATED',
-      links: [
-        { href: self, rel: 'self', method: 'GET' },
-        { href: `http://127.0.0.1/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' },
-        { href: self, rel: 'edit', method: 'PATCH' },
-        { href: `${self}/capture`, rel: 'capture', method: 'POST' },
-      ],
-    });
-  });
+  const bare = await startScript(BARE_SERVER);
   try {
-    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-    const request = createRequest(baseUrl);
+    const request = createRequest(bare.baseUrl);
     await checkOnce(request, 'bare');
-    return await drive(request, options);
+    return await drive(request, options, () => cpuSeconds(bare.child.pid ?? 0));
   } finally {
-    await app.close();
+    await stopServe(bare);
   }
 }
 

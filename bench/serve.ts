@@ -47,14 +47,7 @@ export async function startServe(
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // Every later line is read too (and dropped): a full pipe would block the host.
-  const lines = createInterface({ input: child.stdout! });
-  const ready = await new Promise<{ base_url: string; workbench_url: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`serve exited (${code}) before ready: ${stderr}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line) as { base_url: string; workbench_url: string }));
-  });
+  const ready = await readyLine<{ base_url: string; workbench_url: string }>(child, 'serve');
   return {
     child,
     baseUrl: ready.base_url,
@@ -63,7 +56,33 @@ export async function startServe(
   };
 }
 
-export async function stopServe(served: Served): Promise<void> {
+/**
+ * A server process's first stdout line, as JSON (its address). Every later line is read too (and
+ * dropped): a full pipe would block the server.
+ */
+async function readyLine<T>(child: ChildProcess, label: string): Promise<T> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout! });
+  return new Promise<T>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${label} exited (${code}) before ready: ${stderr}`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as T));
+  });
+}
+
+/**
+ * A benchmark's own server script (TypeScript, through tsx) in a process of its own, so its CPU can be
+ * read apart from the load generator's; resolves on its JSON ready line `{"base_url": ...}`.
+ */
+export async function startScript(script: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(script)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ready = await readyLine<{ base_url: string }>(child, script);
+  return { child, baseUrl: ready.base_url };
+}
+
+export async function stopServe(served: Pick<Served, 'child'>): Promise<void> {
   if (served.child.exitCode !== null) return;
   const exited = new Promise((resolve) => served.child.once('exit', resolve));
   served.child.kill('SIGTERM');

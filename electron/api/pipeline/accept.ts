@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, detail } from './api-error.js';
+import { routeConfig } from './route-config.js';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/json-patch+json'] as const;
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
@@ -33,7 +34,7 @@ function accepts(acceptHeader: string, produced: readonly string[]): boolean {
  * otherwise; a body must come in a media type the operation takes: 415 otherwise.
  */
 export function checkMediaTypes(request: FastifyRequest): void {
-  const config = request.routeOptions.config ?? {};
+  const config = routeConfig(request);
   const accept = request.headers.accept;
   const produced =
     config.produces ?? (config.html ? ['text/html', 'application/json'] : ['application/json']);

@@ -148,16 +148,22 @@ export class ConnectionBounds {
       resumeReading(socket);
     };
     // 'finish': the whole answer was handed to the operating system; 'close': the exchange ended early.
-    response.once('finish', finished);
-    response.once('close', finished);
+    // Plain listeners rather than `once`: `finished` runs its work once anyway, and a response emits
+    // each event once, so the wrapper `once` allocates per listener and request would buy nothing.
+    response.on('finish', finished);
+    response.on('close', finished);
     // 'prefinish': the answer is complete on our side; from now on only the client's reading moves it.
-    response.once('prefinish', () => this.watchUnread(socket, state));
+    response.on('prefinish', () => this.watchUnread(socket, state));
     dispatch(request, response);
   }
 
   /** Drops the client when its answer's unsent bytes stop going down for the whole limit. */
   private watchUnread(socket: Socket, state: ConnectionState): void {
     let unsent = socket.writableLength;
+    // Nothing left unsent: the operating system has the whole answer and 'finish' follows. A client
+    // that does not read can only stall an answer whose bytes are still queued here (the check below
+    // never drops a connection with none), so no timer is armed for it: most answers, a timer each.
+    if (unsent === 0) return;
     const check = () => {
       if (!state.busy || socket.destroyed) return;
       const now = socket.writableLength;

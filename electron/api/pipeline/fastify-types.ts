@@ -5,6 +5,8 @@ import type { UploadedFile } from './multipart.js';
 declare module 'fastify' {
   interface FastifyRequest {
     debugId?: string;
+    /** The matched route's config, once read (see route-config.ts). */
+    routeConfig?: FastifyContextConfig;
     ctx?: RequestContext;
     startedAt?: bigint;
     /** The in-flight `Svc-Request-Id` reservation to release when the response is sent. */

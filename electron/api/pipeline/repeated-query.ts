@@ -7,6 +7,8 @@
  */
 export function parseQuery(text: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  // Most requests have no query: no URLSearchParams to build for them.
+  if (text === '') return query;
   for (const [name, value] of new URLSearchParams(text)) {
     const earlier = query[name];
     if (earlier === undefined) query[name] = value;

@@ -6,6 +6,7 @@ import type { Store } from '../../store/store.js';
 import type { Clock } from '../../clock.js';
 import { classifyUserAgent } from '../../../shared/request-source.js';
 import { applyLoggedBody, type LoggedBody } from './logged-body.js';
+import { routeConfig } from './route-config.js';
 import { redactBodyText, redactHeaders, redactJson, redactUrl } from '../../../shared/redact.js';
 
 export { maskCardNumber, redactHeaders } from '../../../shared/redact.js';
@@ -58,11 +59,12 @@ export class RequestLogger {
   ) {}
 
   record(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
-    if (request.routeOptions.config?.unlogged) return;
+    const config = routeConfig(request);
+    if (config.unlogged) return;
     const started = request.startedAt ?? process.hrtime.bigint();
     // The operation the router matched says whether it is deprecated (spec 9.2): the answer is unchanged,
     // the log says what replaces it.
-    const route = request.routeOptions.config?.route;
+    const route = config.route;
     const deprecated = route?.deprecated
       ? { operation_id: route.operationId, replacement: route.deprecated.replacement }
       : undefined;

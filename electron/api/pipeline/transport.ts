@@ -1,6 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { newDebugId } from '../../../shared/ids.js';
 import type { ApiConfig } from '../deps.js';
 import { ApiError, detail } from './api-error.js';
@@ -49,11 +49,8 @@ export function transportOptions(limits: TransportLimits) {
  * any other early error) ends the connection once it is flushed: the client is told `Connection: close`,
  * and the server does not read, byte by byte, a body it will never use.
  */
-export function closeEarlyAnswers(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (bodyStillArriving(request)) reply.header('connection', 'close');
-    done(null, payload);
-  });
+export function closeEarlyAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  if (bodyStillArriving(request)) reply.header('connection', 'close');
 }
 
 /**
