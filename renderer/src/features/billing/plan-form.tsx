@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { newRequestId } from '../../api/api-call';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
@@ -60,7 +60,7 @@ export function PlanForm({
   const schedule = useMemo(() => draftSchedule(draft), [draft]);
   const problems = useFormProblems(validation.fields);
 
-  const create = useCreateCall({
+  const { call: create, submit } = useCreateCall({
     problems,
     create: () => createPlan(body, requestId),
     notice: (plan) => `Plan ${plan.id} created: ${plan.status ?? ''}`,
@@ -78,15 +78,6 @@ export function PlanForm({
     <K extends keyof PlanDraft>(key: K, pointer: string) =>
     (value: PlanDraft[K]) =>
       update(pointer, (d) => ({ ...d, [key]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (validation.count > 0) {
-      problems.showAll();
-      return;
-    }
-    if (!create.isPending) create.mutate();
-  };
 
   const productError = problems.errorOf('/product_id');
   return (

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { PRODUCT_LIMITS, PRODUCT_TYPES, type ProductType } from '../../../../shared/api/catalog-products';
 import { newRequestId } from '../../api/api-call';
 import { createProduct } from './billing-api';
@@ -69,7 +69,7 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
   const [requestId] = useState(newRequestId);
   const local = useMemo(() => productProblems(draft), [draft]);
   const problems = useFormProblems(local);
-  const create = useCreateCall({
+  const { call: create, submit } = useCreateCall({
     problems,
     create: () => createProduct(productBody(draft), requestId),
     notice: (product) => `Product ${product.id} created`,
@@ -77,15 +77,6 @@ export function ProductForm({ onClose, onCreated }: { onClose(): void; onCreated
   });
 
   const field = draftTextFields(problems, draft, setDraft);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (problems.count > 0) {
-      problems.showAll();
-      return;
-    }
-    if (!create.isPending) create.mutate();
-  };
 
   return (
     <Box component="form" onSubmit={submit} noValidate data-testid="product-form">

@@ -3,7 +3,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MERCHANT_CANCEL_PATH, MERCHANT_RETURN_PATH } from '../../../../shared/api/sandbox/merchant-pages';
 import { bridge } from '../../bridge';
 import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscriptions';
@@ -135,7 +135,7 @@ export function SubscriptionForm({
   const plan = usePlan(draft.planId || undefined);
   const local = useMemo(() => draftProblems(draft, plan.data, now), [draft, plan.data, now]);
   const problems = useFormProblems(local);
-  const create = useCreateCall({
+  const { call: create, submit } = useCreateCall({
     problems,
     create: () => createSubscription(subscriptionBody(draft, plan.data), requestId),
     notice: (subscription) => `Subscription ${subscription.id} created: ${subscription.status}`,
@@ -143,15 +143,6 @@ export function SubscriptionForm({
   });
 
   const field = draftTextFields(problems, draft, setDraft, { shrinkLabel: true });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (problems.count > 0) {
-      problems.showAll();
-      return;
-    }
-    if (!create.isPending) create.mutate();
-  };
 
   const planError = problems.errorOf('/plan_id');
   const choices = plans.data ?? [];

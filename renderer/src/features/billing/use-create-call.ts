@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
 
@@ -6,12 +7,16 @@ import { useUi } from '../../app/ui-store';
 interface Problems {
   clearServer(): void;
   fromError(error: unknown): void;
+  showAll(): void;
+  count: number;
 }
 
 /**
  * A billing form's create call (product, plan, subscription): a send clears the API's earlier field
  * problems and a refusal puts the new ones at their inputs; a success says what was made, refreshes
- * every list that may show it and hands its id on, so the caller can open it.
+ * every list that may show it and hands its id on, so the caller can open it. `submit` is the form's
+ * submit handler: a draft with problems shows them all instead of being sent, and a send never repeats
+ * while one runs.
  */
 export function useCreateCall<R extends { id: string }>({
   problems,
@@ -26,7 +31,7 @@ export function useCreateCall<R extends { id: string }>({
 }) {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  return useMutation({
+  const call = useMutation({
     mutationFn: create,
     onMutate: problems.clearServer,
     onSuccess: (created) => {
@@ -36,4 +41,13 @@ export function useCreateCall<R extends { id: string }>({
     },
     onError: problems.fromError,
   });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problems.count > 0) {
+      problems.showAll();
+      return;
+    }
+    if (!call.isPending) call.mutate();
+  };
+  return { call, submit };
 }

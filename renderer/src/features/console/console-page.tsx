@@ -96,6 +96,14 @@ export function ConsolePage() {
     });
   }, []);
 
+  // The history keeps every request sent, answered or not, with its body as text (variables resolved).
+  const sentRequest = (input: BridgeInput<'sendRequest'>, bodyText: string) => ({
+    method: input.method,
+    path: input.path,
+    headers: input.headers ?? {},
+    body: bodyText,
+    anonymous: input.anonymous ?? false,
+  });
   const send = useMutation({
     mutationFn: ({ input }: { tabId: string; input: BridgeInput<'sendRequest'>; bodyText: string }) =>
       bridge.sendRequest(input),
@@ -111,25 +119,11 @@ export function ConsolePage() {
       if (captured.set.length > 0)
         notify(`Set ${captured.set.map((name) => `{{${name}}}`).join(', ')} from the answer`, 'success');
       if (captured.failed.length > 0) notify(captured.failed.join(' · '), 'warning');
-      record({
-        method: input.method,
-        path: input.path,
-        headers: input.headers ?? {},
-        body: bodyText,
-        anonymous: input.anonymous ?? false,
-        status: answer.status,
-        duration_ms: answer.duration_ms,
-      });
+      record({ ...sentRequest(input, bodyText), status: answer.status, duration_ms: answer.duration_ms });
     },
     onError: (error, { tabId, input, bodyText }) => {
       setResult(tabId, { error: error instanceof Error ? error.message : String(error) });
-      record({
-        method: input.method,
-        path: input.path,
-        headers: input.headers ?? {},
-        body: bodyText,
-        anonymous: input.anonymous ?? false,
-      });
+      record(sentRequest(input, bodyText));
     },
   });
 
