@@ -11,7 +11,7 @@ export default defineConfig({
   // Each test starts its own host on its own port and data directory, so specs run side by side.
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   outputDir: 'test-results',
   use: {
     viewport: { width: 1400, height: 900 },

@@ -149,6 +149,19 @@ export async function main(args: string[]): Promise<number> {
       const trace = plain
         ? { traceEvents: [] }
         : (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] });
+      const phases = await page.evaluate(() => {
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('.js')) as PerformanceResourceTiming[];
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        return {
+          scripts: scripts.length,
+          scriptsLoaded: Math.max(0, ...scripts.map((e) => e.responseEnd)),
+          domContentLoaded: navigation.domContentLoadedEventEnd,
+          firstContentfulPaint: paint?.startTime ?? NaN,
+        };
+      });
       const observed = await page.evaluate(
         () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
       );
@@ -157,7 +170,7 @@ export async function main(args: string[]): Promise<number> {
       await context.close();
       if (round === 0) continue;
       console.log(
-        `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})`,
+        `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})\n  ${phases.scripts} scripts loaded by ${phases.scriptsLoaded.toFixed(0)} ms, DOMContentLoaded ${phases.domContentLoaded.toFixed(0)} ms, first contentful paint ${phases.firstContentfulPaint.toFixed(0)} ms`,
       );
       if (plain) continue;
       const events = trace.traceEvents;

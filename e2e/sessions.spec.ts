@@ -1,4 +1,5 @@
 import { expect, openWorkbench, test } from './fixtures';
+import { RECEIPT_ORDER } from '../electron/test-support/fixtures.js';
 
 /** The browser keeps its workbench session after the token leaves the address bar. */
 test('a reload, a new tab and a pasted address keep working; another browser gets nothing', async ({
@@ -50,29 +51,7 @@ test('the buyer page adds up, lands on the host result page without a return_url
   workbench,
 }) => {
   await openWorkbench(page, workbench);
-  const usd = (value: string) => ({ currency_code: 'USD', value });
-  const created = await workbench.api('POST', '/v2/checkout/orders', {
-    intent: 'CAPTURE',
-    purchase_units: [
-      {
-        description: 'Kitchen order',
-        amount: {
-          currency_code: 'USD',
-          value: '34.55',
-          breakdown: {
-            item_total: usd('30.30'),
-            shipping: usd('5.00'),
-            tax_total: usd('2.25'),
-            discount: usd('3.00'),
-          },
-        },
-        items: [
-          { name: 'Mug', quantity: '3', unit_amount: usd('9.10'), tax: usd('0.75') },
-          { name: 'Spoon', quantity: '1', unit_amount: usd('3.00') },
-        ],
-      },
-    ],
-  });
+  const created = await workbench.api('POST', '/v2/checkout/orders', RECEIPT_ORDER);
   expect(created.status).toBe(201);
   const buyer = await context.newPage();
   const failures: string[] = [];

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, openWorkbench, test, type Workbench } from './fixtures';
 
@@ -153,4 +154,28 @@ test.describe('The workbench for a new user, at 1000 px', () => {
     await page.getByTestId('drawer-toggle').click();
     await expect(page.getByTestId('nav-orders')).toBeVisible();
   });
+});
+
+test('a cold start evaluates none of the API schemas: the first page and the shell load without them', async ({
+  workbench,
+  page,
+}) => {
+  // What every start evaluates before its first render: the entry and the modules it preloads (the
+  // static imports of the build the global setup made, the one `serve` ships).
+  const dist = new URL('../renderer/dist/', import.meta.url);
+  const html = readFileSync(new URL('index.html', dist), 'utf8');
+  const start = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  expect(start.length).toBeGreaterThan(1);
+  const withSchemas = start.filter((file) => readFileSync(new URL(file, dist), 'utf8').includes('$ZodType'));
+  expect(withSchemas).toEqual([]);
+
+  // Yet the pages that need them have them: the drawer's deprecation captions (read from the endpoints)
+  // arrive after the first paint.
+  await workbench.api('POST', '/v2/checkout/orders', {
+    intent: 'CAPTURE',
+    purchase_units: [{ amount: { currency_code: 'USD', value: '5.00' } }],
+  });
+  await openWorkbench(page, workbench, 'orders');
+  await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('nav-legacy-orders')).toContainText('Deprecated: use Orders v2');
 });

@@ -52,6 +52,9 @@ describe('serve (headless host)', { timeout: 60_000 }, () => {
       listener_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
     });
     const base = first.ready.base_url;
+    // The bundle sits at another depth than the sources: its files are still found from the project root.
+    const icon = await fetch(`${base}/favicon.ico`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
     const bearer = await token(base, 'cid', 'csecret');
     const created = await fetch(`${base}/v2/checkout/orders`, {
       method: 'POST',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Clock, MINUTE, SECOND } from './clock.js';
-import { Scheduler, type JobRun, type Logger } from './scheduler.js';
+import { replayable, Scheduler, type JobRun, type Logger } from './scheduler.js';
 import { OutsideTransactionError } from './store/db.js';
 import { Store } from './store/store.js';
 import { FIXED_NOW } from './test-support/fixtures.js';
@@ -359,6 +359,107 @@ describe('Scheduler: the jobs a clock move makes due run inside the move', () =>
     expect(w.scheduler.runDue()).toBe(1);
     expect(w.logger.errors).toEqual([expect.stringContaining('job bad')]);
     expect(w.store.jobs.listPending()).toEqual([]);
+  });
+
+  describe('replayable jobs (run many in one savepoint)', () => {
+    /** A replayable job that counts its committed runs in the store, as `count:<id>`. */
+    const counting = (fail: (id: string) => boolean) =>
+      replayable((payload) => {
+        const id = String((payload as { id: string }).id);
+        const key = `count:${id}`;
+        w.store.meta.set(key, String(Number(w.store.meta.get(key) ?? '0') + 1));
+        if (fail(id)) throw new Error(`boom ${id}`);
+      });
+    const counts = (ids: string[]) => ids.map((id) => w.store.meta.get(`count:${id}`));
+
+    it('run in due order, each once, under its own due time, however many share a page', () => {
+      const seen: number[] = [];
+      w.scheduler.register(
+        'r',
+        replayable(() => void seen.push(w.clock.now())),
+      );
+      w.store.transaction(() => {
+        for (let i = 450; i >= 1; i--) w.scheduler.schedule('r', T0 + i * SECOND, { i });
+      });
+      w.clock.advance(60 * MINUTE);
+      expect(seen).toEqual(Array.from({ length: 450 }, (_, i) => T0 + (i + 1) * SECOND));
+      expect(w.store.jobs.listPending()).toEqual([]);
+    });
+
+    it('a failing one is dropped alone: the others of its savepoint commit once, its writes are rolled back', () => {
+      w.scheduler.register(
+        'r',
+        counting((id) => id === 'b' || id === 'e'),
+      );
+      const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+      w.store.transaction(() => {
+        ids.forEach((id, i) => w.scheduler.schedule('r', T0 + (i + 1) * SECOND, { id }));
+      });
+      w.store.transaction(() => {
+        w.store.meta.set('written-by-request', 'yes');
+        expect(w.scheduler.runDue()).toBe(0);
+        w.clock.advance(MINUTE);
+      });
+      expect(counts(ids)).toEqual(['1', undefined, '1', '1', undefined, '1']);
+      expect(w.store.meta.get('written-by-request')).toBe('yes');
+      expect(w.logger.errors).toEqual([expect.stringContaining('job r'), expect.stringContaining('job r')]);
+      expect(w.store.jobs.listPending()).toEqual([]);
+      w.clock.advance(MINUTE);
+      expect(counts(ids)).toEqual(['1', undefined, '1', '1', undefined, '1']);
+    });
+
+    it('on the real-time tick they commit together too, and a failing one is dropped alone', () => {
+      w.scheduler.register(
+        'r',
+        counting((id) => id === 'b'),
+      );
+      w.store.transaction(() => {
+        ['a', 'b', 'c'].forEach((id, i) => w.scheduler.schedule('r', T0 + (i + 1) * SECOND, { id }));
+      });
+      w.passRealTime(MINUTE);
+      expect(w.scheduler.runDue()).toBe(3);
+      expect(counts(['a', 'b', 'c'])).toEqual(['1', undefined, '1']);
+      expect(w.logger.errors).toHaveLength(1);
+    });
+
+    it('one that makes another job due runs it next, before the later ones of its page', () => {
+      const order: string[] = [];
+      w.scheduler.register(
+        'first',
+        replayable(() => {
+          order.push('first');
+          w.scheduler.schedule('chained', w.clock.now() + SECOND, {});
+        }),
+      );
+      w.scheduler.register(
+        'chained',
+        replayable(() => void order.push('chained')),
+      );
+      w.scheduler.register(
+        'later',
+        replayable(() => void order.push('later')),
+      );
+      w.store.transaction(() => {
+        w.scheduler.schedule('first', T0 + SECOND, {});
+        w.scheduler.schedule('later', T0 + 10 * SECOND, {});
+      });
+      w.clock.advance(MINUTE);
+      expect(order).toEqual(['first', 'chained', 'later']);
+    });
+
+    it('mixed with jobs of other handlers, everything runs in due order', () => {
+      const order: number[] = [];
+      const note = (payload: unknown) => void order.push((payload as { i: number }).i);
+      w.scheduler.register('plain', note);
+      w.scheduler.register('r', replayable(note));
+      w.store.transaction(() => {
+        ['r', 'r', 'plain', 'r', 'plain', 'plain', 'r'].forEach((kind, i) =>
+          w.scheduler.schedule(kind, T0 + (i + 1) * SECOND, { i }),
+        );
+      });
+      w.clock.advance(MINUTE);
+      expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    });
   });
 
   it('schedule and cancel write: outside a transaction they are refused', () => {

@@ -4,7 +4,7 @@ import type { Machine } from '../../shared/machines/machine.js';
 import type { LedgerPostings } from '../ledger/ledger-posting.js';
 import type { JobHandler } from '../scheduler.js';
 import type { StoredResource } from '../store/repositories/resources-repo.js';
-import type { EventTypeDefinition, TransitionMapper } from '../webhooks/catalog.js';
+import type { EventTypeDefinition, SnapshotView, TransitionMapper } from '../webhooks/catalog.js';
 import type { Link } from './pipeline/links.js';
 import type { RouteTable } from './pipeline/route-not-found.js';
 import type { AnyRoute } from './route.js';
@@ -48,6 +48,8 @@ export const defineResourceKind = <R extends AnyStored>(
 export interface EventContribution {
   types: readonly EventTypeDefinition[];
   map: TransitionMapper;
+  /** How the group's events that are snapshots of its resources show them, by kind (`EventDraft.snapshotOf`). */
+  snapshots?: Readonly<Record<string, SnapshotView>>;
 }
 
 /**

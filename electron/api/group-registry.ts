@@ -36,6 +36,8 @@ export class GroupRegistry {
       if (module.events) {
         for (const type of module.events.types) targets.catalog.register(type);
         targets.catalog.addMapper(module.events.map);
+        for (const [kind, view] of Object.entries(module.events.snapshots ?? {}))
+          targets.catalog.addSnapshotView(kind, view);
       }
       if (module.ledger) targets.ledger.writer.addPostings(module.ledger);
     }

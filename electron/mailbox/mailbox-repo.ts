@@ -1,17 +1,10 @@
+import type { MailLink, MailMessage } from '../../shared/mail-message.js';
 import type { Database } from '../store/db.js';
 
 /** A message as stored: links hold paths, resolved against the base URL of whoever reads them. */
-export interface StoredMail {
-  id: string;
-  sent_at: string;
-  recipient: string;
-  from: string;
-  subject: string;
-  body: string;
-  links: { rel: string; path: string; label: string }[];
-  category: string;
-  resource?: { kind: string; id: string };
-}
+export type StoredMail = Omit<MailMessage, 'links'> & {
+  links: (Omit<MailLink, 'href'> & { path: string })[];
+};
 
 /**
  * Newest first; the mailbox of a busy sandbox is read a page at a time, each page starting below the

@@ -28,3 +28,43 @@ export const EXPIRED_EXPIRY = '2026-04';
 
 /** A payment source paying by the Visa test card, unexpired. */
 export const CARD = { card: { number: VISA, expiry: FUTURE_EXPIRY } };
+
+/** The buyer's shipping address, in the v2 APIs' address shape. */
+export const BUYER_ADDRESS = {
+  address_line_1: '1 Main St',
+  admin_area_2: 'San Jose',
+  admin_area_1: 'CA',
+  postal_code: '95131',
+  country_code: 'US',
+};
+
+/** An amount in US dollars, in the v2 APIs' money shape. */
+export const usd = (value: string) => ({ currency_code: 'USD', value });
+
+/**
+ * An order whose buyer page shows every line a receipt can have: two items (one with its own tax), a
+ * shipping, a tax and a discount line, adding up to the total. The host's tests and the e2e run both
+ * read its receipt.
+ */
+export const RECEIPT_ORDER = {
+  intent: 'CAPTURE',
+  purchase_units: [
+    {
+      description: 'Kitchen order',
+      amount: {
+        currency_code: 'USD',
+        value: '34.55',
+        breakdown: {
+          item_total: usd('30.30'),
+          shipping: usd('5.00'),
+          tax_total: usd('2.25'),
+          discount: usd('3.00'),
+        },
+      },
+      items: [
+        { name: 'Mug', quantity: '3', unit_amount: usd('9.10'), tax: usd('0.75') },
+        { name: 'Spoon', quantity: '1', unit_amount: usd('3.00') },
+      ],
+    },
+  ],
+};

@@ -13,8 +13,7 @@ export type Json = Reply['body'];
 
 export const CLOCK = '/v1/test-helpers/clock';
 
-/** An amount in US dollars, in the v2 APIs' money shape. */
-export const usd = (value: string) => ({ currency_code: 'USD', value });
+export { usd } from './fixtures.js';
 
 /** The rels of a links array, in order. */
 export const rels = (links: { rel: string }[] | undefined): string[] => (links ?? []).map((l) => l.rel);

@@ -1,5 +1,6 @@
 import type { CatalogEventType } from '../../shared/webhooks/event-envelope.js';
 import type { ResourceTransition } from '../api/transition-bus.js';
+import type { AnyResource } from '../store/repositories/resources-repo.js';
 
 /** What an event type needs to be listed, emitted and simulated. */
 export interface EventTypeDefinition {
@@ -24,12 +25,23 @@ export interface SampleContext {
 /** An event a transition produces, before it gets an id and an envelope. */
 export interface EventDraft {
   eventType: string;
-  resource: Record<string, unknown>;
+  /** The resource as the event shows it; not set when `snapshotOf` is. */
+  resource?: Record<string, unknown>;
+  /**
+   * Instead of `resource`: the event shows the stored resource of this kind and of id `resourceId` as it
+   * is when the event is made. The event row then keeps no copy of it: the kind's snapshot view (see
+   * `addSnapshotView`) builds it from the resource's row when the event is read or delivered, and the
+   * event's resource is written out before the row changes (electron/webhooks/event-snapshots.ts).
+   */
+  snapshotOf?: string;
   resourceId: string;
   appId: string;
   /** The envelope's `resource_version` when not the type's default (a v1 resource under a shared type: `1.0`). */
   resourceVersion?: string;
 }
+
+/** A stored resource as the events that show it show it (their `resource`), links on `baseUrl`. */
+export type SnapshotView = (resource: AnyResource, baseUrl: string) => Record<string, unknown>;
 
 /** Turns one resource transition into the events it reports (none for most). */
 export type TransitionMapper = (transition: ResourceTransition, baseUrl: string) => EventDraft[];
@@ -44,6 +56,7 @@ const NO_DRAFTS: readonly EventDraft[] = [];
 export class EventCatalog {
   private readonly types = new Map<string, EventTypeDefinition>();
   private readonly mappers: TransitionMapper[] = [];
+  private readonly snapshotViews = new Map<string, SnapshotView>();
 
   register(definition: EventTypeDefinition): void {
     if (this.types.has(definition.name)) throw new Error(`event type ${definition.name} registered twice`);
@@ -52,6 +65,16 @@ export class EventCatalog {
 
   addMapper(mapper: TransitionMapper): void {
     this.mappers.push(mapper);
+  }
+
+  /** How the events that are snapshots of a resource kind (`EventDraft.snapshotOf`) show it. */
+  addSnapshotView(kind: string, view: SnapshotView): void {
+    if (this.snapshotViews.has(kind)) throw new Error(`snapshot view of ${kind} registered twice`);
+    this.snapshotViews.set(kind, view);
+  }
+
+  snapshotView(kind: string): SnapshotView | undefined {
+    return this.snapshotViews.get(kind);
   }
 
   get(name: string): EventTypeDefinition | undefined {

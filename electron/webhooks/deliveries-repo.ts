@@ -1,5 +1,6 @@
 import type { DeliveryStatus } from '../../shared/webhooks/delivery.js';
 import type { Database } from '../store/db.js';
+import { bodyAsStored, type StoredBodyOf } from './events-repo.js';
 import { envelopeText } from './stored-envelope.js';
 
 /** One event on its way to one subscription (or, for a mock event, to one URL). */
@@ -47,7 +48,10 @@ export interface DeliveryFilter {
 }
 
 export class DeliveriesRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly storedBody: StoredBodyOf = bodyAsStored,
+  ) {}
 
   insert(row: DeliveryRow): void {
     this.db
@@ -88,7 +92,8 @@ export class DeliveriesRepository {
         `SELECT d.id, d.event_id, d.webhook_id, COALESCE(w.url, d.url) AS url, d.mock, d.status, d.attempt_count,
                 d.max_attempts, d.anchor_ms, d.next_attempt_ms, d.create_ms, d.finish_ms,
                 e.body AS body, e.links_base AS links_base, e.resource_type AS resource_type,
-                e.create_ms AS event_create_ms, e.event_type AS event_type
+                e.create_ms AS event_create_ms, e.event_type AS event_type,
+                e.resource_id AS resource_id, e.resource_kind AS resource_kind
          FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
          LEFT JOIN webhooks w ON w.id = d.webhook_id AND d.mock = 0
          WHERE d.status = 'PENDING' AND d.next_attempt_ms <= ? ORDER BY d.next_attempt_ms, d.rowid LIMIT ?`,
@@ -97,17 +102,27 @@ export class DeliveriesRepository {
       links_base: string | null;
       resource_type: string;
       event_create_ms: number;
+      resource_id: string | null;
+      resource_kind: string | null;
     })[];
-    return rows.map(({ links_base, resource_type, event_create_ms, ...delivery }) => ({
-      ...delivery,
-      body: envelopeText({
-        id: delivery.event_id,
-        resource_type,
-        create_ms: event_create_ms,
-        body: delivery.body,
-        links_base,
+    return rows.map(
+      ({ links_base, resource_type, event_create_ms, resource_id, resource_kind, ...delivery }) => ({
+        ...delivery,
+        body: envelopeText({
+          id: delivery.event_id,
+          resource_type,
+          create_ms: event_create_ms,
+          body: this.storedBody({
+            resource_id,
+            resource_kind,
+            event_type: delivery.event_type,
+            body: delivery.body,
+            links_base,
+          }),
+          links_base,
+        }),
       }),
-    }));
+    );
   }
 
   /** The earliest retry still ahead of `now` (what the scheduler's wake-up job is set to). */

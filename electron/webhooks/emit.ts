@@ -6,7 +6,8 @@ import type { DeliveriesRepository } from './deliveries-repo.js';
 import type { EventsRepository, StoredEvent } from './events-repo.js';
 import { DeferredFanOut, type PendingFanOut } from './fanout.js';
 import { announceOutboxChange } from './outbox-change.js';
-import { envelopeText, storedEnvelopeText } from './stored-envelope.js';
+import { EventSnapshots } from './event-snapshots.js';
+import { storedEnvelopeText } from './stored-envelope.js';
 import { MAX_ATTEMPTS } from './retry-schedule.js';
 import type { SubscriptionsRepository } from './subscriptions-repo.js';
 import { newDeliveryId, newEventId } from './webhook-ids.js';
@@ -57,7 +58,7 @@ export class EventOutbox {
   }
 
   onTransition(transition: ResourceTransition): void {
-    for (const draft of this.catalog.draftsFor(transition, this.hooks.baseUrl())) this.record(draft);
+    for (const draft of this.catalog.draftsFor(transition, this.hooks.baseUrl())) this.publish(draft);
   }
 
   /**
@@ -65,9 +66,14 @@ export class EventOutbox {
    * subscriptions that exist now: one made while the fan-out is under way does not get it).
    */
   record(draft: EventDraft): StoredEvent {
+    return this.events.whole(this.publish(draft));
+  }
+
+  /** `record`, answering the event as stored (a snapshot's resource is not built for it). */
+  private publish(draft: EventDraft): StoredEvent {
     const event = this.write(
       draft.eventType,
-      draft.resource,
+      draft.snapshotOf ?? draft.resource ?? {},
       draft.resourceId,
       draft.appId,
       [],
@@ -92,14 +98,16 @@ export class EventOutbox {
     resource: Record<string, unknown>,
     url: string,
   ): StoredEvent {
-    return this.write(
-      eventType,
-      resource,
-      String(resource.id ?? '') || null,
-      null,
-      [{ webhookId: MOCK_WEBHOOK_ID, url }],
-      1,
-      resourceVersion,
+    return this.events.whole(
+      this.write(
+        eventType,
+        resource,
+        String(resource.id ?? '') || null,
+        null,
+        [{ webhookId: MOCK_WEBHOOK_ID, url }],
+        1,
+        resourceVersion,
+      ),
     );
   }
 
@@ -114,9 +122,13 @@ export class EventOutbox {
     return ids;
   }
 
+  /**
+   * Writes an event (and deliveries to `targets`), answering it as stored. `resource` is what the event
+   * shows, or the kind of stored resource `resourceId` whose snapshot it is (see event-snapshots.ts).
+   */
   private write(
     eventType: string,
-    resource: Record<string, unknown>,
+    resource: Record<string, unknown> | string,
     resourceId: string | null,
     appId: string | null,
     targets: DeliveryTarget[],
@@ -127,12 +139,17 @@ export class EventOutbox {
     if (!type) throw new Error(`unregistered event type ${eventType}`);
     const now = this.deps.clock.now();
     const id = newEventId();
-    const stored = storedEnvelopeText({
-      resource_version: resourceVersion ?? type.resourceVersions[0] ?? '2.0',
-      event_type: type.name,
-      summary: type.summary(resource),
-      resource,
-    });
+    const version = resourceVersion ?? type.resourceVersions[0] ?? '2.0';
+    const snapshotOf = typeof resource === 'string' ? resource : null;
+    const stored =
+      typeof resource === 'string'
+        ? EventSnapshots.body(version)
+        : storedEnvelopeText({
+            resource_version: version,
+            event_type: type.name,
+            summary: type.summary(resource),
+            resource,
+          });
     const linksBase = this.hooks.baseUrl();
     const event: StoredEvent = {
       id,
@@ -143,10 +160,9 @@ export class EventOutbox {
       create_ms: now,
       body: stored,
       links_base: linksBase,
+      resource_kind: snapshotOf,
     };
     this.events.insert(event);
-    event.body = envelopeText(event);
-    delete event.links_base;
     for (const target of targets) this.insertDelivery(id, target, now, maxAttempts, appId === null);
     announceOutboxChange(this.deps, { change: 'event-created', event_id: id });
     if (targets.length > 0) this.deps.store.db.afterCommit(() => this.hooks.wake());

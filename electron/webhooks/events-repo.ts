@@ -1,5 +1,12 @@
 import type { Database } from '../store/db.js';
+import type { SnapshotRow } from './event-snapshots.js';
 import { envelopeText } from './stored-envelope.js';
+
+/** The envelope as stored (without head and links) of an event row, its snapshot built if it has one. */
+export type StoredBodyOf = (row: SnapshotRow) => string;
+
+/** Rows stored with their resource: what repositories without snapshots read. */
+export const bodyAsStored: StoredBodyOf = (row) => row.body;
 
 /**
  * One outbox event: the envelope exactly as delivered, plus the columns that queries need. `body` as read
@@ -17,6 +24,8 @@ export interface StoredEvent {
   body: string;
   /** Set when `body` is stored without the envelope's head and links (see stored-envelope.ts). */
   links_base?: string | null;
+  /** Set when the resource is a snapshot of a stored resource of this kind (see event-snapshots.ts). */
+  resource_kind?: string | null;
 }
 
 export interface EventFilter {
@@ -27,21 +36,27 @@ export interface EventFilter {
 }
 
 export class EventsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly storedBody: StoredBodyOf = bodyAsStored,
+  ) {}
 
-  /** A row as read: the whole envelope in `body`. */
-  private read(row: StoredEvent | undefined): StoredEvent | undefined {
-    if (row) {
-      row.body = envelopeText(row);
-      delete row.links_base;
-    }
+  /** The event as read: the whole envelope in `body`. */
+  whole(row: StoredEvent): StoredEvent {
+    row.body = envelopeText({ ...row, body: this.storedBody(row) });
+    delete row.links_base;
+    delete row.resource_kind;
     return row;
+  }
+
+  private read(row: StoredEvent | undefined): StoredEvent | undefined {
+    return row ? this.whole(row) : row;
   }
 
   insert(event: StoredEvent): void {
     this.db
       .prepare(
-        'INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body, links_base) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body, links_base, resource_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         event.id,
@@ -52,6 +67,7 @@ export class EventsRepository {
         event.create_ms,
         event.body,
         event.links_base ?? null,
+        event.resource_kind ?? null,
       );
   }
 

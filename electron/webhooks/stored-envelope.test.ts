@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type ApiHarness } from '../test-support/api-harness.js';
-import { captureOrder } from './webhooks-test-kit.js';
+import { ENVELOPE_MEMBERS, captureOrder } from './webhooks-test-kit.js';
 import { envelopeText, eventLinks, storedEnvelopeText } from './stored-envelope.js';
 
 describe('events stored without their head and links', () => {
@@ -22,17 +22,7 @@ describe('events stored without their head and links', () => {
 
     const event = h.host.services.webhooks.events.get(row.id);
     const whole = JSON.parse(event?.body ?? '{}') as Record<string, unknown>;
-    expect(Object.keys(whole)).toEqual([
-      'id',
-      'event_version',
-      'create_time',
-      'resource_type',
-      'resource_version',
-      'event_type',
-      'summary',
-      'resource',
-      'links',
-    ]);
+    expect(Object.keys(whole)).toEqual(ENVELOPE_MEMBERS);
     expect(whole).toMatchObject({
       id: row.id,
       event_version: '1.0',

@@ -11,6 +11,19 @@ import { simpleOrder, startHarness, type ApiHarness, type Reply } from '../test-
  * Test support only; no production code imports it.
  */
 
+/** The members of an event envelope, in the order spec 6.3 shows them (and receivers may rely on). */
+export const ENVELOPE_MEMBERS = [
+  'id',
+  'event_version',
+  'create_time',
+  'resource_type',
+  'resource_version',
+  'event_type',
+  'summary',
+  'resource',
+  'links',
+];
+
 export interface WebhookHarness extends ApiHarness {
   baseUrl: string;
   /** Moves the simulated clock and waits until the deliveries that fell due are done. */

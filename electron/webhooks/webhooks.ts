@@ -4,6 +4,7 @@ import type { App } from '../store/repositories/apps-repo.js';
 import { CertificateCache } from './cert-cache.js';
 import { CertificateStore } from './cert.js';
 import { EventCatalog } from './catalog.js';
+import { EventSnapshots, type SnapshotRow } from './event-snapshots.js';
 import { DEFAULT_DELIVERY_OPTIONS, DeliveryWorker, RETRY_JOB, type DeliveryOptions } from './delivery.js';
 import { DeliveriesRepository } from './deliveries-repo.js';
 import { EventOutbox } from './emit.js';
@@ -48,8 +49,11 @@ export class Webhooks {
   ) {
     const db = deps.store.db;
     this.subscriptions = new SubscriptionsRepository(db);
-    this.events = new EventsRepository(db);
-    this.deliveries = new DeliveriesRepository(db);
+    const snapshots = new EventSnapshots(deps.store, this.catalog);
+    const storedBody = (row: SnapshotRow) => snapshots.storedBody(row);
+    this.events = new EventsRepository(db, storedBody);
+    this.deliveries = new DeliveriesRepository(db, storedBody);
+    deps.store.resources.onBeforeUpdate((kind, id) => snapshots.beforeUpdate(kind, id));
     this.certificates = new CertificateStore(deps.store.meta);
     this.worker = new DeliveryWorker(
       deps,

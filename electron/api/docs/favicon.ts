@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { APP_ICON_PATH } from '../../host/project-paths.js';
 import type { RouteTable } from '../pipeline/route-not-found.js';
 
-/** The app's icon, read once; absent (a trimmed bundle) it is answered 204, still no error. */
+/**
+ * The app's icon, read once, found from the project's root as every path of the host is (this file is
+ * compiled into bundles at another depth). Absent (a trimmed package) it is answered 204, still no error.
+ */
 function readIcon(): Buffer | undefined {
   try {
-    return readFileSync(new URL('../../../assets/icon.svg', import.meta.url));
+    return readFileSync(APP_ICON_PATH);
   } catch {
     return undefined;
   }

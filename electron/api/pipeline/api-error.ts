@@ -106,6 +106,20 @@ export const bodyDetail = (field: string, issue: Issue, description?: string, va
     ...(value !== undefined ? { value } : {}),
   });
 
+/** A `details[]` entry about a query parameter, by its name. */
+export const queryDetail = (
+  field: string,
+  issue: Issue,
+  description?: string,
+  value?: unknown,
+): ErrorDetail =>
+  detail(issue, {
+    field,
+    location: 'query',
+    ...(description ? { description } : {}),
+    ...(value !== undefined ? { value } : {}),
+  });
+
 export const invalidRequest = (...details: ErrorDetail[]): ApiError =>
   new ApiError('INVALID_REQUEST', details);
 export const unprocessable = (...details: ErrorDetail[]): ApiError =>

@@ -30,6 +30,16 @@ describe('slow, malformed and too many clients', () => {
 
   const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
 
+  /** An order create whose head announces a body of `length` bytes, of which it sends only the first. */
+  const stalledCreate = (token: string | undefined, type = 'application/json', length = 1000) =>
+    head([
+      'POST /v2/checkout/orders HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Content-Type: ${type}`,
+      `Content-Length: ${length}`,
+      ...(token ? [`Authorization: Bearer ${token}`] : []),
+    ]) + '{';
+
   // Deadlines far away: whatever closes these connections, it is not a timeout.
   const patient = { headersTimeoutMs: 60_000, requestTimeoutMs: 120_000 };
 
@@ -43,15 +53,7 @@ describe('slow, malformed and too many clients', () => {
       await start(patient);
       const token = auth === 'token' ? await accessToken() : undefined;
       const slow = await client();
-      slow.write(
-        head([
-          'POST /v2/checkout/orders HTTP/1.1',
-          'Host: 127.0.0.1',
-          `Content-Type: ${type}`,
-          `Content-Length: ${length}`,
-          ...(token ? [`Authorization: Bearer ${token}`] : []),
-        ]) + '{',
-      );
+      slow.write(stalledCreate(token, type, length));
       const response = await slow.response();
       expectDocumentedError(response, name);
       expect(response.headers.connection).toBe('close');
@@ -66,15 +68,7 @@ describe('slow, malformed and too many clients', () => {
     await start({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
     const token = await accessToken();
     const slow = await client();
-    slow.write(
-      head([
-        'POST /v2/checkout/orders HTTP/1.1',
-        'Host: 127.0.0.1',
-        'Content-Type: application/json',
-        'Content-Length: 1000',
-        `Authorization: Bearer ${token}`,
-      ]) + '{',
-    );
+    slow.write(stalledCreate(token));
     const response = await slow.response();
     expectDocumentedError(response, 'REQUEST_TIMEOUT', 'REQUEST_TIMEOUT');
     expect(response.headers.connection).toBe('close');
@@ -147,15 +141,7 @@ describe('slow, malformed and too many clients', () => {
     // Each holds a request whose body is still arriving: busy, so none gives way to a newcomer.
     const busy = (await Promise.all([client(), client(), client(), client()])) as RawClient[];
     for (const held of busy) {
-      held.write(
-        head([
-          'POST /v2/checkout/orders HTTP/1.1',
-          'Host: 127.0.0.1',
-          'Content-Type: application/json',
-          'Content-Length: 1000',
-          `Authorization: Bearer ${token}`,
-        ]) + '{',
-      );
+      held.write(stalledCreate(token));
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     const refused = await client();

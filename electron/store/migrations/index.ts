@@ -9,6 +9,7 @@ import { mailboxSchema } from './007-mailbox.js';
 import { disputeDocumentsSchema } from './008-dispute-documents.js';
 import { eventLinksBaseSchema } from './009-event-links-base.js';
 import { secretsAtRestSchema } from './010-secrets-at-rest.js';
+import { eventSnapshotsSchema } from './011-event-snapshots.js';
 
 export interface Migration {
   version: number;
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   disputeDocumentsSchema,
   eventLinksBaseSchema,
   secretsAtRestSchema,
+  eventSnapshotsSchema,
 ];

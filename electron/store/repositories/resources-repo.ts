@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '../../../shared/bridge.js';
 import type { Database } from '../db.js';
 import {
   NEWEST_FIRST,
@@ -32,26 +33,11 @@ export interface StoredResource<B = Record<string, unknown>, I = Record<string, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyResource = StoredResource<any, any>;
 
-export interface HistoryEntry {
-  trigger: string;
-  from_status: string | null;
-  to_status: string;
-  at: string;
-  note: string | null;
-}
+/** A row of a resource's history, stored as the bridge shows it to the renderer. */
+export type { HistoryEntry };
 
-interface ResourceRow {
-  kind: ResourceKind;
-  id: string;
-  app_id: string | null;
-  status: string;
-  parent_id: string | null;
-  root_id: string | null;
-  create_time: string;
-  update_time: string;
-  body: string;
-  internal: string;
-}
+/** A resource as its table row holds it: `body` and `internal` as JSON text. */
+type ResourceRow = Omit<StoredResource, 'body' | 'internal'> & { body: string; internal: string };
 
 /** Where a page of {@link ResourcesRepository.seek} ended: the last row's creation time and row id. */
 export interface SeekCursor {
@@ -75,8 +61,21 @@ function toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
   return { ...row, body: JSON.parse(row.body) as B, internal: JSON.parse(row.internal) as I };
 }
 
+/** Told of a resource's update before its row changes (its row still holds the state before it). */
+export type BeforeUpdate = (kind: ResourceKind, id: string) => void;
+
 export class ResourcesRepository {
+  private readonly beforeUpdate: BeforeUpdate[] = [];
+
   constructor(private readonly store: Database) {}
+
+  /**
+   * Calls `listener` before every update of a resource, inside the update's transaction: for what keeps
+   * a reference to a resource's stored state and must copy it before it changes (event snapshots).
+   */
+  onBeforeUpdate(listener: BeforeUpdate): void {
+    this.beforeUpdate.push(listener);
+  }
 
   /**
    * A new resource. How it was created (`createdBy`, the trigger, and its first status) is kept on the
@@ -103,6 +102,7 @@ export class ResourcesRepository {
 
   /** A resource's new state, with the history entry that explains it. */
   update(resource: StoredResource<unknown, unknown>, entry: HistoryEntry): void {
+    for (const listener of this.beforeUpdate) listener(resource.kind, resource.id);
     this.store
       .write(
         'UPDATE resources SET status = ?, update_time = ?, body = ?, internal = ? WHERE kind = ? AND id = ?',

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { hrefFor } from '../app/router';
 import { MONO } from './mono-font';
+import { Amount } from './amount';
 
 /** Layout parts the resource detail pages share: back link, fields, figures, not found. */
 
@@ -76,6 +77,23 @@ export function FieldRow({
         ) : null}
       </Box>
     </>
+  );
+}
+
+/** A field row of money: the amount (formatted by the shared money module) in the face figures are compared in. */
+export function AmountRow({
+  amount,
+  ...row
+}: {
+  label: string;
+  amount: string;
+  testId?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <FieldRow {...row}>
+      <Amount>{amount}</Amount>
+    </FieldRow>
   );
 }
 

@@ -1,14 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -16,7 +10,7 @@ import { formatCount } from '../api/format';
 import { pluralNoun } from '../api/plural';
 import { MONO } from './mono-font';
 import { PageJump } from './page-jump';
-import { QueryState } from './query-state';
+import { QueryTable } from './query-table';
 import { RESOURCE_PAGE_SIZE, type ResourceList } from './use-resource-list';
 import { SelectField } from './select-field';
 
@@ -95,21 +89,14 @@ export function ResourceListPanel({
           </Typography>
         ) : null}
       </Stack>
-      <Box sx={{ height: 4 }}>{query.isFetching && !query.isLoading ? <LinearProgress /> : null}</Box>
-      <QueryState
-        loading={query.isLoading}
-        error={query.error}
+      <QueryTable
+        query={query}
         empty={list.items.length === 0}
         emptyText={list.filtered ? `No ${pluralNoun(noun, 0)} match these filters.` : emptyText}
+        testId={`${testIdPrefix}-table`}
+        head={head}
+        rows={rows}
       >
-        <TableContainer>
-          <Table size="small" data-testid={`${testIdPrefix}-table`}>
-            <TableHead>
-              <TableRow>{head}</TableRow>
-            </TableHead>
-            <TableBody>{rows}</TableBody>
-          </Table>
-        </TableContainer>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 2, gap: 1 }}>
           {list.lastPage > 0 ? (
             <PageJump
@@ -134,7 +121,7 @@ export function ResourceListPanel({
             data-testid={`${testIdPrefix}-pagination`}
           />
         </Stack>
-      </QueryState>
+      </QueryTable>
     </Paper>
   );
 }

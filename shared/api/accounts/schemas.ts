@@ -64,21 +64,11 @@ export const AccountCreateSchema = z.strictObject({
 });
 
 /**
- * An update names only what changes. `balances` are targets: the ledger gets one adjustment line per
+ * An update names only what changes, of what a create sets (all but the type, fixed at creation). `balances` are targets: the ledger gets one adjustment line per
  * currency for the difference (history is never edited).
  */
-export const AccountUpdateSchema = z
-  .strictObject({
-    email: editable.email.optional(),
-    country_code: editable.country_code.optional(),
-    name: editable.name.optional(),
-    business_name: editable.business_name.optional(),
-    balances: BalancesSchema.optional(),
-    cards: editable.cards.optional(),
-    bank_accounts: editable.bank_accounts.optional(),
-    donations_allowed: editable.donations_allowed.optional(),
-    primary_email_confirmed: editable.primary_email_confirmed.optional(),
-  })
+export const AccountUpdateSchema = AccountCreateSchema.omit({ type: true })
+  .partial()
   .refine((body) => Object.keys(body).length > 0, {
     message: 'Name at least one field to change.',
     params: { issue: 'MISSING_REQUIRED_PARAMETER' },

@@ -4,7 +4,7 @@ import {
 } from '../../../../shared/api/billing-v1/index.js';
 import { DAY, isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, notFound, unprocessable, bodyDetail } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import type { StoredSubscription, SubscriptionsService } from '../subscriptions/index.js';
@@ -37,23 +37,23 @@ export class AgreementsService {
     const requested = Date.parse(request.start_date);
     if (requested < nowMs + DAY) {
       throw invalidRequest(
-        detail('START_DATE_TOO_EARLY', {
-          field: '/start_date',
-          value: request.start_date,
-          location: 'body',
-          description: `start_date must be at least 24 hours after now (${isoSeconds(nowMs + DAY)}).`,
-        }),
+        bodyDetail(
+          '/start_date',
+          'START_DATE_TOO_EARLY',
+          `start_date must be at least 24 hours after now (${isoSeconds(nowMs + DAY)}).`,
+          request.start_date,
+        ),
       );
     }
     const plan = this.legacyPlans.getPlan(request.plan.id, ctx);
     if (plan.status !== 'ACTIVE' || !plan.internal.billing_plan_id) {
       throw unprocessable(
-        detail('PLAN_NOT_ACTIVE', {
-          field: '/plan/id',
-          value: plan.id,
-          location: 'body',
-          description: `Agreements can be created only on ACTIVE plans (this one is ${plan.status}).`,
-        }),
+        bodyDetail(
+          '/plan/id',
+          'PLAN_NOT_ACTIVE',
+          `Agreements can be created only on ACTIVE plans (this one is ${plan.status}).`,
+          plan.id,
+        ),
       );
     }
     // Spec 2.9: the start of that day in the merchant account's time zone, in UTC.
@@ -64,12 +64,12 @@ export class AgreementsService {
     // The fee is charged by the agreement's billing, which is in the plan's one currency.
     if (overrideFee && planCurrency && overrideFee.currency !== planCurrency) {
       throw unprocessable(
-        detail('CURRENCY_MISMATCH', {
-          field: '/override_merchant_preferences/setup_fee/currency',
-          value: overrideFee.currency,
-          location: 'body',
-          description: `The plan bills in ${planCurrency}.`,
-        }),
+        bodyDetail(
+          '/override_merchant_preferences/setup_fee/currency',
+          'CURRENCY_MISMATCH',
+          `The plan bills in ${planCurrency}.`,
+          overrideFee.currency,
+        ),
       );
     }
     const setupFeeMinor = prefs.setup_fee

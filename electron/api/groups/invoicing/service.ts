@@ -17,7 +17,7 @@ import type { Issue } from '../../../../shared/api/registry.js';
 import { fromMinor } from '../../../../shared/money.js';
 import type { z } from 'zod';
 import type { GroupDeps } from '../../group-deps.js';
-import { detail, invalidRequest, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { detail, invalidRequest, notFound, unprocessable, bodyDetail } from '../../pipeline/api-error.js';
 import { requestMinor } from '../../pipeline/money-errors.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
@@ -208,12 +208,12 @@ export class InvoicingService {
     const currency = invoice.internal.currency;
     if (amount.currency !== currency)
       throw invalidRequest(
-        detail('CURRENCY_MISMATCH', {
-          field: '/amount/currency',
-          value: amount.currency,
-          location: 'body',
-          description: `The invoice is in ${currency}.`,
-        }),
+        bodyDetail(
+          '/amount/currency',
+          'CURRENCY_MISMATCH',
+          `The invoice is in ${currency}.`,
+          amount.currency,
+        ),
       );
     const minor = requestMinor(amount.value, currency, {
       field: '/amount/value',
@@ -236,12 +236,12 @@ export class InvoicingService {
     const currency = invoice.internal.currency;
     if (minor > due)
       throw unprocessable(
-        detail('AMOUNT_EXCEEDS_DUE', {
-          field: '/amount/value',
-          value: body.amount?.value,
-          location: 'body',
-          description: `At most ${fromMinor(due, currency)} ${currency} is due.`,
-        }),
+        bodyDetail(
+          '/amount/value',
+          'AMOUNT_EXCEEDS_DUE',
+          `At most ${fromMinor(due, currency)} ${currency} is due.`,
+          body.amount?.value,
+        ),
       );
     invoice.body.payments = [
       ...(invoice.body.payments ?? []),
@@ -272,12 +272,12 @@ export class InvoicingService {
     const currency = invoice.internal.currency;
     if (minor > refundable)
       throw unprocessable(
-        detail('REFUND_EXCEEDS_PAID', {
-          field: '/amount/value',
-          value: body?.amount?.value,
-          location: 'body',
-          description: `At most ${fromMinor(refundable, currency)} ${currency} can be refunded.`,
-        }),
+        bodyDetail(
+          '/amount/value',
+          'REFUND_EXCEEDS_PAID',
+          `At most ${fromMinor(refundable, currency)} ${currency} can be refunded.`,
+          body?.amount?.value,
+        ),
       );
     invoice.body.refunds = [
       ...(invoice.body.refunds ?? []),

@@ -1,6 +1,6 @@
 import { MAILBOX_ENDPOINTS as E } from '../../../../shared/api/mailbox/index.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { detail, invalidRequest } from '../../pipeline/api-error.js';
+import { invalidRequest, queryDetail } from '../../pipeline/api-error.js';
 import { PARTNER_ONLY } from '../../pipeline/partner-consent.js';
 import { defineRoute, type AnyRoute } from '../../route.js';
 
@@ -21,12 +21,12 @@ export function mailboxRoutes(mailbox: GroupDeps['mailbox']): AnyRoute[] {
         });
         if (!page)
           throw invalidRequest(
-            detail('INVALID_PARAMETER_VALUE', {
-              field: 'before',
-              value: query.before,
-              location: 'query',
-              description: 'No message of the mailbox has this id (it may have been emptied since).',
-            }),
+            queryDetail(
+              'before',
+              'INVALID_PARAMETER_VALUE',
+              'No message of the mailbox has this id (it may have been emptied since).',
+              query.before,
+            ),
           );
         const last = page.messages[page.messages.length - 1];
         if (!page.older || !last) return { status: 200, body: { messages: page.messages } };

@@ -16,6 +16,7 @@ import {
   notFound,
   unprocessable,
   unprocessableWithMessage,
+  bodyDetail,
 } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
@@ -59,11 +60,11 @@ export class OrdersV1Service {
   ): StoredOrderV1 {
     if (!request.redirect_urls && !isCardOrder(request)) {
       throw invalidRequest(
-        detail('MISSING_REQUIRED_PARAMETER', {
-          field: '/redirect_urls',
-          location: 'body',
-          description: 'redirect_urls (return_url and cancel_url) is required for the wallet payment method.',
-        }),
+        bodyDetail(
+          '/redirect_urls',
+          'MISSING_REQUIRED_PARAMETER',
+          'redirect_urls (return_url and cancel_url) is required for the wallet payment method.',
+        ),
       );
     }
     const units = request.purchase_units;
@@ -192,11 +193,12 @@ export class OrdersV1Service {
         (card.expire_year === now.getUTCFullYear() && card.expire_month < now.getUTCMonth() + 1);
       if (expired) {
         throw unprocessable(
-          detail('CARD_EXPIRED', {
-            field: '/payer/funding_instruments/0/credit_card/expire_year',
-            value: `${card.expire_month}/${card.expire_year}`,
-            location: 'body',
-          }),
+          bodyDetail(
+            '/payer/funding_instruments/0/credit_card/expire_year',
+            'CARD_EXPIRED',
+            undefined,
+            `${card.expire_month}/${card.expire_year}`,
+          ),
         );
       }
       order.internal.payer = {
@@ -215,11 +217,11 @@ export class OrdersV1Service {
           (named.payer_id && named.payer_id !== payer?.payer_id))
       ) {
         throw unprocessable(
-          detail('PAYER_ACCOUNT_INVALID', {
-            field: '/payer/payer_info',
-            location: 'body',
-            description: `The order was approved by ${payer?.email ?? 'another buyer'}; payer_info must name that buyer.`,
-          }),
+          bodyDetail(
+            '/payer/payer_info',
+            'PAYER_ACCOUNT_INVALID',
+            `The order was approved by ${payer?.email ?? 'another buyer'}; payer_info must name that buyer.`,
+          ),
         );
       }
       order.internal.instrument = null;
@@ -286,12 +288,12 @@ export class OrdersV1Service {
     const chosen = referenceId === undefined ? held : held.filter((p) => p.reference_id === referenceId);
     if (referenceId !== undefined && !order.body.purchase_units.some((u) => u.reference_id === referenceId)) {
       throw unprocessable(
-        detail('INVALID_PARAMETER_VALUE', {
-          field: '/reference_id',
-          value: referenceId,
-          location: 'body',
-          description: `No purchase unit has reference_id ${referenceId}.`,
-        }),
+        bodyDetail(
+          '/reference_id',
+          'INVALID_PARAMETER_VALUE',
+          `No purchase unit has reference_id ${referenceId}.`,
+          referenceId,
+        ),
       );
     }
     if (order.status !== 'COMPLETED' || chosen.length === 0) {
@@ -331,11 +333,11 @@ export class OrdersV1Service {
     const receiver = accounts?.receiver_id ? stillBusiness(this.deps.store, accounts.receiver_id) : null;
     if (!payee || receiver === undefined) {
       return {
-        problem: detail('ACCOUNT_CANNOT_BE_FETCHED', {
-          field: `/purchase_units/${index}/${payee ? 'partner_fee_details/receiver/email' : 'payee/email'}`,
-          location: 'body',
-          description: `The ${payee ? 'partner' : 'seller'} account of purchase unit ${unit.reference_id} can no longer be fetched.`,
-        }),
+        problem: bodyDetail(
+          `/purchase_units/${index}/${payee ? 'partner_fee_details/receiver/email' : 'payee/email'}`,
+          'ACCOUNT_CANNOT_BE_FETCHED',
+          `The ${payee ? 'partner' : 'seller'} account of purchase unit ${unit.reference_id} can no longer be fetched.`,
+        ),
       };
     }
     const currency = unit.amount.currency;
@@ -369,11 +371,7 @@ function referenceProblems(ids: (string | undefined)[]) {
     if (id !== undefined) {
       if (seen.has(id))
         problems.push(
-          detail('DUPLICATE_REFERENCE_ID', {
-            field: `/purchase_units/${index}/reference_id`,
-            value: id,
-            location: 'body',
-          }),
+          bodyDetail(`/purchase_units/${index}/reference_id`, 'DUPLICATE_REFERENCE_ID', undefined, id),
         );
       seen.add(id);
     }

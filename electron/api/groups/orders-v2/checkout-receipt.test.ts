@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { simpleOrder, startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
-import { BUYER, createId, submitCheckout, usd } from './orders-test-kit.js';
+import { RECEIPT_ORDER } from '../../../test-support/fixtures.js';
+import { BUYER, createId, submitCheckout } from './orders-test-kit.js';
 
 /** The text of every element carrying `data-testid="<id>"`, in page order. */
 const byTestId = (html: string, id: string): string[] =>
@@ -16,29 +17,6 @@ const cents = (shown: string): number => {
 describe('the buyer page /checkoutnow as a receipt', () => {
   let api: ApiHarness;
   afterEach(async () => api?.close());
-
-  const RECEIPT_ORDER = {
-    intent: 'CAPTURE',
-    purchase_units: [
-      {
-        description: 'Kitchen order',
-        amount: {
-          currency_code: 'USD',
-          value: '34.55',
-          breakdown: {
-            item_total: usd('30.30'),
-            shipping: usd('5.00'),
-            tax_total: usd('2.25'),
-            discount: usd('3.00'),
-          },
-        },
-        items: [
-          { name: 'Mug', quantity: '3', unit_amount: usd('9.10'), tax: usd('0.75') },
-          { name: 'Spoon', quantity: '1', unit_amount: usd('3.00') },
-        ],
-      },
-    ],
-  };
 
   it('shows line totals, not unit prices, with shipping, tax and discount lines that add up to the total', async () => {
     api = await startHarness();

@@ -1,5 +1,5 @@
 import { DAY, isoSeconds } from '../../../clock.js';
-import type { JobHandler } from '../../../scheduler.js';
+import { replayable, type JobHandler } from '../../../scheduler.js';
 import type { ApiDeps } from '../../deps.js';
 import type { ResourceTransition } from '../../transition-bus.js';
 
@@ -16,7 +16,10 @@ const jobKey = (orderId: string): string => `approval-reversal:${orderId}`;
  * new order). The job is set when an order becomes APPROVED and dropped when it leaves APPROVED.
  */
 export function approvalReversalJob(reverse: (orderId: string, at: string) => void): JobHandler {
-  return (payload, run) => reverse(String((payload as { id?: unknown }).id ?? ''), isoSeconds(run.dueAt));
+  // A transition of the order and what it triggers: nothing outside the store.
+  return replayable((payload, run) =>
+    reverse(String((payload as { id?: unknown }).id ?? ''), isoSeconds(run.dueAt)),
+  );
 }
 
 /** Keeps one reversal job per APPROVED order (a transition bus subscriber). */

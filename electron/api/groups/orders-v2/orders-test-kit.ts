@@ -4,6 +4,7 @@ import { CSRF_FIELD } from '../../pipeline/buyer-page.js';
 import { checkoutCsrfToken } from './checkout-page.js';
 import { usd } from '../../../test-support/test-kit.js';
 export { rels, usd } from '../../../test-support/test-kit.js';
+import { BUYER_ADDRESS } from '../../../test-support/fixtures.js';
 
 /**
  * Shared pieces of the orders v2 tests: request builders and the approval step (the error-body contract
@@ -35,13 +36,7 @@ export function richOrder() {
           phone_number: { country_code: '1', national_number: '4085551234' },
           type: 'SHIPPING',
           options: [{ id: 'STD', label: 'Standard', type: 'SHIPPING', amount: usd('5.00'), selected: true }],
-          address: {
-            address_line_1: '1 Main St',
-            admin_area_2: 'San Jose',
-            admin_area_1: 'CA',
-            postal_code: '95131',
-            country_code: 'US',
-          },
+          address: BUYER_ADDRESS,
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { merchantIntegrationMachine } from '../../../../shared/api/partner-referrals/machines.js';
 import type { Account } from '../../../store/repositories/accounts-repo.js';
 import type { GroupDeps } from '../../group-deps.js';
-import { detail, notAuthorized, notFound, notFoundDetails } from '../../pipeline/api-error.js';
+import { detail, notAuthorized, notFound, notFoundDetails, queryDetail } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, transition } from '../../transition.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';
@@ -43,12 +43,12 @@ export class IntegrationsService {
     const integration = seller && this.find(partnerId, seller.account.id, ctx);
     if (!integration) {
       throw notFoundDetails(
-        detail('RESOURCE_NOT_FOUND', {
-          field: 'tracking_id',
-          value: trackingId,
-          location: 'query',
-          description: `No seller onboarded with tracking_id ${trackingId}.`,
-        }),
+        queryDetail(
+          'tracking_id',
+          'RESOURCE_NOT_FOUND',
+          `No seller onboarded with tracking_id ${trackingId}.`,
+          trackingId,
+        ),
       );
     }
     return integration;

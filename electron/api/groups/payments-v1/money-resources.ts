@@ -37,6 +37,23 @@ const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Re
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
 /**
+ * The fee of money received (a sale, a capture), by the sandbox's fee schedule: as the resource shows
+ * it, and the minor units its internal half keeps so that refunds can give the fee back in proportion.
+ */
+function receivedFee(grossMinor: bigint, currency: string) {
+  const fee = captureFee(grossMinor, currency);
+  return {
+    shown: feeV1(fee.total, currency),
+    kept: {
+      gross_minor: String(grossMinor),
+      fee_minor: String(fee.total),
+      percent_fee_minor: String(fee.percentPart),
+      refunded_minor: '0',
+    },
+  };
+}
+
+/**
  * Writes the resources v1 payments make, each through its machine's create trigger (so the ledger and
  * the events hear of it): sales, authorizations, orders, captures and refunds. Fees follow the sandbox's
  * one fee schedule (payments v2's), so v1 and v2 money agree in the ledger.
@@ -74,7 +91,7 @@ export class MoneyResources {
   ): StoredSaleV1 {
     const { at } = this.now();
     const id = newTransactionV1Id();
-    const fee = captureFee(grossMinor, amount.currency);
+    const fee = receivedFee(grossMinor, amount.currency);
     const sale: StoredSaleV1 = {
       ...this.base(KINDS.sale, id, origin, origin.paymentId, at),
       status: 'completed',
@@ -84,7 +101,7 @@ export class MoneyResources {
         payment_mode: 'INSTANT_TRANSFER',
         protection_eligibility: 'ELIGIBLE',
         protection_eligibility_type: PROTECTION_TYPE,
-        transaction_fee: feeV1(fee.total, amount.currency),
+        transaction_fee: fee.shown,
         ...optional('invoice_number', extra.invoice_number),
         ...optional('custom', extra.custom),
         ...optional('soft_descriptor', extra.soft_descriptor),
@@ -95,10 +112,7 @@ export class MoneyResources {
       internal: {
         transaction_index: origin.transactionIndex,
         payee: origin.payee,
-        gross_minor: String(grossMinor),
-        fee_minor: String(fee.total),
-        percent_fee_minor: String(fee.percentPart),
-        refunded_minor: '0',
+        ...fee.kept,
       },
     };
     createResource(this.deps, saleV1Machine, sale, 'create');
@@ -184,7 +198,7 @@ export class MoneyResources {
   ): StoredCaptureV1 {
     const { at } = this.now();
     const id = newTransactionV1Id();
-    const fee = captureFee(minor, currency);
+    const fee = receivedFee(minor, currency);
     const capture: StoredCaptureV1 = {
       ...this.base(KINDS.capture, id, origin, from.authorizationId ?? from.orderId ?? origin.paymentId, at),
       status: 'completed',
@@ -192,7 +206,7 @@ export class MoneyResources {
         id,
         amount: totalV1(minor, currency),
         is_final_capture: options.is_final_capture,
-        transaction_fee: feeV1(fee.total, currency),
+        transaction_fee: fee.shown,
         ...optional('invoice_number', options.invoice_number),
         ...optional('soft_descriptor', options.soft_descriptor),
         parent_payment: origin.paymentId,
@@ -204,10 +218,7 @@ export class MoneyResources {
         payee: origin.payee,
         ...optional('authorization_id', from.authorizationId),
         ...optional('order_id', from.orderId),
-        gross_minor: String(minor),
-        fee_minor: String(fee.total),
-        percent_fee_minor: String(fee.percentPart),
-        refunded_minor: '0',
+        ...fee.kept,
       },
     };
     createResource(this.deps, captureV1Machine, capture, 'create');

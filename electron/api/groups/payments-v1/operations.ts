@@ -292,11 +292,20 @@ export class PaymentV1Operations {
     return minor;
   }
 
-  authorizeOrder(id: string, request: OrderAuthorizeV1Request, ctx: RequestContext): StoredAuthorizationV1 {
+  /** The order an authorize or capture acts on, once its state allows the step, and the amount taken. */
+  private orderStep(
+    id: string,
+    step: 'authorize' | 'capture',
+    total: { total: string; currency: string } | undefined,
+    ctx: RequestContext,
+  ): { order: StoredOrderV1; minor: bigint; currency: string } {
     const order = this.order(id, ctx);
-    refuseUnless(paymentOrderV1Machine, order, 'authorize');
-    const minor = this.orderAmount(order, request.amount);
-    const currency = order.body.amount.currency;
+    refuseUnless(paymentOrderV1Machine, order, step);
+    return { order, minor: this.orderAmount(order, total), currency: order.body.amount.currency };
+  }
+
+  authorizeOrder(id: string, request: OrderAuthorizeV1Request, ctx: RequestContext): StoredAuthorizationV1 {
+    const { order, minor, currency } = this.orderStep(id, 'authorize', request.amount, ctx);
     const authorization = this.make.authorization(originOf(order), totalV1(minor, currency), minor, order.id);
     transition(this.deps, paymentOrderV1Machine, order, 'authorize', {
       note: `authorized as ${authorization.id}`,
@@ -305,10 +314,7 @@ export class PaymentV1Operations {
   }
 
   captureOrder(id: string, request: CaptureV1Request, ctx: RequestContext): StoredCaptureV1 {
-    const order = this.order(id, ctx);
-    refuseUnless(paymentOrderV1Machine, order, 'capture');
-    const minor = this.orderAmount(order, request.amount);
-    const currency = order.body.amount.currency;
+    const { order, minor, currency } = this.orderStep(id, 'capture', request.amount, ctx);
     const capture = this.make.capture(
       originOf(order),
       currency,

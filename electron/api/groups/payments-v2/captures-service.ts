@@ -5,11 +5,11 @@ import { minorOf, money } from '../../../../shared/money.js';
 import { newTransactionId } from '../../../ledger/ledger-writer.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { notFound, unprocessable, bodyDetail } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
 import { captureFee, refundedFee } from '../../pipeline/capture-fees.js';
-import { requestedAmount } from './requested-amount.js';
+import { amountWithin } from './requested-amount.js';
 import { SELLER_PROTECTION, type StoredCapture, type StoredRefund } from './types.js';
 import type { UnitPayment } from './service.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';
@@ -43,20 +43,11 @@ export class CapturesService {
     const gross = BigInt(capture.internal.gross_minor);
     const refundedBefore = BigInt(capture.internal.refunded_minor);
     const remaining = gross - refundedBefore;
-    let amountMinor = remaining;
-    if (request.amount) {
-      amountMinor = requestedAmount(request.amount, currency, 'capture');
-      if (amountMinor > remaining) {
-        throw unprocessable(
-          detail('REFUND_AMOUNT_EXCEEDED', {
-            field: '/amount/value',
-            value: request.amount.value,
-            location: 'body',
-            description: `At most ${money(remaining, currency).value} ${currency} can still be refunded.`,
-          }),
-        );
-      }
-    }
+    const amountMinor = amountWithin(request.amount, currency, remaining, {
+      of: 'capture',
+      exceeded: 'REFUND_AMOUNT_EXCEEDED',
+      left: (left) => `At most ${left} can still be refunded.`,
+    });
     return this.writeRefund(capture, amountMinor, request, ctx.app.id);
   }
 
@@ -165,11 +156,11 @@ export class CapturesService {
     const platformMinor = platformFees.reduce((sum, f) => sum + BigInt(f.amount_minor), 0n);
     if (platformMinor > amountMinor - fee.total) {
       throw unprocessable(
-        detail('INVALID_PLATFORM_FEES_AMOUNT', {
-          field: '/purchase_units/0/payment_instruction/platform_fees/0/amount/value',
-          location: 'body',
-          description: `The platform fee cannot exceed what the seller receives from this capture, ${money(amountMinor - fee.total, currency).value} ${currency}.`,
-        }),
+        bodyDetail(
+          '/purchase_units/0/payment_instruction/platform_fees/0/amount/value',
+          'INVALID_PLATFORM_FEES_AMOUNT',
+          `The platform fee cannot exceed what the seller receives from this capture, ${money(amountMinor - fee.total, currency).value} ${currency}.`,
+        ),
       );
     }
     const id = newCaptureId();

@@ -9,12 +9,12 @@ import {
 import { money, minorOf, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { detail, notFound, unprocessable, bodyDetail } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import { CapturesService } from './captures-service.js';
 import { authorizationExpiryKey, EXPIRE_AUTHORIZATION_JOB } from './jobs.js';
-import { requestedAmount } from './requested-amount.js';
+import { amountWithin, requestedAmount } from './requested-amount.js';
 import { SELLER_PROTECTION, type Payee, type StoredAuthorization, type StoredCapture } from './types.js';
 
 export {
@@ -130,20 +130,11 @@ export class PaymentsService {
     const currency = authorization.body.amount.currency_code;
     const remaining =
       BigInt(authorization.internal.amount_minor) - BigInt(authorization.internal.captured_minor);
-    let amountMinor = remaining;
-    if (request.amount) {
-      amountMinor = requestedAmount(request.amount, currency, 'authorization');
-      if (amountMinor > remaining) {
-        throw unprocessable(
-          detail('MAX_CAPTURE_AMOUNT_EXCEEDED', {
-            field: '/amount/value',
-            value: request.amount.value,
-            location: 'body',
-            description: `At most ${money(remaining, currency).value} ${currency} remains on the authorization.`,
-          }),
-        );
-      }
-    }
+    const amountMinor = amountWithin(request.amount, currency, remaining, {
+      of: 'authorization',
+      exceeded: 'MAX_CAPTURE_AMOUNT_EXCEEDED',
+      left: (left) => `At most ${left} remains on the authorization.`,
+    });
     const captured = BigInt(authorization.internal.captured_minor) + amountMinor;
     const final = request.final_capture === true || captured === BigInt(authorization.internal.amount_minor);
     const capture = this.captures.create(
@@ -221,12 +212,12 @@ export class PaymentsService {
     const ceiling = reauthorizeCeiling(original, currency);
     if (amountMinor > ceiling) {
       throw unprocessable(
-        detail('REAUTHORIZE_AMOUNT_EXCEEDED', {
-          field: '/amount/value',
-          value: request.amount?.value,
-          location: 'body',
-          description: `At most ${money(ceiling, currency).value} ${currency} (115% of ${money(original, currency).value}${currency === 'USD' ? ', and at most 75.00 more' : ''}).`,
-        }),
+        bodyDetail(
+          '/amount/value',
+          'REAUTHORIZE_AMOUNT_EXCEEDED',
+          `At most ${money(ceiling, currency).value} ${currency} (115% of ${money(original, currency).value}${currency === 'USD' ? ', and at most 75.00 more' : ''}).`,
+          request.amount?.value,
+        ),
       );
     }
     authorization.internal.amount_minor = String(amountMinor);

@@ -45,6 +45,12 @@ export class RecentBatches {
     return batch;
   }
 
+  /** A batch the app owns, read as `get` reads it; undefined when missing or another app's, as the store's `owned`. */
+  owned(id: string, appId: string): StoredPayoutBatch | undefined {
+    const batch = this.get(id);
+    return batch?.app_id === appId ? batch : undefined;
+  }
+
   clear(): void {
     this.cache.clear();
   }

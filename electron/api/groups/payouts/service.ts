@@ -133,8 +133,8 @@ export class PayoutsService {
   }
 
   getBatch(id: string, ctx: RequestContext): StoredPayoutBatch {
-    const batch = this.batches.get(id);
-    if (!batch || batch.app_id !== ctx.app.id) throw notFound('payout batch', id);
+    const batch = this.batches.owned(id, ctx.app.id);
+    if (!batch) throw notFound('payout batch', id);
     return batch;
   }
 
@@ -167,20 +167,12 @@ export class PayoutsService {
 
   /** An item: stored once processed, else as its batch holds it (PENDING, or DENIED with its batch). */
   getItem(id: string, ctx: RequestContext): StoredPayoutItem {
-    const item = this.deps.store.resources.get<StoredPayoutItem['body'], StoredPayoutItem['internal']>(
-      'payout-item',
-      id,
-    );
-    if (item) {
-      if (item.app_id !== ctx.app.id) throw notFound('payout item', id);
-      return item;
-    }
+    const item = this.deps.store.resources.owned<StoredPayoutItem>('payout-item', id, ctx.app.id);
+    if (item) return item;
     const parsed = parsePayoutItemId(id);
-    const batch = parsed ? this.batches.get(parsed.batchId) : undefined;
+    const batch = parsed ? this.batches.owned(parsed.batchId, ctx.app.id) : undefined;
     const held =
-      batch && parsed && batch.app_id === ctx.app.id
-        ? unprocessedItem(batch, parsed.index, this.items.of(batch)[parsed.index])
-        : undefined;
+      batch && parsed ? unprocessedItem(batch, parsed.index, this.items.of(batch)[parsed.index]) : undefined;
     if (!held) throw notFound('payout item', id);
     return held;
   }

@@ -15,9 +15,8 @@ import {
   type Json,
   type ReportingHarness,
 } from './reporting-test-kit.js';
-import { FIXED_NOW } from '../../../test-support/fixtures.js';
+import { BUYER_ADDRESS, FIXED_NOW, usd } from '../../../test-support/fixtures.js';
 
-const usd = (value: string) => ({ currency_code: 'USD', value });
 const info = (entry: Json) => entry.transaction_info;
 
 /** A wallet order with items and shipping, approved by the seeded buyer, then captured. */
@@ -40,13 +39,7 @@ async function walletCapture(api: ReportingHarness): Promise<{ orderId: string; 
         ],
         shipping: {
           name: { full_name: 'Bailey Buyer' },
-          address: {
-            address_line_1: '1 Main St',
-            admin_area_2: 'San Jose',
-            admin_area_1: 'CA',
-            postal_code: '95131',
-            country_code: 'US',
-          },
+          address: BUYER_ADDRESS,
         },
       },
     ],

@@ -6,7 +6,7 @@ import {
 import { toMinor, type Money } from '../../../../shared/money.js';
 import { isoSeconds } from '../../../clock.js';
 import type { ApiDeps } from '../../deps.js';
-import { detail, notFound, unprocessable } from '../../pipeline/api-error.js';
+import { notFound, unprocessable, bodyDetail } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { transition } from '../../transition.js';
 import type { PlansService } from './plan-service.js';
@@ -33,44 +33,36 @@ export function reviseSubscription(
     if (!plan) throw notFound('plan', request.plan_id, 'plan_id');
     if (plan.status !== 'ACTIVE') {
       throw unprocessable(
-        detail('PLAN_STATUS_INACTIVE', {
-          field: '/plan_id',
-          value: plan.id,
-          location: 'body',
-          description: `The plan is ${plan.status}.`,
-        }),
+        bodyDetail('/plan_id', 'PLAN_STATUS_INACTIVE', `The plan is ${plan.status}.`, plan.id),
       );
     }
     if (planCurrency(plan) !== subscription.internal.currency) {
       throw unprocessable(
-        detail('CURRENCY_MISMATCH', {
-          field: '/plan_id',
-          value: plan.id,
-          location: 'body',
-          description: `The subscription bills in ${subscription.internal.currency}.`,
-        }),
+        bodyDetail(
+          '/plan_id',
+          'CURRENCY_MISMATCH',
+          `The subscription bills in ${subscription.internal.currency}.`,
+          plan.id,
+        ),
       );
     }
     target = plan;
   }
   if (request.quantity !== undefined && !target.body.quantity_supported && request.quantity !== '1') {
     throw unprocessable(
-      detail('SUBSCRIPTION_CANNOT_HAVE_QUANTITY', {
-        field: '/quantity',
-        value: request.quantity,
-        location: 'body',
-      }),
+      bodyDetail('/quantity', 'SUBSCRIPTION_CANNOT_HAVE_QUANTITY', undefined, request.quantity),
     );
   }
   if (request.shipping_amount) {
     moneyIn(request.shipping_amount, '/shipping_amount/value');
     if (request.shipping_amount.currency_code !== subscription.internal.currency) {
       throw unprocessable(
-        detail('CURRENCY_MISMATCH', {
-          field: '/shipping_amount/currency_code',
-          value: request.shipping_amount.currency_code,
-          location: 'body',
-        }),
+        bodyDetail(
+          '/shipping_amount/currency_code',
+          'CURRENCY_MISMATCH',
+          undefined,
+          request.shipping_amount.currency_code,
+        ),
       );
     }
   }

@@ -16,6 +16,8 @@ import {
   notFound,
   notFoundDetails,
   unprocessable,
+  bodyDetail,
+  queryDetail,
 } from '../../pipeline/api-error.js';
 import { pagedBody, pageOffset, readPage } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
@@ -61,31 +63,22 @@ export class SubscriptionsService {
     );
     if (!plan) {
       throw notFoundDetails(
-        detail('INVALID_RESOURCE_ID', {
-          field: '/plan_id',
-          value: request.plan_id,
-          location: 'body',
-          description: `No plan with id ${request.plan_id}.`,
-        }),
+        bodyDetail('/plan_id', 'INVALID_RESOURCE_ID', `No plan with id ${request.plan_id}.`, request.plan_id),
       );
     }
     if (plan.status !== 'ACTIVE') {
       throw unprocessable(
-        detail('PLAN_STATUS_INACTIVE', {
-          field: '/plan_id',
-          value: request.plan_id,
-          location: 'body',
-          description: `Subscriptions can be created only on ACTIVE plans (this one is ${plan.status}).`,
-        }),
+        bodyDetail(
+          '/plan_id',
+          'PLAN_STATUS_INACTIVE',
+          `Subscriptions can be created only on ACTIVE plans (this one is ${plan.status}).`,
+          request.plan_id,
+        ),
       );
     }
     if (request.quantity !== undefined && !plan.body.quantity_supported) {
       throw unprocessable(
-        detail('SUBSCRIPTION_CANNOT_HAVE_QUANTITY', {
-          field: '/quantity',
-          value: request.quantity,
-          location: 'body',
-        }),
+        bodyDetail('/quantity', 'SUBSCRIPTION_CANNOT_HAVE_QUANTITY', undefined, request.quantity),
       );
     }
     const nowMs = this.deps.clock.now();
@@ -101,12 +94,12 @@ export class SubscriptionsService {
       moneyIn(request.shipping_amount, '/shipping_amount/value');
       if (request.shipping_amount.currency_code !== currency) {
         throw unprocessable(
-          detail('CURRENCY_MISMATCH', {
-            field: '/shipping_amount/currency_code',
-            value: request.shipping_amount.currency_code,
-            location: 'body',
-            description: `The plan bills in ${currency}.`,
-          }),
+          bodyDetail(
+            '/shipping_amount/currency_code',
+            'CURRENCY_MISMATCH',
+            `The plan bills in ${currency}.`,
+            request.shipping_amount.currency_code,
+          ),
         );
       }
     }
@@ -299,31 +292,27 @@ export class SubscriptionsService {
     const amount = moneyIn(request.amount, '/amount/value');
     if (request.amount.currency_code !== currency) {
       throw unprocessable(
-        detail('CURRENCY_MISMATCH', {
-          field: '/amount/currency_code',
-          value: request.amount.currency_code,
-          location: 'body',
-          description: `The outstanding balance is in ${currency}.`,
-        }),
+        bodyDetail(
+          '/amount/currency_code',
+          'CURRENCY_MISMATCH',
+          `The outstanding balance is in ${currency}.`,
+          request.amount.currency_code,
+        ),
       );
     }
     if (amount <= 0n) {
       throw unprocessable(
-        detail('AMOUNT_NOT_POSITIVE', {
-          field: '/amount/value',
-          value: request.amount.value,
-          location: 'body',
-        }),
+        bodyDetail('/amount/value', 'AMOUNT_NOT_POSITIVE', undefined, request.amount.value),
       );
     }
     if (amount > outstanding) {
       throw unprocessable(
-        detail('AMOUNT_GREATER_THAN_OUTSTANDING_BALANCE', {
-          field: '/amount/value',
-          value: request.amount.value,
-          location: 'body',
-          description: `The outstanding balance is ${money(outstanding, currency).value} ${currency}.`,
-        }),
+        bodyDetail(
+          '/amount/value',
+          'AMOUNT_GREATER_THAN_OUTSTANDING_BALANCE',
+          `The outstanding balance is ${money(outstanding, currency).value} ${currency}.`,
+          request.amount.value,
+        ),
       );
     }
     return this.engine.captureOutstanding(subscription, amount, this.deps.clock.now());
@@ -336,12 +325,7 @@ export class SubscriptionsService {
     const to = Date.parse(endTime);
     if (to < from) {
       throw invalidRequest(
-        detail('INVALID_PARAMETER_VALUE', {
-          field: 'end_time',
-          value: endTime,
-          location: 'query',
-          description: 'end_time is before start_time.',
-        }),
+        queryDetail('end_time', 'INVALID_PARAMETER_VALUE', 'end_time is before start_time.', endTime),
       );
     }
     const sales = this.deps.store.resources

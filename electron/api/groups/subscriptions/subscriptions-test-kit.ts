@@ -2,6 +2,7 @@ import { startHarness, type ApiHarness } from '../../../test-support/api-harness
 import { FIXED_NOW } from '../../../test-support/fixtures.js';
 import { fromMinor } from '../../../../shared/money.js';
 import { CLOCK, expectStatus, type Json } from '../../../test-support/test-kit.js';
+import { CATALOG_PRODUCTS_ENDPOINTS } from '../../../../shared/api/catalog-products/endpoints.js';
 export { CLOCK, advance, expectStatus, type Json } from '../../../test-support/test-kit.js';
 
 /**
@@ -32,13 +33,9 @@ export async function startBillingHarness(
   return Object.assign(api, { setRealNow: (ms: number) => void (real = ms), realNow: () => real });
 }
 
+/** The product the API reference shows as its example (so the documented example is what the tests create). */
 export const productBody = (extra: Record<string, unknown> = {}) => ({
-  name: 'Video Streaming Service',
-  description: 'A video streaming service',
-  type: 'SERVICE',
-  category: 'SOFTWARE',
-  image_url: 'https://example.com/streaming.jpg',
-  home_url: 'https://example.com/home',
+  ...(CATALOG_PRODUCTS_ENDPOINTS.create.example as Record<string, unknown>),
   ...extra,
 });
 

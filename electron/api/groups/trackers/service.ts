@@ -18,6 +18,8 @@ import {
   notAuthorized,
   notFoundDetails,
   unprocessable,
+  bodyDetail,
+  queryDetail,
 } from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
 import { createResource, refuseUnless, transition } from '../../transition.js';
@@ -101,11 +103,7 @@ export class TrackersService {
       const capture = this.capture(request.transaction_id, ctx);
       if (!capture)
         problems.push(
-          detail('INVALID_TRANSACTION_ID', {
-            field: `${at}/transaction_id`,
-            value: request.transaction_id,
-            location: 'body',
-          }),
+          bodyDetail(`${at}/transaction_id`, 'INVALID_TRANSACTION_ID', undefined, request.transaction_id),
         );
       else captures[index] = capture;
       problems.push(...this.newTrackerProblems(request, at, seen));
@@ -129,21 +127,21 @@ export class TrackersService {
     const id = trackerId(request.transaction_id, request.tracking_number);
     if (request.status === 'CANCELLED')
       throw invalidRequest(
-        detail('INVALID_PARAMETER_VALUE', {
-          field: `${at}/status`,
-          value: 'CANCELLED',
-          location: 'body',
-          description: 'A new tracker cannot be CANCELLED; cancel an existing one with PUT.',
-        }),
+        bodyDetail(
+          `${at}/status`,
+          'INVALID_PARAMETER_VALUE',
+          'A new tracker cannot be CANCELLED; cancel an existing one with PUT.',
+          'CANCELLED',
+        ),
       );
     if (id.length > TRACKER_LIMITS.maxIdLength)
       throw invalidRequest(
-        detail('INVALID_STRING_LENGTH', {
-          field: `${at}/tracking_number`,
-          value: request.tracking_number,
-          location: 'body',
-          description: `The tracker id ${'<transaction_id>-<tracking_number>'} would be ${id.length} characters; at most ${TRACKER_LIMITS.maxIdLength}.`,
-        }),
+        bodyDetail(
+          `${at}/tracking_number`,
+          'INVALID_STRING_LENGTH',
+          `The tracker id ${'<transaction_id>-<tracking_number>'} would be ${id.length} characters; at most ${TRACKER_LIMITS.maxIdLength}.`,
+          request.tracking_number,
+        ),
       );
     if (seen.has(id) || this.find(id))
       problems.push(
@@ -203,23 +201,23 @@ export class TrackersService {
       );
       if (!tracker)
         throw notFoundDetails(
-          detail('RESOURCE_NOT_FOUND', {
-            field: 'tracking_number',
-            value: query.tracking_number,
-            location: 'query',
-            description: `No tracker for transaction ${query.transaction_id} with this tracking number.`,
-          }),
+          queryDetail(
+            'tracking_number',
+            'RESOURCE_NOT_FOUND',
+            `No tracker for transaction ${query.transaction_id} with this tracking number.`,
+            query.tracking_number,
+          ),
         );
       return { one: tracker };
     }
     if (!this.capture(query.transaction_id, ctx))
       throw notFoundDetails(
-        detail('RESOURCE_NOT_FOUND', {
-          field: 'transaction_id',
-          value: query.transaction_id,
-          location: 'query',
-          description: `No captured transaction ${query.transaction_id}.`,
-        }),
+        queryDetail(
+          'transaction_id',
+          'RESOURCE_NOT_FOUND',
+          `No captured transaction ${query.transaction_id}.`,
+          query.transaction_id,
+        ),
       );
     const all = this.deps.store.resources.find<StoredTracker>({
       kind: TRACKER_KIND,

@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { harnessPerTest } from '../../../test-support/harness-per-test.js';
+import { startHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { BATCH, TRACKERS, capturedOrder, tracker } from './trackers-test-kit.js';
 
-let api: ApiHarness;
+const api = harnessPerTest(startHarness);
 let captureId: string;
 beforeEach(async () => {
-  api = await startHarness();
   ({ captureId } = await capturedOrder(api));
-});
-afterEach(async () => {
-  await api.close();
 });
 
 const add = (trackers: unknown[], path = TRACKERS) => api.request('POST', path, { body: { trackers } });

@@ -7,10 +7,11 @@ import type {
 import type { StoredEvent } from '../../../webhooks/events-repo.js';
 import type { Webhooks } from '../../../webhooks/webhooks.js';
 import type { ApiDeps } from '../../deps.js';
-import { detail, invalidRequest, notFound } from '../../pipeline/api-error.js';
+import { invalidRequest, notFound, bodyDetail, queryDetail } from '../../pipeline/api-error.js';
 import type { Link } from '../../pipeline/links.js';
 import { pageCount, pageLinks, pageOffset, readPage, type PageLinkRule } from '../../pipeline/paging.js';
 import type { RequestContext } from '../../route.js';
+import { notOwnedWebhook, ownedWebhook } from './owned-webhook.js';
 import { deliveryView, eventView } from './views.js';
 
 export interface EventListQuery {
@@ -49,12 +50,7 @@ export class WebhookEventsService {
     const toMs = query.end_time ? Date.parse(query.end_time) : undefined;
     if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) {
       throw invalidRequest(
-        detail('INVALID_PARAMETER_VALUE', {
-          field: 'end_time',
-          value: query.end_time,
-          location: 'query',
-          description: 'end_time is before start_time.',
-        }),
+        queryDetail('end_time', 'INVALID_PARAMETER_VALUE', 'end_time is before start_time.', query.end_time),
       );
     }
     const request = readPage({ ...query }, { defaultPageSize: query.page_size });
@@ -101,14 +97,7 @@ export class WebhookEventsService {
       const unknown = webhookIds.filter((wid) => !this.webhooks.subscriptions.owned(wid, ctx.app.id));
       if (unknown.length > 0) {
         throw invalidRequest(
-          ...unknown.map((wid) =>
-            detail('INVALID_RESOURCE_ID', {
-              field: `/webhook_ids/${webhookIds.indexOf(wid)}`,
-              value: wid,
-              location: 'body',
-              description: `No webhook ${wid} belongs to this application.`,
-            }),
-          ),
+          ...unknown.map((wid) => notOwnedWebhook(`/webhook_ids/${webhookIds.indexOf(wid)}`, wid)),
         );
       }
       targets = [...new Set(webhookIds)]
@@ -128,39 +117,28 @@ export class WebhookEventsService {
     const type = this.webhooks.catalog.get(request.event_type);
     if (!type) {
       throw invalidRequest(
-        detail('EVENT_TYPE_NOT_SUPPORTED', {
-          field: '/event_type',
-          value: request.event_type,
-          location: 'body',
-          description: `${request.event_type} is not an event type of this service; see GET /v1/notifications/webhooks-event-types.`,
-        }),
+        bodyDetail(
+          '/event_type',
+          'EVENT_TYPE_NOT_SUPPORTED',
+          `${request.event_type} is not an event type of this service; see GET /v1/notifications/webhooks-event-types.`,
+          request.event_type,
+        ),
       );
     }
     const version = request.resource_version ?? type.resourceVersions[0] ?? '2.0';
     if (!type.resourceVersions.includes(version)) {
       throw invalidRequest(
-        detail('RESOURCE_VERSION_NOT_SUPPORTED', {
-          field: '/resource_version',
-          value: version,
-          location: 'body',
-          description: `${type.name} is available in resource version ${type.resourceVersions.join(', ')}.`,
-        }),
+        bodyDetail(
+          '/resource_version',
+          'RESOURCE_VERSION_NOT_SUPPORTED',
+          `${type.name} is available in resource version ${type.resourceVersions.join(', ')}.`,
+          version,
+        ),
       );
     }
     let url = request.url;
     if (request.webhook_id !== undefined) {
-      const webhook = this.webhooks.subscriptions.owned(request.webhook_id, ctx.app.id);
-      if (!webhook) {
-        throw invalidRequest(
-          detail('INVALID_RESOURCE_ID', {
-            field: '/webhook_id',
-            value: request.webhook_id,
-            location: 'body',
-            description: `No webhook ${request.webhook_id} belongs to this application.`,
-          }),
-        );
-      }
-      url = webhook.url;
+      url = ownedWebhook(this.webhooks, request.webhook_id, ctx.app.id, '/webhook_id').url;
     }
     const resource = type.sample(version, { baseUrl: this.webhooks.baseUrl, now: this.deps.clock.now() });
     return this.webhooks.outbox.recordMock(type.name, version, resource, url ?? '');

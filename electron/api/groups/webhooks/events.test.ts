@@ -4,7 +4,7 @@ import { SEED_MERCHANT } from '../../../store/seed.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import type { PaymentsService } from '../payments-v2/index.js';
-import { authorizeOrder, captureOrder } from '../../../webhooks/webhooks-test-kit.js';
+import { ENVELOPE_MEMBERS, authorizeOrder, captureOrder } from '../../../webhooks/webhooks-test-kit.js';
 
 const EVENTS = '/v1/notifications/webhooks-events';
 const INJECT_BASE = 'http://localhost:80';
@@ -31,17 +31,7 @@ describe('event emission from the transition bus (spec 6.3, 6.4)', () => {
       'CHECKOUT.ORDER.COMPLETED',
     ]);
     const capture = list[1];
-    expect(Object.keys(capture)).toEqual([
-      'id',
-      'event_version',
-      'create_time',
-      'resource_type',
-      'resource_version',
-      'event_type',
-      'summary',
-      'resource',
-      'links',
-    ]);
+    expect(Object.keys(capture)).toEqual(ENVELOPE_MEMBERS);
     expect(capture.id).toMatch(/^WH-[A-Z0-9]{17}-[A-Z0-9]{17}$/);
     expect(capture.event_version).toBe('1.0');
     expect(capture.resource_type).toBe('capture');

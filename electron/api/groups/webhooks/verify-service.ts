@@ -7,8 +7,15 @@ import {
 import { rawMember } from '../../../webhooks/raw-json.js';
 import { signedString, verifyTransmission } from '../../../webhooks/signing.js';
 import { CERTS_PATH, type Webhooks } from '../../../webhooks/webhooks.js';
-import { type ApiError, detail, invalidRequest, unprocessable } from '../../pipeline/api-error.js';
+import {
+  type ApiError,
+  detail,
+  invalidRequest,
+  unprocessable,
+  bodyDetail,
+} from '../../pipeline/api-error.js';
 import type { RequestContext } from '../../route.js';
+import { ownedWebhook } from './owned-webhook.js';
 
 export type VerificationStatus = 'SUCCESS' | 'FAILURE';
 
@@ -34,24 +41,15 @@ export class WebhookVerifyService {
       throw mockEvent('/webhook_event/id', eventId);
     if (!WEBHOOK_ID_PATTERN.test(request.webhook_id)) {
       throw invalidRequest(
-        detail('INVALID_PARAMETER_SYNTAX', {
-          field: '/webhook_id',
-          value: request.webhook_id,
-          location: 'body',
-          description: 'Expected 1 to 50 letters and digits.',
-        }),
+        bodyDetail(
+          '/webhook_id',
+          'INVALID_PARAMETER_SYNTAX',
+          'Expected 1 to 50 letters and digits.',
+          request.webhook_id,
+        ),
       );
     }
-    if (!this.webhooks.subscriptions.owned(request.webhook_id, ctx.app.id)) {
-      throw invalidRequest(
-        detail('INVALID_RESOURCE_ID', {
-          field: '/webhook_id',
-          value: request.webhook_id,
-          location: 'body',
-          description: `No webhook ${request.webhook_id} belongs to this application.`,
-        }),
-      );
-    }
+    ownedWebhook(this.webhooks, request.webhook_id, ctx.app.id, '/webhook_id');
     const eventBytes = rawBody === undefined ? undefined : rawMember(rawBody, 'webhook_event');
     if (
       eventBytes === undefined ||

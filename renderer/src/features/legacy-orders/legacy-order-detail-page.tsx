@@ -25,7 +25,7 @@ import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
-import { FieldRow, Fields } from '../../components/detail-parts';
+import { AmountRow, FieldRow, Fields } from '../../components/detail-parts';
 import {
   approvalUrlOf,
   canDisburse,
@@ -180,9 +180,7 @@ function Detail({ detail }: { detail: ResourceDetail }) {
       <TwoColumns>
         <Section title="Details">
           <Fields>
-            <FieldRow label="Gross total" testId="order-v1-gross">
-              <Amount>{formatMoney(summary.amount)}</Amount>
-            </FieldRow>
+            <AmountRow label="Gross total" testId="order-v1-gross" amount={formatMoney(summary.amount)} />
             <FieldRow label="Intent">{summary.intent ?? '—'}</FieldRow>
             <FieldRow label="Payer" testId="order-v1-payer">
               {payerOf(resource) ?? (card ? 'paid with a card' : 'not yet approved')}

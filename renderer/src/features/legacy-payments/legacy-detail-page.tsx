@@ -23,7 +23,7 @@ import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
-import { FieldRow, Fields } from '../../components/detail-parts';
+import { AmountRow, FieldRow, Fields } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
 import { OpenDisputeButton } from '../disputes';
 import { LegacyPaymentsNotice } from './deprecation-notice';
@@ -42,6 +42,7 @@ import {
   type LegacyKind,
 } from './legacy-model';
 import { TwoColumns } from '../../components/two-columns';
+import { LinkedStatusAmountCells } from '../../components/linked-status-amount-cells';
 
 /**
  * One v1 resource (`#/legacy-payments/<id>`, `#/legacy-sales/<id>`, ...): the same layout as the v2
@@ -244,9 +245,7 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
       <TwoColumns>
         <Section title="Details">
           <Fields>
-            <FieldRow label="Amount" testId="legacy-amount">
-              <Amount>{formatMoney(amount ?? summary.amount)}</Amount>
-            </FieldRow>
+            <AmountRow label="Amount" testId="legacy-amount" amount={formatMoney(amount ?? summary.amount)} />
             {kind === 'payment-v1' ? (
               <FieldRow label="Intent">{textAt(resource, 'intent') ?? '—'}</FieldRow>
             ) : null}
@@ -311,15 +310,12 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
               {lineage.map((item) => (
                 <TableRow key={item.id} data-testid={`legacy-related-${item.id}`} data-kind={item.kind}>
                   <TableCell>{LEGACY_KINDS[item.kind as LegacyKind]?.label ?? item.kind}</TableCell>
-                  <TableCell>
-                    <ResourceLink kind={item.kind} id={item.id} />
-                  </TableCell>
-                  <TableCell>
-                    <StatusChip status={item.status} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Amount>{formatMoney(item.amount)}</Amount>
-                  </TableCell>
+                  <LinkedStatusAmountCells
+                    kind={item.kind}
+                    id={item.id}
+                    status={item.status}
+                    amount={item.amount}
+                  />
                 </TableRow>
               ))}
             </TableBody>

@@ -14,8 +14,7 @@ import {
   stringAt,
   sumMinor,
 } from './payment-model';
-import { Amount } from '../../components/amount';
-import { FieldRow } from '../../components/detail-parts';
+import { AmountRow, FieldRow } from '../../components/detail-parts';
 import { OptionalField, OrderField, RelatedSection } from './payment-parts';
 import { useSimulatedNow } from '../../api/use-simulated-now';
 import { useOrderOfAuthorization } from './payment-queries';
@@ -90,21 +89,19 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
       detail={detail}
       fields={
         <>
-          <FieldRow
+          <AmountRow
             label="Amount"
             testId="payment-amount"
             hint={reauthorized && original ? `reauthorized; originally ${formatMoney(original)}` : undefined}
-          >
-            <Amount>{formatMoney(amount)}</Amount>
-          </FieldRow>
-          <FieldRow
+            amount={formatMoney(amount)}
+          />
+          <AmountRow
             label="Captured so far"
             testId="payment-captured"
             hint={`${captures.length} capture${captures.length === 1 ? '' : 's'}`}
-          >
-            <Amount>{formatMinor(capturedMinor, currency)}</Amount>
-          </FieldRow>
-          <FieldRow
+            amount={formatMinor(capturedMinor, currency)}
+          />
+          <AmountRow
             label="Remaining"
             testId="payment-remaining"
             hint={
@@ -112,9 +109,8 @@ export function AuthorizationDetail({ detail }: { detail: ResourceDetail }) {
                 ? `${formatMinor(leftMinor, currency)} ${RELEASED_BY[status] ?? ''}`
                 : undefined
             }
-          >
-            <Amount>{formatMinor(remainingMinor, currency)}</Amount>
-          </FieldRow>
+            amount={formatMinor(remainingMinor, currency)}
+          />
           <OrderField orderId={orderId} />
           <OptionalField label="Invoice id" value={stringAt(resource, 'invoice_id')} />
           <OptionalField label="Custom id" value={stringAt(resource, 'custom_id')} />

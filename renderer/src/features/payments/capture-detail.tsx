@@ -5,8 +5,7 @@ import { StateMachineView, type MachineAction } from '../../components/state-mac
 import { formatMinor, formatMoney, formatTime } from '../../api/format';
 import { captureRefundAvailability } from './payment-availability';
 import { childrenOf, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
-import { Amount } from '../../components/amount';
-import { FieldRow } from '../../components/detail-parts';
+import { AmountRow, FieldRow } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
 import { OptionalField, OrderField, RelatedSection } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
@@ -50,9 +49,7 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
       detail={detail}
       fields={
         <>
-          <FieldRow label="Amount" testId="payment-amount">
-            <Amount>{formatMoney(amount)}</Amount>
-          </FieldRow>
+          <AmountRow label="Amount" testId="payment-amount" amount={formatMoney(amount)} />
           <FieldRow label="Final capture" testId="payment-final-capture">
             {finalCapture === true
               ? 'Yes — the authorization is closed'
@@ -60,25 +57,32 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
                 ? 'No'
                 : '—'}
           </FieldRow>
-          <FieldRow label="Gross" testId="payment-gross">
-            <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'gross_amount'))}</Amount>
-          </FieldRow>
-          <FieldRow label="Fee" testId="payment-fee">
-            <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'svc_fee'))}</Amount>
-          </FieldRow>
-          <FieldRow label="Net" testId="payment-net">
-            <Amount>{formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'net_amount'))}</Amount>
-          </FieldRow>
-          <FieldRow
+          <AmountRow
+            label="Gross"
+            testId="payment-gross"
+            amount={formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'gross_amount'))}
+          />
+          <AmountRow
+            label="Fee"
+            testId="payment-fee"
+            amount={formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'svc_fee'))}
+          />
+          <AmountRow
+            label="Net"
+            testId="payment-net"
+            amount={formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'net_amount'))}
+          />
+          <AmountRow
             label="Refunded so far"
             testId="payment-refunded"
             hint={`${refunds.length} refund${refunds.length === 1 ? '' : 's'}`}
-          >
-            <Amount>{formatMinor(refundedMinor, currency)}</Amount>
-          </FieldRow>
-          <FieldRow label="Refundable" testId="payment-remaining">
-            <Amount>{formatMinor(remainingMinor, currency)}</Amount>
-          </FieldRow>
+            amount={formatMinor(refundedMinor, currency)}
+          />
+          <AmountRow
+            label="Refundable"
+            testId="payment-remaining"
+            amount={formatMinor(remainingMinor, currency)}
+          />
           <FieldRow label="Authorization">
             {authorizationId ? (
               <ResourceLink kind="authorization" id={authorizationId} testId="payment-authorization-link" />

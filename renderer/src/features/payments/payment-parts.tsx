@@ -10,15 +10,14 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { ResourceSummary } from '../../../../shared/bridge';
 import { hrefFor } from '../../app/router';
-import { Amount } from '../../components/amount';
 import { FieldRow } from '../../components/detail-parts';
 import { MONO } from '../../components/mono-font';
 import { ResourceLink } from '../../components/resource-link';
 import { StatusChip } from '../../components/status-chip';
-import { formatMoney } from '../../api/format';
 import { Section } from '../../components/section';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
 import { TimeCell } from '../../components/opening-row';
+import { LinkedStatusAmountCells } from '../../components/linked-status-amount-cells';
 
 /**
  * The layout parts the payment pages and dialogs share. What they read is in `payment-queries.ts`, what
@@ -146,15 +145,7 @@ function RelatedTable({
       <TableBody>
         {items.map((item) => (
           <TableRow key={item.id} data-testid={`related-${item.id}`}>
-            <TableCell>
-              <ResourceLink kind={kind} id={item.id} />
-            </TableCell>
-            <TableCell>
-              <StatusChip status={item.status} />
-            </TableCell>
-            <TableCell align="right">
-              <Amount>{formatMoney(item.amount)}</Amount>
-            </TableCell>
+            <LinkedStatusAmountCells kind={kind} id={item.id} status={item.status} amount={item.amount} />
             <TimeCell time={item.create_time} />
           </TableRow>
         ))}

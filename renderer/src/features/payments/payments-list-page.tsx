@@ -5,13 +5,11 @@ import type { ResourceSummary } from '../../../../shared/bridge';
 import { resourceRoute } from '../../app/router';
 import { ResourceListPanel } from '../../components/resource-list-panel';
 import { SortableHeadCell } from '../../components/sortable-head-cell';
-import { StatusChip } from '../../components/status-chip';
 import { useResourceList } from '../../components/use-resource-list';
-import { formatMoney } from '../../api/format';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-model';
-import { Amount } from '../../components/amount';
 import { ResourceLink } from '../../components/resource-link';
 import { OpeningRow, TimeCell } from '../../components/opening-row';
+import { LinkedStatusAmountCells } from '../../components/linked-status-amount-cells';
 
 /** The resource a row's parent is, when it is not the order itself. */
 const PARENT_KIND: Partial<Record<PaymentKind, PaymentKind>> = {
@@ -83,15 +81,13 @@ function Row({
     parentKind && item.parent_id && item.parent_id !== item.root?.id ? item.parent_id : undefined;
   return (
     <OpeningRow to={resourceRoute(kind, item.id)} testId={`payment-row-${item.id}`} status={item.status}>
-      <TableCell>
-        <ResourceLink kind={kind} id={item.id} testId="payment-link" />
-      </TableCell>
-      <TableCell>
-        <StatusChip status={item.status} />
-      </TableCell>
-      <TableCell align="right">
-        <Amount>{formatMoney(item.amount)}</Amount>
-      </TableCell>
+      <LinkedStatusAmountCells
+        kind={kind}
+        id={item.id}
+        status={item.status}
+        amount={item.amount}
+        linkTestId="payment-link"
+      />
       <TableCell>
         {item.root ? (
           <ResourceLink kind={item.root.kind} id={item.root.id} testId="payment-order-link" />

@@ -3,8 +3,7 @@ import { refundMachine, type RefundStatus } from '../../../../shared/api/payment
 import { StateMachineView } from '../../components/state-machine-view';
 import { formatMoney, formatTime } from '../../api/format';
 import { moneyAt, stringAt } from './payment-model';
-import { Amount } from '../../components/amount';
-import { FieldRow } from '../../components/detail-parts';
+import { AmountRow, FieldRow } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
 import { OptionalField, OrderField } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
@@ -23,25 +22,20 @@ export function RefundDetail({ detail }: { detail: ResourceDetail }) {
       detail={detail}
       fields={
         <>
-          <FieldRow label="Amount" testId="payment-amount">
-            <Amount>{formatMoney(moneyAt(resource, 'amount'))}</Amount>
-          </FieldRow>
-          <FieldRow label="Gross" testId="payment-gross">
-            <Amount>{breakdown('gross_amount')}</Amount>
-          </FieldRow>
-          <FieldRow label="Fee returned" testId="payment-fee">
-            <Amount>{breakdown('svc_fee')}</Amount>
-          </FieldRow>
-          <FieldRow label="Net" testId="payment-net">
-            <Amount>{breakdown('net_amount')}</Amount>
-          </FieldRow>
-          <FieldRow
+          <AmountRow
+            label="Amount"
+            testId="payment-amount"
+            amount={formatMoney(moneyAt(resource, 'amount'))}
+          />
+          <AmountRow label="Gross" testId="payment-gross" amount={breakdown('gross_amount')} />
+          <AmountRow label="Fee returned" testId="payment-fee" amount={breakdown('svc_fee')} />
+          <AmountRow label="Net" testId="payment-net" amount={breakdown('net_amount')} />
+          <AmountRow
             label="Total refunded"
             testId="payment-total-refunded"
             hint="on the capture, this refund included"
-          >
-            <Amount>{breakdown('total_refunded_amount')}</Amount>
-          </FieldRow>
+            amount={breakdown('total_refunded_amount')}
+          />
           <FieldRow label="Capture">
             {captureId ? <ResourceLink kind="capture" id={captureId} testId="payment-capture-link" /> : '—'}
           </FieldRow>
