@@ -1,16 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { readyLine, startServe as startServeProcess, stopProcess } from '../scripts/serve-process.js';
 import { BENCH_CREDENTIALS } from './host.js';
 
-/**
- * The host as `npm run serve` runs it, in a process of its own, for benchmarks that measure it from
- * outside (its memory, its CPU, a browser on its workbench): the bundle `npm run bench` builds.
- */
-const CREDENTIALS = BENCH_CREDENTIALS;
-const SERVE = fileURLToPath(new URL('../out/serve/cli.mjs', import.meta.url));
-
+// The host as `npm run serve` runs it, in a process of its own, for benchmarks that measure it from
+// outside (its memory, its CPU, a browser on its workbench).
 export interface Served {
   child: ChildProcess;
   baseUrl: string;
@@ -20,54 +15,32 @@ export interface Served {
   workbenchToken: string;
 }
 
-/**
- * `serve --ephemeral` on a free port; resolves on its JSON ready line. `nodeArgs` go to Node before the
- * script (`--cpu-prof`); `npm run serve`'s own `--enable-source-maps` is always among them.
- */
+/** `serve --ephemeral` on a free port; resolves on its JSON ready line. `nodeArgs` go to Node (`--cpu-prof`). */
 export async function startServe(
   extraArgs: readonly string[] = [],
   nodeArgs: readonly string[] = [],
 ): Promise<Served> {
-  const child = spawn(
-    process.execPath,
+  const { child, ready } = await startServeProcess<{ base_url: string; workbench_url: string }>(
     [
-      '--enable-source-maps',
-      ...nodeArgs,
-      SERVE,
       '--ephemeral',
       '--port',
       '0',
       '--listener-port',
       '0',
       '--client-id',
-      CREDENTIALS.clientId,
+      BENCH_CREDENTIALS.clientId,
       '--client-secret',
-      CREDENTIALS.clientSecret,
+      BENCH_CREDENTIALS.clientSecret,
       ...extraArgs,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { nodeArgs },
   );
-  const ready = await readyLine<{ base_url: string; workbench_url: string }>(child, 'serve');
   return {
     child,
     baseUrl: ready.base_url,
     workbenchUrl: ready.workbench_url,
     workbenchToken: new URL(ready.workbench_url).searchParams.get('token') ?? '',
   };
-}
-
-/**
- * A server process's first stdout line, as JSON (its address). Every later line is read too (and
- * dropped): a full pipe would block the server.
- */
-async function readyLine<T>(child: ChildProcess, label: string): Promise<T> {
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = createInterface({ input: child.stdout! });
-  return new Promise<T>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${label} exited (${code}) before ready: ${stderr}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line) as T));
-  });
 }
 
 /**
@@ -78,15 +51,12 @@ export async function startScript(script: string): Promise<{ child: ChildProcess
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(script)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const ready = await readyLine<{ base_url: string }>(child, script);
+  const { ready } = await readyLine<{ base_url: string }>(child, script);
   return { child, baseUrl: ready.base_url };
 }
 
 export async function stopServe(served: Pick<Served, 'child'>): Promise<void> {
-  if (served.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => served.child.once('exit', resolve));
-  served.child.kill('SIGTERM');
-  await exited;
+  await stopProcess(served.child);
 }
 
 /** Resident memory of a process in MB: /proc on Linux, `ps` elsewhere. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startServe, stopServe } from '../electron/test-support/serve-process.js';
+import { startServe, stopProcess } from '../scripts/serve-process.js';
 
 export const CLIENT_ID = 'e2e-client';
 export const CLIENT_SECRET = 'e2e-secret';
@@ -66,7 +66,7 @@ export const test = base.extend<{ workbench: Workbench }>({
         return { status: response.status, body: text ? JSON.parse(text) : undefined };
       },
     });
-    await stopServe(child);
+    await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

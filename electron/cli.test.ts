@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnServe, startServe, stopServe } from './test-support/serve-process.js';
+import { spawnServe, startServe, stopProcess } from '../scripts/serve-process.js';
 
 type Ready = { ready: boolean; base_url: string; client_id: string };
 
 /** Starts `serve` as a real process (the port chosen by the system). */
 const serve = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  startServe<Ready>(['--port', '0', ...args], env);
-const stop = stopServe;
+  startServe<Ready>(['--port', '0', ...args], { env });
 
 async function token(base: string, id: string, secret: string): Promise<string> {
   const response = await fetch(`${base}/v1/oauth2/token`, {
@@ -31,7 +30,7 @@ describe('serve (headless host)', { timeout: 60_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcessWithoutNullStreams[] = [];
   afterEach(async () => {
-    await Promise.all(children.splice(0).map((c) => stop(c, 'SIGKILL')));
+    await Promise.all(children.splice(0).map((c) => stopProcess(c, 'SIGKILL')));
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
   const tempDir = () => {
@@ -66,7 +65,7 @@ describe('serve (headless host)', { timeout: 60_000 }, () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    expect(await stop(first.child)).toBe(0);
+    expect(await stopProcess(first.child)).toBe(0);
 
     const second = await serve(['--data-dir', dir, '--client-id', 'cid', '--client-secret', 'csecret']);
     children.push(second.child);
@@ -94,7 +93,7 @@ describe('serve (headless host)', { timeout: 60_000 }, () => {
       }),
     });
     const { id } = (await created.json()) as { id: string };
-    await stop(first.child, 'SIGKILL');
+    await stopProcess(first.child, 'SIGKILL');
     const second = await serve(['--data-dir', dir, '--client-id', 'cid', '--client-secret', 'csecret']);
     children.push(second.child);
     const again = await fetch(`${second.ready.base_url}/v2/checkout/orders/${id}`, {
@@ -112,7 +111,7 @@ describe('serve (headless host)', { timeout: 60_000 }, () => {
     expect(secretLine).toBeDefined();
     const secret = secretLine?.split('client secret: ')[1] ?? '';
     await token(first.ready.base_url, first.ready.client_id, secret);
-    await stop(first.child);
+    await stopProcess(first.child);
     const second = await serve(['--data-dir', dir]);
     children.push(second.child);
     expect(second.ready.client_id).toBe(first.ready.client_id);

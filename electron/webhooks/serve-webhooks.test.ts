@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServe, stopServe } from '../test-support/serve-process.js';
+import { startServe, stopProcess } from '../../scripts/serve-process.js';
 import { eventually, Receiver, verifyIndependently } from './webhooks-test-kit.js';
 
 interface Ready {
@@ -24,7 +24,6 @@ const serve = (args: string[]) =>
     'csecret',
     ...args,
   ]);
-const stop = stopServe;
 
 /** A client of one running sandbox, as a CI script would be. */
 async function client(base: string) {
@@ -73,7 +72,7 @@ describe('webhooks against a real `serve` (the scripted check of the issue)', ()
   const children: ChildProcessWithoutNullStreams[] = [];
   const receivers: Receiver[] = [];
   afterEach(async () => {
-    await Promise.all(children.splice(0).map((c) => stop(c, 'SIGKILL')));
+    await Promise.all(children.splice(0).map((c) => stopProcess(c, 'SIGKILL')));
     await Promise.all(receivers.splice(0).map((r) => r.stop()));
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
@@ -153,7 +152,7 @@ describe('webhooks against a real `serve` (the scripted check of the issue)', ()
     );
     expect(inbox).toHaveLength(3);
 
-    await stop(first.child, 'SIGKILL');
+    await stopProcess(first.child, 'SIGKILL');
     children.splice(children.indexOf(first.child), 1);
     receiver.status = 200;
 
