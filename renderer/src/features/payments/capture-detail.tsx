@@ -33,6 +33,7 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
   const authorizationId = stringAt(resource, 'supplementary_data', 'related_ids', 'authorization_id');
   const orderId = summary.root?.id ?? null;
   const finalCapture = (resource as { final_capture?: unknown }).final_capture;
+  const breakdown = (key: string) => formatMoney(moneyAt(resource, 'seller_receivable_breakdown', key));
 
   const actions: MachineAction[] = [
     {
@@ -57,21 +58,9 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
                 ? 'No'
                 : '—'}
           </FieldRow>
-          <AmountRow
-            label="Gross"
-            testId="payment-gross"
-            amount={formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'gross_amount'))}
-          />
-          <AmountRow
-            label="Fee"
-            testId="payment-fee"
-            amount={formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'svc_fee'))}
-          />
-          <AmountRow
-            label="Net"
-            testId="payment-net"
-            amount={formatMoney(moneyAt(resource, 'seller_receivable_breakdown', 'net_amount'))}
-          />
+          <AmountRow label="Gross" testId="payment-gross" amount={breakdown('gross_amount')} />
+          <AmountRow label="Fee" testId="payment-fee" amount={breakdown('svc_fee')} />
+          <AmountRow label="Net" testId="payment-net" amount={breakdown('net_amount')} />
           <AmountRow
             label="Refunded so far"
             testId="payment-refunded"
