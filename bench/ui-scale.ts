@@ -249,7 +249,7 @@ export async function main(args: string[]): Promise<number> {
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const kept = dataDir ? keptSeed(dataDir, options) : undefined;
-  const served = await startServe(dataDir ? ['--data-dir', dataDir] : ['--ephemeral']);
+  const served = await startServe(dataDir ? ['--data-dir', dataDir] : []);
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
     args: CHROMIUM_ARGS,
