@@ -432,20 +432,22 @@ async function burst(api: Api, browser: Browser, page: Page, url: string): Promi
   return figures;
 }
 
-/** Runs in a tab: notes every notice shown from now on, with its latest text. */
+/**
+ * Runs in a tab: notes every notice shown from now on, with its latest text. (No named function inside:
+ * tsx would wrap it in a helper the page does not have.)
+ */
 function recordNotices(): void {
   const holder = window as unknown as { __noticeTexts: string[] };
   holder.__noticeTexts = [];
   // Each notice element once, by its place in the texts; a notice updated in place keeps its place.
   const seen = new Map<Element, number>();
   const before = new Set(document.querySelectorAll('[data-testid="notice"]'));
-  const note = () => {
+  new MutationObserver(() => {
     for (const notice of document.querySelectorAll('[data-testid="notice"]')) {
       if (before.has(notice)) continue;
       const at = seen.get(notice) ?? holder.__noticeTexts.length;
       seen.set(notice, at);
       holder.__noticeTexts[at] = notice.textContent ?? '';
     }
-  };
-  new MutationObserver(note).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
 }
