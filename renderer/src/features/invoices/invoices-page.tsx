@@ -11,13 +11,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { InvoiceSearch } from '../../../../shared/api/invoicing';
+import { SEARCHABLE_STATUSES, type InvoiceSearch } from '../../../../shared/api/invoicing';
 import { hrefFor, navigate } from '../../app/router';
 import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
 import { useDebounced } from '../../components/use-debounced';
 import { InvoiceForm } from './invoice-form';
-import { formatMoneyV1, INVOICE_STATUSES, isOverdue, v1Day } from './invoice-format';
+import { formatMoneyV1, isOverdue, v1Day } from './invoice-format';
 import { searchInvoices } from './invoices-api';
 import { useToday } from './use-today';
 import { queryKeys } from '../../api/query-keys';
@@ -95,7 +95,7 @@ export function InvoicesPage() {
             value={criteria.status}
             onChange={(status) => set({ status })}
             emptyChoice="Any"
-            choices={INVOICE_STATUSES}
+            choices={SEARCHABLE_STATUSES}
             testId="invoice-search-status"
             sx={{ width: 200 }}
           />
