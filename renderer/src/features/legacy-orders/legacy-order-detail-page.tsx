@@ -3,10 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -40,6 +37,7 @@ import { useOrderV1Call } from './orders-v1-api';
 import { useResourceDetail } from '../../api/use-resource-detail';
 import { TwoColumns } from '../../components/two-columns';
 import { SelectField } from '../../components/select-field';
+import { ColumnsTable } from '../../components/columns-table';
 
 /**
  * One v1 order (`#/legacy-orders/<id>`): details beside its state machine with the legal actions (approve
@@ -213,55 +211,53 @@ function Detail({ detail }: { detail: ResourceDetail }) {
         </Section>
       </TwoColumns>
       <Section title={`Purchase units (${units.length})`}>
-        <Table size="small" data-testid="order-v1-units">
-          <TableHead>
-            <TableRow>
-              <TableCell>Reference</TableCell>
-              <TableCell>Payee</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Partner fee</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Payment</TableCell>
+        <ColumnsTable
+          columns={[
+            'Reference',
+            'Payee',
+            { label: 'Total', align: 'right' },
+            'Partner fee',
+            'Status',
+            'Payment',
+          ]}
+          testId="order-v1-units"
+        >
+          {units.map((unit) => (
+            <TableRow
+              key={unit.reference_id}
+              data-testid={`order-v1-unit-${unit.reference_id}`}
+              data-status={unit.status}
+            >
+              <TableCell sx={{ fontFamily: MONO }}>{unit.reference_id}</TableCell>
+              <TableCell>{unit.payee ?? '—'}</TableCell>
+              <TableCell align="right">
+                <Amount>{unit.total}</Amount>
+              </TableCell>
+              <TableCell>{unit.partnerFee ?? '—'}</TableCell>
+              <TableCell>
+                <StatusChip status={unit.status} />
+              </TableCell>
+              <TableCell>
+                {unit.transaction ? (
+                  <Box
+                    component="span"
+                    data-testid={`order-v1-payment-${unit.reference_id}`}
+                    data-status={unit.transaction.status}
+                  >
+                    <Box component="span" sx={{ fontFamily: MONO }}>
+                      {unit.transaction.id}
+                    </Box>{' '}
+                    {unit.transaction.status}
+                    {unit.transaction.fee ? ` · fee ${unit.transaction.fee}` : ''}
+                    {unit.transaction.disbursement ? ` · ${unit.transaction.disbursement}` : ''}
+                  </Box>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {units.map((unit) => (
-              <TableRow
-                key={unit.reference_id}
-                data-testid={`order-v1-unit-${unit.reference_id}`}
-                data-status={unit.status}
-              >
-                <TableCell sx={{ fontFamily: MONO }}>{unit.reference_id}</TableCell>
-                <TableCell>{unit.payee ?? '—'}</TableCell>
-                <TableCell align="right">
-                  <Amount>{unit.total}</Amount>
-                </TableCell>
-                <TableCell>{unit.partnerFee ?? '—'}</TableCell>
-                <TableCell>
-                  <StatusChip status={unit.status} />
-                </TableCell>
-                <TableCell>
-                  {unit.transaction ? (
-                    <Box
-                      component="span"
-                      data-testid={`order-v1-payment-${unit.reference_id}`}
-                      data-status={unit.transaction.status}
-                    >
-                      <Box component="span" sx={{ fontFamily: MONO }}>
-                        {unit.transaction.id}
-                      </Box>{' '}
-                      {unit.transaction.status}
-                      {unit.transaction.fee ? ` · fee ${unit.transaction.fee}` : ''}
-                      {unit.transaction.disbursement ? ` · ${unit.transaction.disbursement}` : ''}
-                    </Box>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ColumnsTable>
       </Section>
       <HistoryAndResource history={history} resource={resource} jsonTestId="order-v1-json" />
     </Stack>
