@@ -14,7 +14,8 @@ import { startServe, stopServe } from './serve.js';
  * and the trace's own events (module evaluation, layout, paint, GC). Names are the built bundle's: build
  * with `npx vite build --minify false` first to read them. `--trace FILE` keeps each round's raw trace
  * for DevTools; `--plain` measures without the trace (whose recording slows the page), printing only
- * the time to usable and the long tasks the page's own observer saw.
+ * the time to usable and the long tasks the page's own observer saw. `--data-dir DIR` loads the
+ * workspace the ui-scale bench kept there (its default volumes: 100,000 orders) instead of seeding one.
  */
 interface TraceEvent {
   name: string;
@@ -87,7 +88,8 @@ export async function main(args: string[]): Promise<number> {
   const orders = Number(option(args, '--orders') ?? 200);
   const rounds = Number(option(args, '--rounds') ?? 3);
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-  const served = await startServe();
+  const dataDir = option(args, '--data-dir');
+  const served = await startServe(dataDir ? ['--data-dir', dataDir] : []);
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -98,7 +100,7 @@ export async function main(args: string[]): Promise<number> {
       intent: 'CAPTURE',
       purchase_units: [{ amount: { currency_code: 'USD', value: '25.00' } }],
     });
-    let next = 0;
+    let next = dataDir ? orders : 0;
     await Promise.all(
       Array.from({ length: 20 }, async () => {
         while (next++ < orders) {

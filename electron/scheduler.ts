@@ -63,6 +63,11 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private ranTotal = 0;
+  /**
+   * The unique key of the job whose handler runs now, while its row stays taken: cancelling that key
+   * (a job whose resource leaves the state it waited on) would delete nothing, and is skipped.
+   */
+  private takenKey: string | null = null;
 
   constructor(
     private readonly store: Store,
@@ -80,6 +85,8 @@ export class Scheduler {
 
   /** Schedules `kind` at `dueAt`; a `uniqueKey` replaces the pending job of that key. */
   schedule(kind: string, dueAt: number, payload: unknown, uniqueKey?: string): void {
+    // The running job's key gets a row again: a later cancel must delete it.
+    if (uniqueKey !== undefined && uniqueKey === this.takenKey) this.takenKey = null;
     this.store.jobs.schedule({
       id: newJobId(),
       kind,
@@ -91,6 +98,7 @@ export class Scheduler {
   }
 
   cancel(uniqueKey: string): void {
+    if (uniqueKey === this.takenKey) return;
     this.store.jobs.cancel(uniqueKey);
   }
 
@@ -163,7 +171,7 @@ export class Scheduler {
           this.clock.runAt(Math.max(listed.due_at, listed.created_at), () => {
             if (!this.store.jobs.take(listed.id, now)) return;
             ran++;
-            this.handlers.get(listed.kind)?.(listed.payload, { dueAt: listed.due_at, now });
+            this.runTaken(listed, this.handlers.get(listed.kind), now);
           });
           if (this.store.jobs.takeEarliestScheduled() <= now) {
             rescan = true;
@@ -197,7 +205,7 @@ export class Scheduler {
         this.store.transaction(() => {
           if (!this.store.jobs.take(listed.id, now)) return;
           ran = true;
-          handler?.(listed.payload, { dueAt: listed.due_at, now });
+          this.runTaken(listed, handler, now);
         }),
       );
     } catch (error) {
@@ -209,6 +217,16 @@ export class Scheduler {
     }
     if (ran && !handler) this.logger.error(`no handler for job kind ${listed.kind}`);
     return ran;
+  }
+
+  /** Runs the handler of a job whose row was just taken (deleted, in the transaction the run is part of). */
+  private runTaken(listed: Job, handler: JobHandler | undefined, now: number): void {
+    this.takenKey = listed.unique_key;
+    try {
+      handler?.(listed.payload, { dueAt: listed.due_at, now });
+    } finally {
+      this.takenKey = null;
+    }
   }
 
   /** How many jobs ran since start (the clock helper reports the difference). */

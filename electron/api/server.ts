@@ -65,6 +65,10 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
     routerOptions: { ...transport.routerOptions, querystringParser: parseQuery },
   });
   boundConnections(app.server, deps.config);
+  // Every member the pipeline sets on a request, declared up front: Fastify's request constructor then
+  // creates them all, so each request has the same shape from the start instead of growing one member
+  // at a time as the steps run (a new hidden class at each step, and slower reads of every member).
+  for (const member of PIPELINE_REQUEST_MEMBERS) app.decorateRequest(member, undefined);
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
   const idempotency = new IdempotencyGate(deps.store);
@@ -234,6 +238,20 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
 
   return { app, routes, tokens, requestLogger };
 }
+
+/** What the pipeline's steps set on a request (see fastify-types.ts). */
+const PIPELINE_REQUEST_MEMBERS = [
+  'debugId',
+  'routeConfig',
+  'ctx',
+  'startedAt',
+  'idempotencyReservation',
+  'idempotencyOperation',
+  'validated',
+  'rawBody',
+  'pathErrorStyle',
+  'uploads',
+] as const;
 
 /** `Prefer` counts only where the operation honors it (spec 4.1); elsewhere the whole resource. */
 function representationOf(route: AnyRoute, prefer: Representation | undefined): Representation {
