@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { apiClient, type ApiClient } from './api-client.js';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import { readArgs } from './usage-error.js';
 
@@ -18,51 +19,21 @@ const CONCURRENCY = 50;
 /** Tokens that outlive the simulated year the clock moves through. */
 const LONG_TOKENS = { tokenLifetimeSeconds: 3 * 365 * 24 * 3600 };
 
-interface Api {
-  call(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: Record<string, unknown> }>;
-}
-
-async function connect(baseUrl: string): Promise<Api> {
-  const token = await accessToken(baseUrl);
-  return {
-    async call(method, path, body) {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'application/json',
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-    },
-  };
-}
-
-async function ok(api: Api, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const reply = await api.call(method, path, body);
-  if (reply.status >= 300)
-    throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 400)}`);
-  return reply.body;
+async function connect(baseUrl: string): Promise<ApiClient> {
+  return apiClient(baseUrl, await accessToken(baseUrl));
 }
 
 /** A product, a monthly plan that never ends, and `count` subscriptions approved by the sandbox buyer. */
-async function subscribe(api: Api, count: number): Promise<void> {
-  await ok(api, 'POST', '/v1/test-helpers/billing/payer-funding', {
+async function subscribe(api: ApiClient, count: number): Promise<void> {
+  await api.ok('POST', '/v1/test-helpers/billing/payer-funding', {
     email_address: 'buyer@example.com',
     wallet_balance: { currency_code: 'USD', value: '100000000.00' },
   });
-  const product = await ok(api, 'POST', '/v1/catalogs/products', {
+  const product = await api.ok('POST', '/v1/catalogs/products', {
     name: 'Bench streaming',
     type: 'SERVICE',
   });
-  const plan = await ok(api, 'POST', '/v1/billing/plans', {
+  const plan = await api.ok('POST', '/v1/billing/plans', {
     product_id: product.id,
     name: 'Bench monthly',
     billing_cycles: [
@@ -81,8 +52,8 @@ async function subscribe(api: Api, count: number): Promise<void> {
   const worker = async () => {
     while (next < count) {
       next++;
-      const sub = await ok(api, 'POST', '/v1/billing/subscriptions', { plan_id: plan.id });
-      await ok(api, 'POST', `/v1/test-helpers/billing/subscriptions/${String(sub.id)}/approve`, {});
+      const sub = await api.ok('POST', '/v1/billing/subscriptions', { plan_id: plan.id });
+      await api.ok('POST', `/v1/test-helpers/billing/subscriptions/${String(sub.id)}/approve`, {});
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -97,10 +68,13 @@ const LEDGER = "SELECT COUNT(*) AS n FROM ledger_entries WHERE event_code = 'T00
 const OUTBOX = "SELECT COUNT(*) AS n FROM webhook_events WHERE event_type = 'PAYMENT.SALE.COMPLETED'";
 
 /** Moves the clock to `iso` with the sandbox helper; answers how long the move took and its jobs. */
-async function moveTo(api: Api, iso: string): Promise<{ seconds: number; cpuSeconds: number; jobs: number }> {
+async function moveTo(
+  api: ApiClient,
+  iso: string,
+): Promise<{ seconds: number; cpuSeconds: number; jobs: number }> {
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const body = await ok(api, 'POST', '/v1/test-helpers/clock', { to: iso });
+  const body = await api.ok('POST', '/v1/test-helpers/clock', { to: iso });
   const used = process.cpuUsage(cpu);
   return {
     seconds: (performance.now() - started) / 1000,

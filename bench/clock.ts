@@ -41,7 +41,7 @@ async function call(
 }
 
 /** `count` approved orders, created and approved through the API by parallel callers. */
-async function approvedOrders(baseUrl: string, token: string, count: number): Promise<void> {
+export async function approvedOrders(baseUrl: string, token: string, count: number): Promise<void> {
   let next = 0;
   const caller = async () => {
     while (next < count) {
@@ -67,7 +67,11 @@ async function approvedOrders(baseUrl: string, token: string, count: number): Pr
 }
 
 /** One clock move of `days`; its wall time and the jobs it ran. */
-async function move(baseUrl: string, token: string, days: number): Promise<{ ms: number; jobs: number }> {
+export async function move(
+  baseUrl: string,
+  token: string,
+  days: number,
+): Promise<{ ms: number; jobs: number }> {
   const started = performance.now();
   const reply = await call(baseUrl, token, 'POST', '/v1/test-helpers/clock', {
     advance_seconds: days * DAY_SECONDS,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Host } from '../electron/host/create-host.js';
+import { apiClient } from './api-client.js';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import { parseScaleOptions } from './scale-options.js';
 
@@ -29,24 +30,6 @@ interface Workspace {
   fillMs: number;
 }
 
-async function call(ws: { baseUrl: string; token: string }, method: string, path: string, body?: unknown) {
-  const response = await fetch(ws.baseUrl + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${ws.token}`,
-      accept: 'application/json',
-      ...(body !== undefined
-        ? { 'content-type': 'application/json', 'svc-request-id': crypto.randomUUID() }
-        : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (response.status >= 300)
-    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** A workspace on disk with `count` disputes over CAPTURES captures, closed and opened again before measuring. */
 async function workspace(count: number): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-disputes-'));
@@ -56,21 +39,24 @@ async function workspace(count: number): Promise<Workspace> {
     credentials: BENCH_CREDENTIALS,
     listener: false,
   });
-  const base = { baseUrl: await writer.listen('127.0.0.1', 0), token: '' };
-  base.token = await accessToken(base.baseUrl);
+  const writerUrl = await writer.listen('127.0.0.1', 0);
+  // A request id on every write, as an integration retrying safely sends.
+  const api = apiClient(writerUrl, await accessToken(writerUrl), {}, () => ({
+    'svc-request-id': crypto.randomUUID(),
+  }));
   const captures: string[] = [];
   const seeds: string[] = [];
   for (let i = 0; i < CAPTURES; i++) {
-    const order = await call(base, 'POST', '/v2/checkout/orders', {
+    const order = await api.ok('POST', '/v2/checkout/orders', {
       intent: 'CAPTURE',
       purchase_units: [{ amount: { currency_code: 'USD', value: '500.00' } }],
       payment_source: { card: { number: '4111111111111111', expiry: '2030-12' } },
     });
-    const captured = await call(base, 'POST', `/v2/checkout/orders/${String(order.id)}/capture`, {});
+    const captured = await api.ok('POST', `/v2/checkout/orders/${String(order.id)}/capture`, {});
     const units = captured.purchase_units as { payments: { captures: { id: string }[] } }[];
     const captureId = units[0]?.payments.captures[0]?.id ?? '';
     captures.push(captureId);
-    const dispute = await call(base, 'POST', '/v1/test-helpers/disputes', {
+    const dispute = await api.ok('POST', '/v1/test-helpers/disputes', {
       disputed_transaction_id: captureId,
       amount: { currency_code: 'USD', value: '1.00' },
     });
@@ -120,8 +106,9 @@ const median = (values: number[]): number =>
 
 /** One list page over HTTP: its time, its size, and the next page's path. */
 async function page(ws: Workspace, path: string) {
+  const api = apiClient(ws.baseUrl, ws.token);
   const started = performance.now();
-  const body = await call(ws, 'GET', path);
+  const body = await api.ok('GET', path);
   const ms = performance.now() - started;
   const next = (body.links as { rel: string; href: string }[]).find((l) => l.rel === 'next');
   return {

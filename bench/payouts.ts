@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import { clean, describe, drive, median, type LoadOptions, type LoadRequest } from './load.js';
 
@@ -14,7 +15,12 @@ import { clean, describe, drive, median, type LoadOptions, type LoadRequest } fr
  *   (target at least 10,000 items/s);
  * - a 1,000-item page read (median of 10; target under 50 ms);
  * - order-create throughput while a batch processes, against the same run without one (target >= 0.7);
- * - the host's memory growth over the whole run.
+ * - the host's memory growth over the whole run, and what it is made of: the database's pages, V8's young
+ *   generation, the rest of V8's heap, and what is left (SQLite's and the allocator's own, buffers).
+ *
+ * Each quiet batch also prints the process's CPU time per item (main thread and V8's helper threads; the
+ * load's client is idle then): on a shared machine the wall-clock rate moves with the load, the CPU an
+ * item takes much less.
  */
 const CREDENTIALS = BENCH_CREDENTIALS;
 const PAYOUTS = '/v1/payments/payouts';
@@ -119,6 +125,34 @@ function ordersRequest(baseUrl: string, token: string): LoadRequest {
   };
 }
 
+/** V8's heap by space: committed bytes of the young generation and of the rest. */
+function heapSpaces(): { young: number; rest: number } {
+  let young = 0;
+  let rest = 0;
+  for (const space of getHeapSpaceStatistics()) {
+    if (space.space_name === 'new_space' || space.space_name === 'new_large_object_space')
+      young += space.space_size;
+    else rest += space.space_size;
+  }
+  return { young, rest };
+}
+
+/** What the memory growth is made of: the database's pages, and V8's heap grown since `before`. */
+function memoryParts(
+  db: { prepare(sql: string): { get(): unknown } },
+  before: { young: number; rest: number },
+): { databaseMiB: number; youngMiB: number; oldMiB: number } {
+  const pragma = (name: string) =>
+    Number((db.prepare(`PRAGMA ${name}`).get() as Record<string, number>)[name]);
+  const after = heapSpaces();
+  const mib = (bytes: number) => bytes / 1024 / 1024;
+  return {
+    databaseMiB: mib(pragma('page_count') * pragma('page_size')),
+    youngMiB: mib(after.young - before.young),
+    oldMiB: mib(after.rest - before.rest),
+  };
+}
+
 export async function main(args: string[]): Promise<number> {
   let items = 15_000;
   let batches = 5;
@@ -154,6 +188,7 @@ export async function main(args: string[]): Promise<number> {
     listener: false,
   });
   const rssBefore = process.memoryUsage().rss;
+  const heapBefore = heapSpaces();
   try {
     const baseUrl = await host.listen('127.0.0.1', 0);
     const token = await accessToken(baseUrl);
@@ -185,16 +220,20 @@ export async function main(args: string[]): Promise<number> {
     // Create latency and processing rate, one batch at a time on a quiet API.
     const createMs: number[] = [];
     const rates: number[] = [];
+    const cpuPerItem: number[] = [];
     let lastBatch = '';
     for (let round = 0; round < batches; round++) {
       const { batchId, ms, answered } = await create(`quiet-${round}`);
+      const cpu = process.cpuUsage();
       const final = await untilFinal(baseUrl, token, batchId);
+      const used = process.cpuUsage(cpu);
       createMs.push(ms);
       rates.push(items / ((final - answered) / 1000));
+      cpuPerItem.push((used.user + used.system) / items);
       lastBatch = batchId;
       console.log(
         `batch ${round + 1}: create ${ms.toFixed(0)} ms, final after ${(final - answered).toFixed(0)} ms` +
-          ` (${rates.at(-1)?.toFixed(0)} items/s)`,
+          ` (${rates.at(-1)?.toFixed(0)} items/s; CPU ${cpuPerItem.at(-1)?.toFixed(1)} us an item)`,
       );
     }
 
@@ -215,20 +254,25 @@ export async function main(args: string[]): Promise<number> {
     for (const batchId of queued) await untilFinal(baseUrl, token, batchId);
 
     const pageMs: number[] = [];
+    // Every page of the batch in turn (a smaller batch than 10,000 items has fewer than 10).
+    const pages = Math.ceil(items / 1000);
     for (let i = 0; i < 10; i++) {
+      const number = 1 + (i % pages);
       const page = await call(
         baseUrl,
         token,
         'GET',
-        `${PAYOUTS}/${lastBatch}?page=${1 + (i % 10)}&page_size=1000&total_required=true`,
+        `${PAYOUTS}/${lastBatch}?page=${number}&page_size=1000&total_required=true`,
       );
-      if (page.status !== 200 || (page.body.items as unknown[] | undefined)?.length !== Math.min(1000, items))
+      const expected = Math.min(1000, items - (number - 1) * 1000);
+      if (page.status !== 200 || (page.body.items as unknown[] | undefined)?.length !== expected)
         throw new Error(`page read failed: ${page.status}`);
       pageMs.push(page.ms);
     }
     const rate = median(rates);
     const share = quiet.rps > 0 ? during.rps / quiet.rps : 0;
     const rssGrowthMiB = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
+    const memory = memoryParts(host.deps.store.db.db, heapBefore);
     const stored = (batches + queued.length) * items;
     const perItemKiB = (rssGrowthMiB * 1024) / stored;
     const results = {
@@ -242,7 +286,7 @@ export async function main(args: string[]): Promise<number> {
       `create (median of ${batches}) ${results.createMs.toFixed(0)} ms, target < ${TARGETS.createMs}: ${verdict(results.createMs < TARGETS.createMs)}`,
     );
     console.log(
-      `processing ${rate.toFixed(0)} items/s, target >= ${TARGETS.itemsPerSecond}: ${verdict(rate >= TARGETS.itemsPerSecond)}`,
+      `processing ${rate.toFixed(0)} items/s (CPU ${median(cpuPerItem).toFixed(1)} us an item, median), target >= ${TARGETS.itemsPerSecond}: ${verdict(rate >= TARGETS.itemsPerSecond)}`,
     );
     console.log(
       `1,000-item page ${results.pageReadMs.toFixed(1)} ms, target < ${TARGETS.pageReadMs}: ${verdict(results.pageReadMs < TARGETS.pageReadMs)}`,
@@ -254,6 +298,11 @@ export async function main(args: string[]): Promise<number> {
       `host memory growth ${rssGrowthMiB.toFixed(0)} MiB (RSS, ${stored} items stored: ${perItemKiB.toFixed(2)} KiB an item), ` +
         `target <= ${GROWTH_KIB_PER_ITEM.toFixed(2)} KiB (400 MiB for 135,000) in memory: ${dir ? 'not judged on disk' : verdict(perItemKiB <= GROWTH_KIB_PER_ITEM)}`,
     );
+    console.log(
+      `  of it: database pages ${memory.databaseMiB.toFixed(0)} MiB${dir ? ' (in the file, not the process)' : ''}, ` +
+        `V8 young generation +${memory.youngMiB.toFixed(0)} MiB, rest of V8's heap +${memory.oldMiB.toFixed(0)} MiB, ` +
+        `other ${(rssGrowthMiB - (dir ? 0 : memory.databaseMiB) - memory.youngMiB - memory.oldMiB).toFixed(0)} MiB`,
+    );
     const ok = clean(quiet) && clean(during) && stillProcessing;
     console.log(
       JSON.stringify({
@@ -262,7 +311,9 @@ export async function main(args: string[]): Promise<number> {
         batches,
         workspace: dir ? 'disk' : 'memory',
         ...results,
+        cpuUsPerItem: median(cpuPerItem),
         rssGrowthMiB,
+        memory,
         targets: TARGETS,
         ok,
       }),

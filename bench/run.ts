@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<{ main: BenchMain }>> = {
   'ui-burst': () => import('./ui-burst.js'),
   'ui-scale': () => import('./ui-scale.js'),
   clock: () => import('./clock.js'),
+  'clock-profile': () => import('./clock-profile.js'),
   disputes: () => import('./disputes.js'),
   openapi: () => import('./openapi.js'),
 };

@@ -15,14 +15,17 @@ export interface Served {
   workbenchToken: string;
 }
 
-/** `serve --ephemeral` on a free port; resolves on its JSON ready line. `nodeArgs` go to Node (`--cpu-prof`). */
+/**
+ * `serve --ephemeral` on a free port, or on a kept workspace when `extraArgs` name a `--data-dir`;
+ * resolves on its JSON ready line. `nodeArgs` go to Node (`--cpu-prof`).
+ */
 export async function startServe(
   extraArgs: readonly string[] = [],
   nodeArgs: readonly string[] = [],
 ): Promise<Served> {
   const { child, ready } = await startServeProcess<{ base_url: string; workbench_url: string }>(
     [
-      '--ephemeral',
+      ...(extraArgs.includes('--data-dir') ? [] : ['--ephemeral']),
       '--port',
       '0',
       '--listener-port',

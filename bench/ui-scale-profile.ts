@@ -14,7 +14,8 @@ import { startServe, stopServe } from './serve.js';
  * and the trace's own events (module evaluation, layout, paint, GC). Names are the built bundle's: build
  * with `npx vite build --minify false` first to read them. `--trace FILE` keeps each round's raw trace
  * for DevTools; `--plain` measures without the trace (whose recording slows the page), printing only
- * the time to usable and the long tasks the page's own observer saw.
+ * the time to usable and the long tasks the page's own observer saw. `--data-dir DIR` loads the
+ * workspace the ui-scale bench kept there (its default volumes: 100,000 orders) instead of seeding one.
  */
 interface TraceEvent {
   name: string;
@@ -87,7 +88,8 @@ export async function main(args: string[]): Promise<number> {
   const orders = Number(option(args, '--orders') ?? 200);
   const rounds = Number(option(args, '--rounds') ?? 3);
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-  const served = await startServe();
+  const dataDir = option(args, '--data-dir');
+  const served = await startServe(dataDir ? ['--data-dir', dataDir] : []);
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -98,7 +100,7 @@ export async function main(args: string[]): Promise<number> {
       intent: 'CAPTURE',
       purchase_units: [{ amount: { currency_code: 'USD', value: '25.00' } }],
     });
-    let next = 0;
+    let next = dataDir ? orders : 0;
     await Promise.all(
       Array.from({ length: 20 }, async () => {
         while (next++ < orders) {
@@ -155,7 +157,15 @@ export async function main(args: string[]): Promise<number> {
           .filter((e) => e.name.endsWith('.js')) as PerformanceResourceTiming[];
         const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        // Each call to the host before usable: when it was sent and when its answer was in.
+        const calls = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.name.includes('/rpc/'))
+          .map(
+            (e) =>
+              `${e.name.replace(/^.*\/rpc\//, '')} ${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)}`,
+          );
         return {
+          calls,
           scripts: scripts.length,
           scriptsLoaded: Math.max(0, ...scripts.map((e) => e.responseEnd)),
           domContentLoaded: navigation.domContentLoadedEventEnd,
@@ -170,7 +180,7 @@ export async function main(args: string[]): Promise<number> {
       await context.close();
       if (round === 0) continue;
       console.log(
-        `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})\n  ${phases.scripts} scripts loaded by ${phases.scriptsLoaded.toFixed(0)} ms, DOMContentLoaded ${phases.domContentLoaded.toFixed(0)} ms, first contentful paint ${phases.firstContentfulPaint.toFixed(0)} ms`,
+        `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})\n  ${phases.scripts} scripts loaded by ${phases.scriptsLoaded.toFixed(0)} ms, DOMContentLoaded ${phases.domContentLoaded.toFixed(0)} ms, first contentful paint ${phases.firstContentfulPaint.toFixed(0)} ms\n  calls: ${phases.calls.join(', ')}`,
       );
       if (plain) continue;
       const events = trace.traceEvents;

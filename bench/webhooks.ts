@@ -1,4 +1,5 @@
 import type { Host } from '../electron/host/create-host.js';
+import { apiClient } from './api-client.js';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import {
   alternate,
@@ -18,40 +19,18 @@ const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, 
 /** Longest wait for the outbox to drain after the load. */
 const DRAIN_TIMEOUT_MS = 300_000;
 
-async function call(
-  baseUrl: string,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<unknown> {
-  const response = await fetch(baseUrl + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
 /**
  * The load: partial captures of 0.01 USD against one large authorization, so every request is a real
  * capture (a new capture resource, the fee schedule, a PAYMENT.CAPTURE.COMPLETED event in the outbox).
  */
 async function captureRequest(baseUrl: string, token: string): Promise<LoadRequest> {
-  const order = (await call(baseUrl, token, 'POST', '/v2/checkout/orders', {
+  const api = apiClient(baseUrl, token);
+  const order = (await api.ok('POST', '/v2/checkout/orders', {
     intent: 'AUTHORIZE',
     purchase_units: [{ amount: { currency_code: 'USD', value: '1000000.00' } }],
   })) as { id: string };
-  await call(baseUrl, token, 'POST', `/v1/test-helpers/checkout/orders/${order.id}/approve`, {});
-  const authorized = (await call(
-    baseUrl,
-    token,
-    'POST',
-    `/v2/checkout/orders/${order.id}/authorize`,
-    {},
-  )) as {
+  await api.ok('POST', `/v1/test-helpers/checkout/orders/${order.id}/approve`, {});
+  const authorized = (await api.ok('POST', `/v2/checkout/orders/${order.id}/authorize`, {})) as unknown as {
     purchase_units: { payments: { authorizations: { id: string }[] } }[];
   };
   const authorizationId = authorized.purchase_units[0]?.payments.authorizations[0]?.id ?? '';
@@ -119,7 +98,8 @@ async function measure(
     const token = await accessToken(baseUrl);
     const subscription = host.services.webhooks.listenerSubscriptionId();
     if (!subscription) throw new Error('the listener subscription was not made on first start');
-    if (!subscribed) await call(baseUrl, token, 'DELETE', `/v1/notifications/webhooks/${subscription}`);
+    if (!subscribed)
+      await apiClient(baseUrl, token).ok('DELETE', `/v1/notifications/webhooks/${subscription}`);
     const request = await captureRequest(baseUrl, token);
     // The set-up's own events go out before the load starts.
     await host.services.webhooks.worker.idle(DRAIN_TIMEOUT_MS);

@@ -224,6 +224,30 @@ describe('Scheduler: persisted due jobs on the simulated clock', () => {
     expect(w.store.jobs.listPending()).toEqual([]);
   });
 
+  it("a job's own unique key, cancelled or scheduled again while it runs, ends as the run left it", () => {
+    // Each handler works on its own key: cancels it, schedules it again, or schedules then cancels it.
+    w.scheduler.register('cancel-own', () => w.scheduler.cancel('own:cancel'));
+    w.scheduler.register('again', (_payload, run) =>
+      w.scheduler.schedule('again', run.now + MINUTE, { v: 'again' }, 'own:again'),
+    );
+    w.scheduler.register('again-then-cancel', (_payload, run) => {
+      w.scheduler.schedule('again-then-cancel', run.now + MINUTE, {}, 'own:both');
+      w.scheduler.cancel('own:both');
+    });
+    w.store.transaction(() => {
+      w.scheduler.schedule('cancel-own', T0 + SECOND, {}, 'own:cancel');
+      w.scheduler.schedule('again', T0 + 2 * SECOND, {}, 'own:again');
+      w.scheduler.schedule('again-then-cancel', T0 + 3 * SECOND, {}, 'own:both');
+    });
+    w.clock.advance(10 * SECOND);
+    expect(w.store.jobs.listPending()).toMatchObject([
+      { kind: 'again', unique_key: 'own:again', payload: { v: 'again' } },
+    ]);
+    // A cancel after the run reaches the key's new job.
+    w.store.transaction(() => w.scheduler.cancel('own:again'));
+    expect(w.store.jobs.listPending()).toEqual([]);
+  });
+
   it('runs due jobs as real time passes, on its tick', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
@@ -379,10 +403,11 @@ describe('Scheduler: the jobs a clock move makes due run inside the move', () =>
         replayable(() => void seen.push(w.clock.now())),
       );
       w.store.transaction(() => {
-        for (let i = 450; i >= 1; i--) w.scheduler.schedule('r', T0 + i * SECOND, { i });
+        // More than the largest page: listed in pages that grow as they run to their end.
+        for (let i = 6_500; i >= 1; i--) w.scheduler.schedule('r', T0 + i * SECOND, { i });
       });
-      w.clock.advance(60 * MINUTE);
-      expect(seen).toEqual(Array.from({ length: 450 }, (_, i) => T0 + (i + 1) * SECOND));
+      w.clock.advance(2 * 60 * MINUTE);
+      expect(seen).toEqual(Array.from({ length: 6_500 }, (_, i) => T0 + (i + 1) * SECOND));
       expect(w.store.jobs.listPending()).toEqual([]);
     });
 

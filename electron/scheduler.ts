@@ -3,10 +3,20 @@ import type { Clock } from './clock.js';
 import type { Job } from './store/repositories/jobs-repo.js';
 import type { Store } from './store/store.js';
 
-/** Due jobs listed per query while running them. */
-const DUE_PAGE = 200;
-/** Replayable jobs run together in one savepoint (see `replayable`): at most this many. */
-const GROUP_SIZE = 100;
+/**
+ * Due jobs listed by the first query of a pass, and by the first after a job made another one due. Each
+ * page that runs to its end lists the next one `PAGE_GROWTH` times as large, up to `LARGEST_PAGE`: a run
+ * of jobs that keep making others due re-reads short lists, a clock move through 50,000 lists few.
+ */
+const FIRST_PAGE = 200;
+const PAGE_GROWTH = 4;
+const LARGEST_PAGE = 5_000;
+/**
+ * Replayable jobs run together in one savepoint (see `replayable`): at most a page. Each savepoint makes
+ * SQLite copy every page its jobs touch first (the random-keyed index pages of their rows, about seven a
+ * job) into the statement journal: the larger the group, the more of its jobs share those pages.
+ */
+const GROUP_SIZE = LARGEST_PAGE;
 
 /**
  * What a job handler learns about its run: when it was due (its "now": `clock.now()` answers it too while
@@ -63,6 +73,11 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private ranTotal = 0;
+  /**
+   * The unique key of the job whose handler runs now, while its row stays taken: cancelling that key
+   * (a job whose resource leaves the state it waited on) would delete nothing, and is skipped.
+   */
+  private takenKey: string | null = null;
 
   constructor(
     private readonly store: Store,
@@ -80,6 +95,8 @@ export class Scheduler {
 
   /** Schedules `kind` at `dueAt`; a `uniqueKey` replaces the pending job of that key. */
   schedule(kind: string, dueAt: number, payload: unknown, uniqueKey?: string): void {
+    // The running job's key gets a row again: a later cancel must delete it.
+    if (uniqueKey !== undefined && uniqueKey === this.takenKey) this.takenKey = null;
     this.store.jobs.schedule({
       id: newJobId(),
       kind,
@@ -91,6 +108,7 @@ export class Scheduler {
   }
 
   cancel(uniqueKey: string): void {
+    if (uniqueKey === this.takenKey) return;
     this.store.jobs.cancel(uniqueKey);
   }
 
@@ -99,15 +117,17 @@ export class Scheduler {
     if (this.running) return 0;
     this.running = true;
     let ran = 0;
+    let pageSize = FIRST_PAGE;
     try {
       for (;;) {
         // Due jobs are listed a page at a time (one query for many jobs: a clock move can run 50,000),
         // and each is taken (deleted) as it runs, so one cancelled or moved meanwhile is skipped. A job
         // that schedules another one due by now ends the page: the list is read again, in due order.
         const now = this.clock.clockTime();
-        const page = this.store.jobs.dueFirst(now, DUE_PAGE);
+        const page = this.store.jobs.dueFirst(now, pageSize);
         if (page.length === 0) break;
         this.store.jobs.takeEarliestScheduled();
+        pageSize = Math.min(pageSize * PAGE_GROWTH, LARGEST_PAGE);
         let index = 0;
         while (index < page.length) {
           const group = this.replayableRun(page, index);
@@ -118,7 +138,10 @@ export class Scheduler {
           ran += done.ran;
           this.ranTotal += done.ran;
           index += done.taken;
-          if (done.rescan) break;
+          if (done.rescan) {
+            pageSize = FIRST_PAGE;
+            break;
+          }
         }
       }
     } finally {
@@ -163,7 +186,7 @@ export class Scheduler {
           this.clock.runAt(Math.max(listed.due_at, listed.created_at), () => {
             if (!this.store.jobs.take(listed.id, now)) return;
             ran++;
-            this.handlers.get(listed.kind)?.(listed.payload, { dueAt: listed.due_at, now });
+            this.runTaken(listed, this.handlers.get(listed.kind), now);
           });
           if (this.store.jobs.takeEarliestScheduled() <= now) {
             rescan = true;
@@ -197,7 +220,7 @@ export class Scheduler {
         this.store.transaction(() => {
           if (!this.store.jobs.take(listed.id, now)) return;
           ran = true;
-          handler?.(listed.payload, { dueAt: listed.due_at, now });
+          this.runTaken(listed, handler, now);
         }),
       );
     } catch (error) {
@@ -209,6 +232,16 @@ export class Scheduler {
     }
     if (ran && !handler) this.logger.error(`no handler for job kind ${listed.kind}`);
     return ran;
+  }
+
+  /** Runs the handler of a job whose row was just taken (deleted, in the transaction the run is part of). */
+  private runTaken(listed: Job, handler: JobHandler | undefined, now: number): void {
+    this.takenKey = listed.unique_key;
+    try {
+      handler?.(listed.payload, { dueAt: listed.due_at, now });
+    } finally {
+      this.takenKey = null;
+    }
   }
 
   /** How many jobs ran since start (the clock helper reports the difference). */

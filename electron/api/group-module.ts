@@ -3,7 +3,7 @@ import type { AnySharedGroup } from '../../shared/api/shared-group.js';
 import type { Machine } from '../../shared/machines/machine.js';
 import type { LedgerPostings } from '../ledger/ledger-posting.js';
 import type { JobHandler } from '../scheduler.js';
-import type { StoredResource } from '../store/repositories/resources-repo.js';
+import type { StoredForm, StoredResource } from '../store/repositories/resources-repo.js';
 import type { EventTypeDefinition, SnapshotView, TransitionMapper } from '../webhooks/catalog.js';
 import type { Link } from './pipeline/links.js';
 import type { RouteTable } from './pipeline/route-not-found.js';
@@ -38,6 +38,8 @@ export interface ResourceKindDefinition<R extends AnyStored = AnyStored> {
    * capture is rooted at the order, of a v1 sale at the v1 payment): the one holding `root_id` is it.
    */
   rootKind: string | readonly string[];
+  /** How its rows keep it, when not as plain JSON (see `StoredForm`): for kinds stored by the thousand. */
+  storedForm?: StoredForm;
 }
 
 export const defineResourceKind = <R extends AnyStored>(

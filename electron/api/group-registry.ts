@@ -1,6 +1,7 @@
 import { SHARED_GROUPS } from '../../shared/api/registry.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Scheduler } from '../scheduler.js';
+import type { ResourcesRepository } from '../store/repositories/resources-repo.js';
 import type { EventCatalog } from '../webhooks/catalog.js';
 import type { GroupModule } from './group-module.js';
 import type { ResourceKinds } from './resource-kinds.js';
@@ -9,6 +10,8 @@ import type { AnyRoute } from './route.js';
 /** Where the registry delivers each group's contributions. */
 export interface GroupTargets {
   kinds: ResourceKinds;
+  /** Where the kinds' stored forms go. */
+  resources: ResourcesRepository;
   scheduler: Scheduler;
   catalog: EventCatalog;
   ledger: Ledger;
@@ -30,7 +33,10 @@ export class GroupRegistry {
 
   install(targets: GroupTargets): void {
     for (const module of this.modules) {
-      for (const kind of module.resourceKinds ?? []) targets.kinds.add(kind);
+      for (const kind of module.resourceKinds ?? []) {
+        targets.kinds.add(kind);
+        if (kind.storedForm) targets.resources.useStoredForm(kind.kind, kind.storedForm);
+      }
       for (const [job, handler] of Object.entries(module.jobs ?? {}))
         targets.scheduler.register(job, handler);
       if (module.events) {

@@ -51,6 +51,7 @@ describe('fuzz suite: connection attacks', () => {
         sockets,
         requestsPerSocket,
         durationMs: 3_000,
+        answerDeadlineMs: 15_000,
       });
       console.log(JSON.stringify(report));
       expect(report.wellBehaved.length).toBeGreaterThanOrEqual(2);

@@ -129,7 +129,7 @@ export function createHost(options: HostOptions): Host {
     resetSandbox: () => resetSandbox(),
   };
   const groups = new GroupRegistry(defineGroups(groupDeps));
-  groups.install({ kinds, scheduler, catalog: webhooks.catalog, ledger });
+  groups.install({ kinds, resources: store.resources, scheduler, catalog: webhooks.catalog, ledger });
 
   /** Back to the seed state in one transaction: resources, keys, jobs, ledger, events, every group's data. */
   function resetSandbox(): void {

@@ -7,6 +7,7 @@ import { startHarness, TEST_CLIENT_SECRET } from '../test-support/api-harness.js
 import { createHost } from './create-host.js';
 import { MemoryVault } from './vault.js';
 import { WorkbenchService } from './workbench-service.js';
+import { thirdPartyOperation } from '../../shared/api/partner-referrals/third-party-operation.js';
 
 /**
  * Secrets go in through the API and never come out in clear: not in the workspace's database files
@@ -120,18 +121,7 @@ describe('secrets at rest and in logs', () => {
           tracking_id: 'secretive-seller',
           email: 'secretive-seller@example.org',
           products: ['EXPRESS_CHECKOUT'],
-          operations: [
-            {
-              operation: 'API_INTEGRATION',
-              api_integration_preference: {
-                rest_api_integration: {
-                  integration_method: 'SVC',
-                  integration_type: 'THIRD_PARTY',
-                  third_party_details: { features: ['PAYMENT'] },
-                },
-              },
-            },
-          ],
+          operations: [thirdPartyOperation(['PAYMENT'])],
           legal_consents: [{ type: 'SHARE_DATA_CONSENT', granted: false }],
           individual_owners: [
             {

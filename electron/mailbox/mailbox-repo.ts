@@ -14,15 +14,14 @@ const LIST_SQL = 'SELECT seq, body FROM mailbox_messages WHERE seq < ? ORDER BY 
 const BY_RECIPIENT_SQL =
   'SELECT seq, body FROM mailbox_messages WHERE recipient = ? AND seq < ? ORDER BY seq DESC LIMIT ?';
 const SEQ_OF_SQL = 'SELECT seq FROM mailbox_messages WHERE id = ?';
+const INSERT_HEAD = 'INSERT INTO mailbox_messages (id, recipient, sent_at, body)';
 
 /** The `mailbox_messages` table (migration 007). */
 export class MailboxRepository {
   constructor(private readonly db: Database) {}
 
   insert(mail: StoredMail): void {
-    this.db
-      .write('INSERT INTO mailbox_messages (id, recipient, sent_at, body) VALUES (?, ?, ?, ?)')
-      .run(mail.id, mail.recipient, mail.sent_at, JSON.stringify(mail));
+    this.db.insert(INSERT_HEAD, [mail.id, mail.recipient, mail.sent_at, JSON.stringify(mail)]);
   }
 
   /** At most `limit` messages, newest first, older than the message `beforeSeq` when given. */

@@ -12,6 +12,8 @@ export interface Notice {
   id: number;
   message: string;
   severity: 'success' | 'info' | 'warning' | 'error';
+  /** What the notice is about: a later notice with the same key replaces it where it stands. */
+  key?: string;
 }
 
 interface UiState {
@@ -24,7 +26,12 @@ interface UiState {
   drawerOpen: boolean;
   toggleDrawer(): void;
   notices: Notice[];
-  notify(message: string, severity?: Notice['severity']): void;
+  /**
+   * Shows a notice for a few seconds. With a `key`, a notice of that key still shown is told the new
+   * message instead of a second one being raised (a burst summary growing): it becomes the newest and
+   * stays up from now.
+   */
+  notify(message: string, severity?: Notice['severity'], options?: { key?: string }): void;
   dismiss(id: number): void;
 }
 
@@ -39,7 +46,13 @@ function storedTheme(): 'light' | 'dark' {
   return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** How long a notice stays up after its last message; an error, which asks for action, stays longer. */
+export const NOTICE_SHOWN_MS = 4_500;
+const ERROR_SHOWN_MS = 9_000;
+
 let nextNotice = 1;
+/** Each shown notice's timer to go, restarted when a keyed notice is told again. */
+const noticeTimers = new Map<number, ReturnType<typeof setTimeout>>();
 
 /** UI-only state (zustand): theme, notifications, the console's pending draft. Host data lives in react-query. */
 export const useUi = create<UiState>((set, get) => ({
@@ -68,11 +81,24 @@ export const useUi = create<UiState>((set, get) => ({
     return draft;
   },
   notices: [],
-  notify: (message, severity = 'info') => {
-    const id = nextNotice++;
-    set((state) => ({ notices: [...state.notices.slice(-4), { id, message, severity }] }));
+  notify: (message, severity = 'info', { key } = {}) => {
+    const shown = key === undefined ? undefined : get().notices.find((n) => n.key === key);
+    const id = shown?.id ?? nextNotice++;
+    const notice: Notice = { id, message, severity, ...(key === undefined ? {} : { key }) };
+    // A notice told again is the newest: it moves to the end, where the newest three are shown.
+    set((state) => ({
+      notices: [...state.notices.filter((n) => n.id !== id).slice(-4), notice],
+    }));
     // Each notice has its own timer, so a stream of new ones never keeps old ones up.
-    setTimeout(() => get().dismiss(id), severity === 'error' ? 9000 : 4500);
+    clearTimeout(noticeTimers.get(id));
+    noticeTimers.set(
+      id,
+      setTimeout(() => get().dismiss(id), severity === 'error' ? ERROR_SHOWN_MS : NOTICE_SHOWN_MS),
+    );
   },
-  dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  dismiss: (id) => {
+    clearTimeout(noticeTimers.get(id));
+    noticeTimers.delete(id);
+    set((state) => ({ notices: state.notices.filter((n) => n.id !== id) }));
+  },
 }));

@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import type { BridgeEvents } from '../../../shared/bridge';
 import { bridge, onEventsResumed } from '../bridge';
+import { burstNotice, type BurstTiming } from './burst-notice';
 import { ResourceChangeBurst } from './resource-change-burst';
-import { useUi } from './ui-store';
+import { NOTICE_SHOWN_MS, useUi } from './ui-store';
 
 /**
  * A burst of host events (an SDK, a load test, a delivery drain) refreshes a view at most every 300 ms,
@@ -13,25 +14,12 @@ import { useUi } from './ui-store';
 const BURST_MS = 300;
 
 /**
- * Runs `settled` once a burst is over: `BURST_MS` after the last call. A burst of 2,000 orders over ten
- * seconds is told in one notice at its end, not one every 300 ms.
+ * A burst's notice is shown at its first pause and told its new total at each later one; the burst
+ * goes on while its notice is up. A load test's events reach a tab with pauses of a second or more
+ * between flushes on a busy machine (the host's writes, its pacing, the tab's own work), and a
+ * delivery drain of 15,000 payout webhooks trickles for minutes: each is one notice, growing.
  */
-function afterBurst(settled: () => void): { request: () => void; cancel: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return {
-    request: () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = undefined;
-        settled();
-      }, BURST_MS);
-    },
-    cancel: () => {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
-  };
-}
+const NOTICE_TIMING: BurstTiming = { settleMs: BURST_MS, quietMs: NOTICE_SHOWN_MS };
 
 /** Runs `refresh` once per burst of calls; `cancel` drops a pending run. */
 function coalesced(refresh: () => void): { request: () => void; cancel: () => void } {
@@ -68,30 +56,43 @@ export function useHostEvents(): void {
       invalidate(queryKeys.events.eventLists, queryKeys.events.eventDetails, queryKeys.events.deliveryLists),
     );
     const changes = new ResourceChangeBurst();
-    // What is shown follows a burst every 300 ms; the notice sums the whole burst up once it is over.
+    // What is shown follows a burst every 300 ms; its one notice sums up the burst so far at each pause.
     const resourceRefresh = coalesced(() => invalidate(queryKeys.resources.all, queryKeys.resource.all));
-    const resourceNotice = afterBurst(() => {
-      const message = changes.message();
-      changes.clear();
-      if (message) notify(message, 'info');
-    });
+    const resourceNotice = burstNotice(
+      'resource-changes',
+      NOTICE_TIMING,
+      (key) => {
+        const message = changes.message();
+        if (message) notify(message, 'info', { key });
+      },
+      () => changes.clear(),
+    );
     const clockRefresh = coalesced(() => invalidate(queryKeys.info, queryKeys.resource.all));
-    let received: BridgeEvents['webhook-received'][] = [];
-    const webhookRefresh = coalesced(() => {
-      const last = received.at(-1);
-      if (last) {
-        invalidate(queryKeys.events.all);
+    // The burst's webhooks: how many, and the latest (a long burst keeps no list of them).
+    let receivedCount = 0;
+    let lastReceived: BridgeEvents['webhook-received'] | undefined;
+    const webhookRefresh = coalesced(() => invalidate(queryKeys.events.all));
+    const webhookNotice = burstNotice(
+      'webhooks-received',
+      NOTICE_TIMING,
+      (key) => {
+        const last = lastReceived;
+        if (!last) return;
         const answered = `the listener answered ${last.answered_status}`;
         const what = `${last.mock ? 'mock event ' : ''}${last.event_type}`;
         notify(
-          received.length === 1
+          receivedCount === 1
             ? `Webhook ${what} received; ${answered}`
-            : `${received.length.toLocaleString('en-US')} webhooks received; latest ${what}, ${answered}`,
+            : `${receivedCount.toLocaleString('en-US')} webhooks received; latest ${what}, ${answered}`,
           last.answered_status >= 200 && last.answered_status < 300 ? 'success' : 'warning',
+          { key },
         );
-      }
-      received = [];
-    });
+      },
+      () => {
+        receivedCount = 0;
+        lastReceived = undefined;
+      },
+    );
     const unsubscribe = bridge.onEvent((event) => {
       switch (event.type) {
         case 'request-logged':
@@ -106,8 +107,10 @@ export function useHostEvents(): void {
           clockRefresh.request();
           break;
         case 'webhook-received':
-          received.push(event.payload);
+          receivedCount += 1;
+          lastReceived = event.payload;
           webhookRefresh.request();
+          webhookNotice.request();
           break;
         case 'webhook-outbox-changed':
           outboxRefresh.request();
@@ -127,6 +130,7 @@ export function useHostEvents(): void {
         resourceNotice,
         clockRefresh,
         webhookRefresh,
+        webhookNotice,
       ])
         refresh.cancel();
     };

@@ -4,6 +4,7 @@ import type { HistoryEntry } from '../../../shared/bridge';
 import { JsonView } from './json-view';
 import { Section } from './section';
 import { StatusChip } from './status-chip';
+import { TimelineItem } from './timeline-item';
 
 /** A resource's transitions, oldest first, in simulated time. */
 export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
@@ -11,26 +12,7 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
   return (
     <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="history-timeline">
       {history.map((entry, index) => (
-        <Box
-          component="li"
-          key={index}
-          sx={{
-            display: 'flex',
-            gap: 2,
-            py: 1,
-            borderLeft: 2,
-            borderColor: 'divider',
-            pl: 2,
-            position: 'relative',
-          }}
-        >
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}
-          >
-            {entry.at.replace('T', ' ').replace('Z', ' UTC')}
-          </Typography>
+        <TimelineItem key={index} at={entry.at}>
           <Box>
             <Typography variant="body2">
               <strong>{entry.trigger}</strong> {entry.from_status ? `${entry.from_status} → ` : ''}
@@ -42,7 +24,7 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
               </Typography>
             ) : null}
           </Box>
-        </Box>
+        </TimelineItem>
       ))}
     </Box>
   );

@@ -4,6 +4,7 @@ import { EmailSchema, CountryCodeSchema } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ReferralV1Schema } from './schemas-v1.js';
 import { ReferralV2Schema } from './schemas-v2.js';
+import { thirdPartyOperation } from './third-party-operation.js';
 
 const TAG = 'Partner referrals';
 const V1_DEPRECATED = { replacement: 'Partner referrals v2' };
@@ -36,18 +37,7 @@ export const OnboardSchema = z.strictObject({
 const V2_EXAMPLE = {
   tracking_id: 'seller-0001',
   email: 'new-seller@example.org',
-  operations: [
-    {
-      operation: 'API_INTEGRATION',
-      api_integration_preference: {
-        rest_api_integration: {
-          integration_method: 'SVC',
-          integration_type: 'THIRD_PARTY',
-          third_party_details: { features: ['PAYMENT', 'REFUND', 'PARTNER_FEE'] },
-        },
-      },
-    },
-  ],
+  operations: [thirdPartyOperation(['PAYMENT', 'REFUND', 'PARTNER_FEE'])],
   products: ['EXPRESS_CHECKOUT'],
   legal_consents: [{ type: 'SHARE_DATA_CONSENT', granted: true }],
   partner_config_override: { return_url: 'https://partner.example.com/onboarded' },

@@ -7,6 +7,7 @@ import { merchantIntegrationMachine, partnerReferralMachine } from './machines.j
 export * from './schemas-v1.js';
 export * from './schemas-v2.js';
 export * from './referral-rules.js';
+export * from './third-party-operation.js';
 export * from './machines.js';
 export * from './issues.js';
 export * from './endpoints.js';

@@ -6,6 +6,7 @@ import type { EventContribution } from '../../group-module.js';
 import type { ResourceTransition } from '../../transition-bus.js';
 import { newDisputeId } from './opening.js';
 import type { StoredDispute } from './types.js';
+import { newDispute } from './new-dispute.js';
 import { disputeLinks, disputeView } from './views.js';
 
 export const DISPUTE_CREATED = 'CUSTOMER.DISPUTE.CREATED';
@@ -25,48 +26,29 @@ function sampleDispute(context: SampleContext, state: DisputeState): Record<stri
   const captureId = newCaptureId();
   const amount = { currency_code: 'USD', value: '25.00' };
   const resolved = DISPUTE_STATE_FACTS[state].status === 'RESOLVED';
-  const dispute: StoredDispute = {
-    kind: 'dispute',
+  const dispute = newDispute({
     id,
-    app_id: null,
-    status: state,
-    parent_id: captureId,
-    root_id: null,
-    create_time: at,
-    update_time: at,
-    body: {
-      dispute_id: id,
+    at,
+    appId: null,
+    rootId: null,
+    state,
+    transaction: {
+      seller_transaction_id: captureId,
       create_time: at,
-      update_time: at,
-      disputed_transactions: [
-        {
-          seller_transaction_id: captureId,
-          create_time: at,
-          transaction_status: 'COMPLETED',
-          gross_amount: amount,
-          seller: { merchant_id: 'SAMPLEMERCHANT' },
-        },
-      ],
-      reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
-      dispute_amount: amount,
-      dispute_life_cycle_stage: 'INQUIRY',
-      dispute_channel: 'INTERNAL',
-      ...(resolved
-        ? { dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' as const, amount_refunded: amount } }
-        : { seller_response_due_date: isoSeconds(context.now + 20 * DAY) }),
+      transaction_status: 'COMPLETED',
+      gross_amount: amount,
+      seller: { merchant_id: 'SAMPLEMERCHANT' },
     },
-    internal: {
-      merchant_id: 'SAMPLEMERCHANT',
-      capture_id: captureId,
-      currency: 'USD',
-      amount_minor: '2500',
-      hold_transaction_id: 'SAMPLE',
-      refunded_minor: resolved ? '2500' : '0',
-      refund_ids: [],
-      reimbursed_minor: '0',
-      documents: [],
-    },
-  };
+    reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+    amount,
+    amountMinor: 2500n,
+    merchantId: 'SAMPLEMERCHANT',
+    holdTransactionId: 'SAMPLE',
+    refundedMinor: resolved ? 2500n : 0n,
+    body: resolved
+      ? { dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR', amount_refunded: amount } }
+      : { seller_response_due_date: isoSeconds(context.now + 20 * DAY) },
+  });
   return eventBody(dispute, context.baseUrl);
 }
 

@@ -1,5 +1,4 @@
 import {
-  DISPUTE_STATE_FACTS,
   disputeMachine,
   isResolvedState,
   type DisputeState,
@@ -16,6 +15,7 @@ import { amountIn } from './amounts.js';
 import type { DisputesService } from './service.js';
 import type { DisputedTransaction } from './ports.js';
 import type { StoredDispute } from './types.js';
+import { newDispute } from './new-dispute.js';
 
 /** The platform's dispute ids: `PP-D-` and a number. */
 export const newDisputeId = (): string => `PP-D-${randomString('0123456789', 15)}`;
@@ -76,52 +76,34 @@ export class DisputeLifecycle {
         : 'INQUIRY_WAITING_FOR_SELLER_RESPONSE';
     const id = newDisputeId();
     const disputeAmount = money(amount, capture.currency);
-    const dispute: StoredDispute = {
-      kind: 'dispute',
+    const dispute = newDispute({
       id,
-      app_id: capture.appId,
-      status: state,
-      parent_id: capture.id,
-      root_id: capture.rootId,
-      create_time: at,
-      update_time: at,
+      at,
+      appId: capture.appId,
+      rootId: capture.rootId,
+      state,
+      transaction: {
+        seller_transaction_id: capture.id,
+        create_time: capture.createTime,
+        transaction_status: capture.status,
+        gross_amount: money(capture.grossMinor, capture.currency),
+        ...(capture.invoiceId ? { invoice_number: capture.invoiceId } : {}),
+        ...(capture.customId ? { custom: capture.customId } : {}),
+        seller: { merchant_id: capture.merchantId, email: capture.merchantEmail },
+      },
+      transactionKind: capture.kind,
+      reason,
+      amount: disputeAmount,
+      amountMinor: amount,
+      merchantId: capture.merchantId,
+      holdTransactionId: newTransactionId(),
       body: {
-        dispute_id: id,
-        create_time: at,
-        update_time: at,
-        disputed_transactions: [
-          {
-            seller_transaction_id: capture.id,
-            create_time: capture.createTime,
-            transaction_status: capture.status,
-            gross_amount: money(capture.grossMinor, capture.currency),
-            ...(capture.invoiceId ? { invoice_number: capture.invoiceId } : {}),
-            ...(capture.customId ? { custom: capture.customId } : {}),
-            seller: { merchant_id: capture.merchantId, email: capture.merchantEmail },
-          },
-        ],
-        reason,
-        dispute_amount: disputeAmount,
-        dispute_life_cycle_stage: DISPUTE_STATE_FACTS[state].stage ?? 'INQUIRY',
-        dispute_channel: 'INTERNAL',
         offer: { buyer_requested_amount: disputeAmount, history: [] },
         ...(request.message
           ? { messages: [{ posted_by: 'BUYER', time_posted: at, content: request.message }] }
           : {}),
       },
-      internal: {
-        merchant_id: capture.merchantId,
-        capture_id: capture.id,
-        transaction_kind: capture.kind,
-        currency: capture.currency,
-        amount_minor: String(amount),
-        hold_transaction_id: newTransactionId(),
-        refunded_minor: '0',
-        refund_ids: [],
-        reimbursed_minor: '0',
-        documents: [],
-      },
-    };
+    });
     flow.prepareNew(dispute, state, now);
     createResource(deps, disputeMachine, dispute, trigger);
     flow.schedule(dispute);

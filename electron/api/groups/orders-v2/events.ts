@@ -9,14 +9,15 @@ export const ORDER_COMPLETED = 'CHECKOUT.ORDER.COMPLETED';
 export const ORDER_VOIDED = 'CHECKOUT.ORDER.VOIDED';
 export const PAYMENT_APPROVAL_REVERSED = 'CHECKOUT.PAYMENT-APPROVAL.REVERSED';
 
-type OrderResource = Record<string, unknown> & {
+/** What the reversal event reads of an order: its stored body or the order as the API shows it. */
+interface ReversedOrder {
   id?: string;
-  purchase_units?: { reference_id?: string; amount?: unknown }[];
+  purchase_units?: readonly { reference_id?: string; amount?: unknown }[];
   payer?: unknown;
-};
+}
 
 /** The resource of CHECKOUT.PAYMENT-APPROVAL.REVERSED: which order, its units' amounts, and the payer. */
-function reversalResource(order: OrderResource): Record<string, unknown> {
+function reversalResource(order: ReversedOrder): Record<string, unknown> {
   return {
     order_id: order.id,
     purchase_units: (order.purchase_units ?? []).map((unit) => ({
@@ -68,7 +69,7 @@ const ORDER_EVENT_TYPES: readonly EventTypeDefinition[] = [
     resourceVersions: ['2.0'],
     summary: (resource) =>
       `The approval of order ${String(resource.order_id ?? '')} was reversed: not paid within 3 days`,
-    sample: (_version, context) => reversalResource(sampleOrderResource(context, 'VOIDED') as OrderResource),
+    sample: (_version, context) => reversalResource(sampleOrderResource(context, 'VOIDED') as ReversedOrder),
   },
 ];
 
@@ -83,8 +84,11 @@ export function orderEvents(view: OrderEventView): EventContribution {
         { eventType, resource: body, resourceId: resource.id, appId: resource.app_id ?? '' },
       ];
       const whole = () => view(resource as StoredOrder, baseUrl);
+      // What the reversal shows (the id, the units' references and amounts, the payer) is the order's
+      // own body, which the whole view only copies: building the view would read the order's payments
+      // and trackers for nothing (a clock move reverses thousands of approvals at once).
       if (trigger === 'reverse-approval')
-        return draft(PAYMENT_APPROVAL_REVERSED, reversalResource(whole() as OrderResource));
+        return draft(PAYMENT_APPROVAL_REVERSED, reversalResource((resource as StoredOrder).body));
       if (resource.status === 'APPROVED' && from !== 'APPROVED') return draft(ORDER_APPROVED, whole());
       if (resource.status === 'COMPLETED' && (trigger === 'capture' || trigger === 'authorize'))
         return draft(ORDER_COMPLETED, whole());

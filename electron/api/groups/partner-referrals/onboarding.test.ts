@@ -40,6 +40,14 @@ const submit = (token: string, fields: Record<string, string>) =>
     payload: new URLSearchParams({ token, csrf_token: onboardingCsrfToken(token), ...fields }).toString(),
   });
 
+/** The seller ticks the consent box and connects, signing up or in as `email`. */
+const connect = (
+  token: string,
+  mode: 'SIGN_UP' | 'SIGN_IN',
+  email: string,
+  fields: Record<string, string> = {},
+) => submit(token, { mode, email, ...fields, consent: 'yes', action: 'connect' });
+
 /** The sign-in confirmation mailed to `email`: its link's page, then its form submitted as a browser would. */
 async function confirmFromMailbox(email: string): Promise<Reply> {
   const mail = api.host.services.mailbox.list('http://sandbox.test', { recipient: email })?.messages[0];
@@ -81,12 +89,7 @@ describe('signing in proves the account through its mailbox', () => {
     expect(api.host.deps.store.accounts.byEmail('charity@example.com')?.partners ?? []).not.toContainEqual(
       expect.objectContaining({ tracking_id: 'seller-0001' }),
     );
-    const signIn = await submit(token, {
-      mode: 'SIGN_IN',
-      email: 'charity@example.com',
-      consent: 'yes',
-      action: 'connect',
-    });
+    const signIn = await connect(token, 'SIGN_IN', 'charity@example.com');
     expect(signIn.status).toBe(200);
     expect((await confirmFromMailbox('charity@example.com')).status).toBe(303);
     // Used: the link no longer opens.
@@ -113,13 +116,9 @@ describe('the onboarding page (the action URL)', () => {
       products: ['EXPRESS_CHECKOUT', 'PAYMENT_METHODS'],
       capabilities: ['PAY_UPON_INVOICE'],
     });
-    const reply = await submit(token, {
-      mode: 'SIGN_UP',
-      email: 'fresh@example.org',
+    const reply = await connect(token, 'SIGN_UP', 'fresh@example.org', {
       business_name: 'Fresh Goods',
       country_code: 'GB',
-      consent: 'yes',
-      action: 'connect',
     });
     expect(reply.status, reply.text).toBe(303);
     const location = new URL(String(reply.headers.location));
@@ -155,34 +154,14 @@ describe('the onboarding page (the action URL)', () => {
 
   it('signs an existing business in (the charity), and refuses a personal account or an unknown one', async () => {
     const token = await referral();
-    const personal = await submit(token, {
-      mode: 'SIGN_IN',
-      email: SEED_BUYER.email,
-      consent: 'yes',
-      action: 'connect',
-    });
+    const personal = await connect(token, 'SIGN_IN', SEED_BUYER.email);
     expect(personal.status).toBe(422);
     expect(personal.text).toContain('personal account');
-    const unknown = await submit(token, {
-      mode: 'SIGN_IN',
-      email: 'nobody@example.org',
-      consent: 'yes',
-      action: 'connect',
-    });
+    const unknown = await connect(token, 'SIGN_IN', 'nobody@example.org');
     expect(unknown.text).toContain('sign up instead');
-    const self = await submit(token, {
-      mode: 'SIGN_IN',
-      email: SEED_MERCHANT.email,
-      consent: 'yes',
-      action: 'connect',
-    });
+    const self = await connect(token, 'SIGN_IN', SEED_MERCHANT.email);
     expect(self.text).toContain('cannot onboard itself');
-    const charity = await submit(token, {
-      mode: 'SIGN_IN',
-      email: 'charity@example.com',
-      consent: 'yes',
-      action: 'connect',
-    });
+    const charity = await connect(token, 'SIGN_IN', 'charity@example.com');
     // An e-mail address alone grants nothing: the account confirms through the link mailed to it.
     expect(charity.status).toBe(200);
     expect(charity.text).toContain('Check your mailbox');
@@ -204,19 +183,9 @@ describe('the onboarding page (the action URL)', () => {
     const unticked = await submit(token, { mode: 'SIGN_UP', email: 'x@example.org', action: 'connect' });
     expect(unticked.status).toBe(400);
     expect(unticked.text).toContain('Tick the box');
-    const badEmail = await submit(token, {
-      mode: 'SIGN_UP',
-      email: 'nope',
-      consent: 'yes',
-      action: 'connect',
-    });
+    const badEmail = await connect(token, 'SIGN_UP', 'nope');
     expect(badEmail.status).toBe(400);
-    const taken = await submit(token, {
-      mode: 'SIGN_UP',
-      email: SEED_BUYER.email,
-      consent: 'yes',
-      action: 'connect',
-    });
+    const taken = await connect(token, 'SIGN_UP', SEED_BUYER.email);
     expect(taken.status).toBe(422);
     const forged = await api.request('POST', PAGE, {
       token: null,
@@ -248,12 +217,7 @@ describe('the onboarding page (the action URL)', () => {
   it('an unknown token is a 404 page; without a return_url the page confirms in place', async () => {
     expect((await api.request('GET', `${PAGE}?token=nope`, { token: null })).status).toBe(404);
     const token = await referral({ partner_config_override: { return_url_description: 'back' } });
-    const reply = await submit(token, {
-      mode: 'SIGN_UP',
-      email: 'inplace@example.org',
-      consent: 'yes',
-      action: 'connect',
-    });
+    const reply = await connect(token, 'SIGN_UP', 'inplace@example.org');
     expect(reply.status).toBe(200);
     expect(reply.text).toContain('You are connected');
   });

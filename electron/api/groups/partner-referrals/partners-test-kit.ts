@@ -1,4 +1,5 @@
 import type { ApiHarness, Reply } from '../../../test-support/api-harness.js';
+import { thirdPartyOperation } from '../../../../shared/api/partner-referrals/third-party-operation.js';
 
 /** Shared pieces of the partner tests: request builders, the referral token, assertions. */
 
@@ -6,16 +7,8 @@ export const V1 = '/v1/customer/partner-referrals';
 export const V2 = '/v2/customer/partner-referrals';
 export const RETURN_URL = 'https://partner.example.com/onboarded';
 
-export const thirdParty = (features: string[] = ['PAYMENT', 'REFUND', 'PARTNER_FEE']) => ({
-  operation: 'API_INTEGRATION',
-  api_integration_preference: {
-    rest_api_integration: {
-      integration_method: 'SVC',
-      integration_type: 'THIRD_PARTY',
-      third_party_details: { features },
-    },
-  },
-});
+export const thirdParty = (features: string[] = ['PAYMENT', 'REFUND', 'PARTNER_FEE']) =>
+  thirdPartyOperation(features);
 
 /** A valid v2 referral body; `extra` replaces or adds members. */
 export const v2Body = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({

@@ -3,6 +3,7 @@ import { SEED_MERCHANT } from '../../../store/seed.js';
 import { startHarness, TEST_CLIENT_ID, type ApiHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import { thirdParty, tokenOf, V1, v1Body, V2, v2Body } from './partners-test-kit.js';
+import { V2_PRODUCTS } from '../../../../shared/api/partner-referrals/schemas-v2.js';
 
 let api: ApiHarness;
 beforeEach(async () => {
@@ -117,14 +118,7 @@ describe('partner referrals v2: create', () => {
     [
       'six products',
       {
-        products: [
-          'EXPRESS_CHECKOUT',
-          'PAYMENT_METHODS',
-          'ADVANCED_VAULTING',
-          'WEBSITE_PAYMENT_PRO',
-          'CRYPTO_PYMTS',
-          'PPCP',
-        ],
+        products: V2_PRODUCTS.slice(0, 6),
       },
       '/products',
       'INVALID_ARRAY_MAX_ITEMS',
@@ -276,13 +270,7 @@ describe('partner referrals v2: create', () => {
         legal_country_code: 'C2',
         tracking_id: 't'.repeat(127),
         individual_owners: [owner('PRIMARY'), owner('SECONDARY')],
-        products: [
-          'EXPRESS_CHECKOUT',
-          'PAYMENT_METHODS',
-          'ADVANCED_VAULTING',
-          'WEBSITE_PAYMENT_PRO',
-          'CRYPTO_PYMTS',
-        ],
+        products: V2_PRODUCTS.slice(0, 5),
         capabilities: ['SVC_WALLET_VAULTING_ADVANCED', 'PAY_UPON_INVOICE', 'APPLE_PAY', 'GOOGLE_PAY'],
         email: 'a@b.co',
         preferred_language_code: 'en',

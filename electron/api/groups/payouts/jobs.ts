@@ -186,6 +186,7 @@ export class PayoutProcessor {
 
     this.pacer.chunkRan();
     const items = this.batchItems.ofId(payload.id, () => this.readBatch(payload.id));
+    const batchContext = context;
     const end = Math.min(payload.next + CHUNK_ITEMS, context.count);
     const accounts = new Map<string, Account | null>();
     const funds = new SenderFunds(this.deps, context.sender, run.dueAt);
@@ -195,25 +196,28 @@ export class PayoutProcessor {
     // notice needs them.
     let notice = context.notice ?? null;
     let sender: Account | undefined | null = null;
-    for (let index = payload.next; index < end; index++) {
-      const item = this.processItem(
-        payload.id,
-        context,
-        items[index] as PayoutItemSpec,
-        index,
-        at,
-        accounts,
-        funds,
-      );
-      postings.push(...processedItemPostings(item, run.dueAt));
-      if (item.status === 'UNCLAIMED') {
-        unclaimed++;
-        if (notice === null) notice = this.readBatch(payload.id)?.body.sender_batch_header ?? {};
-        if (sender === null) sender = this.deps.store.accounts.byId(context.sender);
-        sendUnclaimedNotice(this.deps.mailbox, sender, item, notice, UNCLAIMED_RETURN_MS);
+    // The chunk's items, their events and their notices are written 50 rows a statement, not one each.
+    this.deps.store.db.deferInserts(() => {
+      for (let index = payload.next; index < end; index++) {
+        const item = this.processItem(
+          payload.id,
+          batchContext,
+          items[index] as PayoutItemSpec,
+          index,
+          at,
+          accounts,
+          funds,
+        );
+        for (const posting of processedItemPostings(item, run.dueAt)) postings.push(posting);
+        if (item.status === 'UNCLAIMED') {
+          unclaimed++;
+          if (notice === null) notice = this.readBatch(payload.id)?.body.sender_batch_header ?? {};
+          if (sender === null) sender = this.deps.store.accounts.byId(batchContext.sender);
+          sendUnclaimedNotice(this.deps.mailbox, sender, item, notice, UNCLAIMED_RETURN_MS);
+        }
       }
-    }
-    this.deps.ledger.writer.apply(postings);
+      this.deps.ledger.writer.apply(postings);
+    });
     if (end < context.count) {
       const next: ProcessPayload = { id: payload.id, next: end, unclaimed, batch: context };
       this.pacer.next(PROCESS_BATCH_JOB, next, processKey(payload.id), run, this.pacer.pauseAfter(started));

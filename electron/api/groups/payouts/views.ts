@@ -13,6 +13,10 @@ import { informationLink } from '../../pipeline/error-body.js';
 import { link, type Link } from '../../pipeline/links.js';
 import type { PayoutErrors, PayoutItemSpec, StoredPayoutBatch, StoredPayoutItem } from './types.js';
 import { resourceEnvelope } from '../../../store/stored-resource.js';
+import { payoutItemId } from './ids.js';
+import { payoutItemStoredForm } from './item-stored-form.js';
+
+export { parsePayoutItemId, payoutItemId } from './ids.js';
 
 export const BATCHES_PATH = '/v1/payments/payouts';
 export const ITEMS_PATH = '/v1/payments/payouts-item';
@@ -21,22 +25,6 @@ export const moneyV1 = (minor: bigint, currency: string): MoneyV1 => ({
   currency,
   value: fromMinor(minor, currency),
 });
-
-/**
- * An item's id: its batch's id and its index in base 36 (three characters, enough for 15,000 items), so
- * an item is found from its id before it is stored, and the primary key of the item resource makes a
- * second payment of the same item impossible.
- */
-export function payoutItemId(batchId: string, index: number): string {
-  return batchId + index.toString(36).toUpperCase().padStart(3, '0');
-}
-
-/** The batch id and index an item id names, if it has the form of one. */
-export function parsePayoutItemId(id: string): { batchId: string; index: number } | undefined {
-  const match = /^([A-Z0-9]{13})([0-9A-Z]{3})$/.exec(id);
-  if (!match?.[1] || !match[2]) return undefined;
-  return { batchId: match[1], index: parseInt(match[2], 36) };
-}
 
 function errorsView(errors: PayoutErrors, base: string): Record<string, unknown> {
   return {
@@ -178,5 +166,6 @@ export const PAYOUT_RESOURCE_KINDS = [
     links: itemLinks,
     summary: (item) => summaryOf(item.body.payout_item.amount),
     rootKind: 'payout-batch',
+    storedForm: payoutItemStoredForm,
   }),
 ];

@@ -230,13 +230,14 @@ describe('CHECKOUT.PAYMENT-APPROVAL.REVERSED: an approval not followed by paymen
     expect(order.body.status).toBe('VOIDED');
     const reversed = await events(h, '&event_type=CHECKOUT.PAYMENT-APPROVAL.REVERSED');
     expect(reversed).toHaveLength(1);
-    expect(reversed[0]).toMatchObject({
-      resource_type: 'checkout-order',
-      resource: {
-        order_id: id,
-        purchase_units: [{ reference_id: 'default', amount: { currency_code: 'USD', value: '100.00' } }],
-      },
+    expect(reversed[0]).toMatchObject({ resource_type: 'checkout-order' });
+    // Exactly the order's id, its units' references and amounts, and the payer who approved it.
+    expect(reversed[0].resource).toEqual({
+      order_id: id,
+      purchase_units: [{ reference_id: 'default', amount: { currency_code: 'USD', value: '100.00' } }],
+      payer: order.body.payer,
     });
+    expect(order.body.payer).toMatchObject({ email_address: expect.any(String) });
     expect(reversed[0].summary).toContain(id);
     const history = h.host.deps.store.resources.history('order', id);
     expect(history.at(-1)).toMatchObject({

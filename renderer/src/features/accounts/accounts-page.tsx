@@ -3,10 +3,7 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -22,6 +19,7 @@ import { AdjustBalanceForm, type AdjustDirection } from './adjust-balance-dialog
 import { CreateAccountForm } from './create-account-dialog';
 import { EditAccountForm } from './edit-account-dialog';
 import { queryKeys } from '../../api/query-keys';
+import { ColumnsTable } from '../../components/columns-table';
 
 /**
  * The Accounts page: every sandbox account (the seeded merchant, buyer and charity, and those created
@@ -49,29 +47,27 @@ export function AccountsPage() {
       </Typography>
       <ApiErrorAlert error={accounts.error} title="Accounts could not be read" />
       <Paper variant="outlined">
-        <Table size="small" data-testid="accounts-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>E-mail</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Account id</TableCell>
-              <TableCell>Balances</TableCell>
-              <TableCell>Cards · banks</TableCell>
-              <TableCell>Partners</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(accounts.data ?? []).map((account) => (
-              <AccountRow
-                key={account.account_id}
-                account={account}
-                onAdjust={(direction) => setAdjusting({ account, direction })}
-                onEdit={() => setEditing(account)}
-              />
-            ))}
-          </TableBody>
-        </Table>
+        <ColumnsTable
+          columns={[
+            'E-mail',
+            'Type',
+            'Account id',
+            'Balances',
+            'Cards · banks',
+            'Partners',
+            { label: 'Actions', align: 'right' },
+          ]}
+          testId="accounts-table"
+        >
+          {(accounts.data ?? []).map((account) => (
+            <AccountRow
+              key={account.account_id}
+              account={account}
+              onAdjust={(direction) => setAdjusting({ account, direction })}
+              onEdit={() => setEditing(account)}
+            />
+          ))}
+        </ColumnsTable>
       </Paper>
       <Dialog
         open={creating}

@@ -15,6 +15,7 @@ import { DetailPage } from '../../components/detail-page';
 import { isMissing } from '../../api/api-call';
 import { DeprecatedNotice } from './deprecated-notice';
 import { executeLegacyAgreement, showLegacyAgreement, type LegacyAgreementV1 } from './legacy-api';
+import { BuyerApprovalButton } from './buyer-approval-button';
 
 const moneyV1 = (money: { value?: string; currency?: string } | undefined) =>
   money?.value ? `${money.value} ${money.currency ?? ''}` : '—';
@@ -75,16 +76,7 @@ function LegacyAgreementDetail({ agreement }: { agreement: LegacyAgreementV1 }) 
         figures={
           <>
             {approval ? (
-              <Button
-                variant="contained"
-                color="secondary"
-                href={approval.href}
-                target="_blank"
-                rel="noreferrer"
-                data-testid="legacy-agreement-approval-link"
-              >
-                Open buyer approval page ↗
-              </Button>
+              <BuyerApprovalButton href={approval.href} testId="legacy-agreement-approval-link" />
             ) : null}
             {executeLink ? (
               <Button

@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +29,7 @@ import { DeprecatedNotice } from './deprecated-notice';
 import { setLegacyPlanState, showLegacyPlan, type LegacyPlanV1 } from './legacy-api';
 import { SchedulePreview } from './schedule-preview';
 import { useResourceDetail } from '../../api/use-resource-detail';
+import { ColumnsTable } from '../../components/columns-table';
 
 const moneyV1 = (money: MoneyV1 | undefined) =>
   money?.value ? `${money.value} ${money.currency ?? ''}` : '—';
@@ -115,42 +113,39 @@ function LegacyPlanDetail({ plan }: { plan: LegacyPlanV1 }) {
         </Typography>
       </Section>
       <Section title="Payment definitions">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>Type</TableCell>
-              <TableCell>Frequency</TableCell>
-              <TableCell>Cycles</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Charge models</TableCell>
-              <TableCell align="right">Per cycle</TableCell>
+        <ColumnsTable
+          columns={[
+            'Type',
+            'Frequency',
+            'Cycles',
+            { label: 'Amount', align: 'right' },
+            'Charge models',
+            { label: 'Per cycle', align: 'right' },
+          ]}
+        >
+          {(plan.payment_definitions ?? []).map((definition, index) => (
+            <TableRow key={definition.id ?? index}>
+              <TableCell>{definition.type}</TableCell>
+              <TableCell>
+                every {definition.frequency_interval} {definition.frequency}
+              </TableCell>
+              <TableCell>{definition.cycles === '0' ? '∞' : definition.cycles}</TableCell>
+              <TableCell align="right" sx={{ fontFamily: MONO }}>
+                {moneyV1(definition.amount)}
+              </TableCell>
+              <TableCell>
+                {(definition.charge_models ?? []).map((c) => `${c.type} ${moneyV1(c.amount)}`).join(', ') ||
+                  '—'}
+              </TableCell>
+              <TableCell align="right" sx={{ fontFamily: MONO }}>
+                {(() => {
+                  const total = legacyCycleTotal(definition);
+                  return total ? `${total.value} ${total.currency_code}` : '—';
+                })()}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {(plan.payment_definitions ?? []).map((definition, index) => (
-              <TableRow key={definition.id ?? index}>
-                <TableCell>{definition.type}</TableCell>
-                <TableCell>
-                  every {definition.frequency_interval} {definition.frequency}
-                </TableCell>
-                <TableCell>{definition.cycles === '0' ? '∞' : definition.cycles}</TableCell>
-                <TableCell align="right" sx={{ fontFamily: MONO }}>
-                  {moneyV1(definition.amount)}
-                </TableCell>
-                <TableCell>
-                  {(definition.charge_models ?? []).map((c) => `${c.type} ${moneyV1(c.amount)}`).join(', ') ||
-                    '—'}
-                </TableCell>
-                <TableCell align="right" sx={{ fontFamily: MONO }}>
-                  {(() => {
-                    const total = legacyCycleTotal(definition);
-                    return total ? `${total.value} ${total.currency_code}` : '—';
-                  })()}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ColumnsTable>
       </Section>
       <Section title="Merchant preferences">
         <Fields>

@@ -33,7 +33,7 @@ export function LegacyPlansPanel() {
       <Paper>
         <PagedTable
           query={plans}
-          count={rows.length}
+          items={rows}
           total={Number.isFinite(total) ? total : rows.length}
           page={page}
           onPage={setPage}

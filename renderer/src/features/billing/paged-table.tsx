@@ -10,7 +10,7 @@ import { API_PAGE_SIZE } from './billing-api';
  */
 export function PagedTable({
   query,
-  count,
+  items,
   total,
   page,
   onPage,
@@ -19,11 +19,11 @@ export function PagedTable({
   rows,
   testId,
 }: {
-  query: { isLoading: boolean; isFetching: boolean; error: unknown };
-  /** Rows on this page. */
-  count: number;
-  /** Rows in all (`total_items`). */
-  total: number;
+  query: { isLoading: boolean; isFetching: boolean; error: unknown; data?: { total_items?: unknown } };
+  /** What this page lists. */
+  items: readonly unknown[];
+  /** How many there are in all: the API's `total_items` unless the caller reads it otherwise. */
+  total?: number;
   page: number;
   onPage(page: number): void;
   emptyText: ReactNode;
@@ -31,19 +31,20 @@ export function PagedTable({
   rows: ReactNode;
   testId: string;
 }) {
+  const all = total ?? (typeof query.data?.total_items === 'number' ? query.data.total_items : items.length);
   return (
     <QueryTable
       query={query}
-      empty={count === 0}
+      empty={items.length === 0}
       emptyText={emptyText}
       testId={testId}
       head={head}
       rows={rows}
     >
-      {total > API_PAGE_SIZE ? (
+      {all > API_PAGE_SIZE ? (
         <TablePagination
           component="div"
-          count={total}
+          count={all}
           page={page}
           onPageChange={(_e, next) => onPage(next)}
           rowsPerPage={API_PAGE_SIZE}

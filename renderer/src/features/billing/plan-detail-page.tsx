@@ -5,10 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -35,6 +32,7 @@ import { ChangePriceDialog } from './change-price-dialog';
 import { SchedulePreview } from './schedule-preview';
 import { SubscriptionForm } from './subscription-form';
 import { useResourceDetail } from '../../api/use-resource-detail';
+import { ColumnsTable } from '../../components/columns-table';
 
 /**
  * `#/plans/<id>`: a subscription plan's schedule (words, timeline from now, the first cycles), its
@@ -162,46 +160,42 @@ function PlanDetail({ plan }: { plan: Plan }) {
       </Grid>
 
       <Section title="Billing cycles">
-        <Table size="small" data-testid="plan-cycles">
-          <TableHead>
-            <TableRow>
-              <TableCell>Sequence</TableCell>
-              <TableCell>Tenure</TableCell>
-              <TableCell>Frequency</TableCell>
-              <TableCell>Cycles</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell>Pricing version</TableCell>
-              <TableCell>In words</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {[...plan.billing_cycles]
-              .sort((a, b) => a.sequence - b.sequence)
-              .map((cycle) => (
-                <TableRow key={cycle.sequence} data-testid={`plan-cycle-${cycle.sequence}`}>
-                  <TableCell>{cycle.sequence}</TableCell>
-                  <TableCell>{cycle.tenure_type}</TableCell>
-                  <TableCell>{describeFrequency(cycle.frequency)}</TableCell>
-                  <TableCell>{cycle.total_cycles === 0 ? '∞' : cycle.total_cycles}</TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ fontFamily: MONO }}
-                    data-testid={`plan-cycle-${cycle.sequence}-price`}
-                  >
-                    {cycle.pricing_scheme?.fixed_price
-                      ? formatMoney(cycle.pricing_scheme.fixed_price)
-                      : 'free'}
-                  </TableCell>
-                  <TableCell>
-                    {cycle.pricing_scheme?.version !== undefined
-                      ? `v${cycle.pricing_scheme.version}, ${formatTime(cycle.pricing_scheme.update_time)}`
-                      : '—'}
-                  </TableCell>
-                  <TableCell>{describeCycle(cycle)}</TableCell>
-                </TableRow>
-              ))}
-          </TableBody>
-        </Table>
+        <ColumnsTable
+          columns={[
+            'Sequence',
+            'Tenure',
+            'Frequency',
+            'Cycles',
+            { label: 'Price', align: 'right' },
+            'Pricing version',
+            'In words',
+          ]}
+          testId="plan-cycles"
+        >
+          {[...plan.billing_cycles]
+            .sort((a, b) => a.sequence - b.sequence)
+            .map((cycle) => (
+              <TableRow key={cycle.sequence} data-testid={`plan-cycle-${cycle.sequence}`}>
+                <TableCell>{cycle.sequence}</TableCell>
+                <TableCell>{cycle.tenure_type}</TableCell>
+                <TableCell>{describeFrequency(cycle.frequency)}</TableCell>
+                <TableCell>{cycle.total_cycles === 0 ? '∞' : cycle.total_cycles}</TableCell>
+                <TableCell
+                  align="right"
+                  sx={{ fontFamily: MONO }}
+                  data-testid={`plan-cycle-${cycle.sequence}-price`}
+                >
+                  {cycle.pricing_scheme?.fixed_price ? formatMoney(cycle.pricing_scheme.fixed_price) : 'free'}
+                </TableCell>
+                <TableCell>
+                  {cycle.pricing_scheme?.version !== undefined
+                    ? `v${cycle.pricing_scheme.version}, ${formatTime(cycle.pricing_scheme.update_time)}`
+                    : '—'}
+                </TableCell>
+                <TableCell>{describeCycle(cycle)}</TableCell>
+              </TableRow>
+            ))}
+        </ColumnsTable>
       </Section>
 
       <Section title="Raw JSON">

@@ -54,8 +54,7 @@ export function PlansList({ onCreate }: { onCreate(): void }) {
       </Stack>
       <PagedTable
         query={plans}
-        count={rows.length}
-        total={plans.data?.total_items ?? rows.length}
+        items={rows}
         page={page}
         onPage={setPage}
         testId="plans-table"

@@ -79,8 +79,7 @@ function ProductDetail({ product }: { product: Product }) {
       <Section title="Plans for this product" frame="paper">
         <PagedTable
           query={plans}
-          count={rows.length}
-          total={plans.data?.total_items ?? rows.length}
+          items={rows}
           page={page}
           onPage={setPage}
           testId="product-plans-table"

@@ -30,8 +30,7 @@ export function ProductsList({ onCreate }: { onCreate(): void }) {
       </Stack>
       <PagedTable
         query={products}
-        count={rows.length}
-        total={total}
+        items={rows}
         page={page}
         onPage={setPage}
         testId="products-table"

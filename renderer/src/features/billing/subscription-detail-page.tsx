@@ -42,6 +42,7 @@ import { ReasonDialog } from './reason-dialog';
 import { ReviseDialog } from './revise-dialog';
 import { usePlanChoices } from './use-plan-choices';
 import { useResourceDetail } from '../../api/use-resource-detail';
+import { BuyerApprovalButton } from './buyer-approval-button';
 
 /** How many coming cycles the timeline shows. */
 const COMING_CYCLES = 6;
@@ -160,18 +161,7 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
           {subscription.status_change_note ? <span>Note: “{subscription.status_change_note}”</span> : null}
         </DetailMeta>
         <Stack direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-          {approve ? (
-            <Button
-              variant="contained"
-              color="secondary"
-              href={approve.href}
-              target="_blank"
-              rel="noreferrer"
-              data-testid="buyer-approval-link"
-            >
-              Open buyer approval page ↗
-            </Button>
-          ) : null}
+          {approve ? <BuyerApprovalButton href={approve.href} testId="buyer-approval-link" /> : null}
           <Tooltip
             title={
               canAdvance

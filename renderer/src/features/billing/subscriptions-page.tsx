@@ -122,8 +122,7 @@ function SubscriptionsList({ onCreate }: { onCreate(): void }) {
       </Stack>
       <PagedTable
         query={subscriptions}
-        count={rows.length}
-        total={total}
+        items={rows}
         page={page}
         onPage={setPage}
         testId="subscriptions-table"

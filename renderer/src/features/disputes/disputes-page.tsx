@@ -1,9 +1,6 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -11,12 +8,12 @@ import { formatMoney, formatTime } from '../../api/format';
 import { useSimulatedNow } from '../../api/use-simulated-now';
 import { hrefFor } from '../../app/router';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { queryKeys } from '../../api/query-keys';
 import { byDueDate, dueDateOf, timeLeft, type DisputeView } from './dispute-model';
 import { listOpenDisputes, QUEUE_PAGE_SIZE } from './disputes-api';
 import { OpenDisputeButton } from './open-dispute-dialog';
+import { ListTable } from '../../components/list-table';
 
 /**
  * `#/disputes`: the support agent's queue. Open disputes (the API's list of the waiting states), the
@@ -35,43 +32,34 @@ export function DisputesPage() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Sorted by due date; the time left counts on the simulated clock. Showing up to {QUEUE_PAGE_SIZE}.
         </Typography>
-        <QueryState
-          loading={queue.isLoading}
-          error={queue.error}
+        <ListTable
+          query={queue}
           empty={rows.length === 0}
           emptyText="No open disputes."
+          columns={[
+            'Dispute',
+            'Reason',
+            'Stage',
+            'Status',
+            { label: 'Amount', align: 'right' },
+            'Due',
+            'Time left',
+          ]}
         >
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Dispute</TableCell>
-                <TableCell>Reason</TableCell>
-                <TableCell>Stage</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Due</TableCell>
-                <TableCell>Time left</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((d) => (
-                <TableRow key={d.dispute_id} data-testid="dispute-row" data-dispute-id={d.dispute_id}>
-                  <TableCell sx={{ fontFamily: MONO }}>
-                    <Link href={hrefFor(`/disputes/${encodeURIComponent(d.dispute_id)}`)}>
-                      {d.dispute_id}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{d.reason}</TableCell>
-                  <TableCell>{d.dispute_life_cycle_stage}</TableCell>
-                  <TableCell>{d.status}</TableCell>
-                  <TableCell align="right">{formatMoney(d.dispute_amount)}</TableCell>
-                  <TableCell>{formatTime(dueDateOf(d))}</TableCell>
-                  <TableCell data-testid="dispute-time-left">{timeLeft(dueDateOf(d), now)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </QueryState>
+          {rows.map((d) => (
+            <TableRow key={d.dispute_id} data-testid="dispute-row" data-dispute-id={d.dispute_id}>
+              <TableCell sx={{ fontFamily: MONO }}>
+                <Link href={hrefFor(`/disputes/${encodeURIComponent(d.dispute_id)}`)}>{d.dispute_id}</Link>
+              </TableCell>
+              <TableCell>{d.reason}</TableCell>
+              <TableCell>{d.dispute_life_cycle_stage}</TableCell>
+              <TableCell>{d.status}</TableCell>
+              <TableCell align="right">{formatMoney(d.dispute_amount)}</TableCell>
+              <TableCell>{formatTime(dueDateOf(d))}</TableCell>
+              <TableCell data-testid="dispute-time-left">{timeLeft(dueDateOf(d), now)}</TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       </Section>
     </Stack>
   );

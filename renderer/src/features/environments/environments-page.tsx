@@ -3,10 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +14,7 @@ import { QueryState } from '../../components/query-state';
 import { useUi } from '../../app/ui-store';
 import { queryKeys } from '../../api/query-keys';
 import { Section } from '../../components/section';
+import { ColumnsTable } from '../../components/columns-table';
 
 const EMPTY = { name: '', base_url: '', client_id: '', client_secret: '' };
 
@@ -83,48 +81,37 @@ export function EnvironmentsPage() {
       <Typography variant="h5">Environments</Typography>
       <Paper>
         <QueryState loading={environments.isLoading} error={environments.error}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Base URL</TableCell>
-                <TableCell>Client id</TableCell>
-                <TableCell>Secret</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(environments.data ?? []).map((env) => (
-                <TableRow key={env.id} selected={env.active}>
-                  <TableCell>
-                    {env.name} {env.active ? <Chip size="small" label="active" color="primary" /> : null}
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{env.base_url}</TableCell>
-                  <TableCell
-                    sx={{
-                      fontFamily: 'monospace',
-                      maxWidth: 220,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                    }}
-                  >
-                    {env.client_id}
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{env.client_secret_masked}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" disabled={env.active} onClick={() => select.mutate(env.id)}>
-                      Use
+          <ColumnsTable columns={['Name', 'Base URL', 'Client id', 'Secret', '']}>
+            {(environments.data ?? []).map((env) => (
+              <TableRow key={env.id} selected={env.active}>
+                <TableCell>
+                  {env.name} {env.active ? <Chip size="small" label="active" color="primary" /> : null}
+                </TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{env.base_url}</TableCell>
+                <TableCell
+                  sx={{
+                    fontFamily: 'monospace',
+                    maxWidth: 220,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                  }}
+                >
+                  {env.client_id}
+                </TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{env.client_secret_masked}</TableCell>
+                <TableCell align="right">
+                  <Button size="small" disabled={env.active} onClick={() => select.mutate(env.id)}>
+                    Use
+                  </Button>
+                  {env.kind === 'remote' ? (
+                    <Button size="small" color="error" onClick={() => remove.mutate(env.id)}>
+                      Remove
                     </Button>
-                    {env.kind === 'remote' ? (
-                      <Button size="small" color="error" onClick={() => remove.mutate(env.id)}>
-                        Remove
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </ColumnsTable>
         </QueryState>
       </Paper>
       <Section title="Add a remote environment">

@@ -6,10 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,11 +15,11 @@ import { useState } from 'react';
 import type { Webhook } from '../../../../shared/api/webhooks';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { QueryState } from '../../components/query-state';
 import { EventTypePicker } from './event-type-picker';
 import { eventsApi } from './events-api';
 import { queryKeys } from '../../api/query-keys';
 import { Section } from '../../components/section';
+import { ListTable } from '../../components/list-table';
 
 const URL_MAX = 2048;
 
@@ -139,55 +136,44 @@ export function SubscriptionsPanel() {
   return (
     <Stack spacing={2}>
       <Paper>
-        <QueryState
-          loading={subscriptions.isLoading}
-          error={subscriptions.error}
+        <ListTable
+          query={subscriptions}
           empty={rows.length === 0}
           emptyText="No subscriptions: nothing is delivered."
+          columns={['Webhook id', 'URL', 'Event types', '']}
+          testId="subscriptions"
         >
-          <Table size="small" data-testid="subscriptions">
-            <TableHead>
-              <TableRow>
-                <TableCell>Webhook id</TableCell>
-                <TableCell>URL</TableCell>
-                <TableCell>Event types</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((w) => (
-                <TableRow key={w.id} data-testid="subscription-row" data-url={w.url}>
-                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>{w.id}</TableCell>
-                  <TableCell
-                    sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, wordBreak: 'break-all' }}
-                  >
-                    {w.url}
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-                      {w.event_types.map((t) => (
-                        <Chip key={t.name} size="small" label={t.name} title={t.description} />
-                      ))}
-                    </Stack>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setEditing(w)} data-testid="subscription-edit">
-                      Edit
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => setDeleting(w)}
-                      data-testid="subscription-delete"
-                    >
-                      Delete
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </QueryState>
+          {rows.map((w) => (
+            <TableRow key={w.id} data-testid="subscription-row" data-url={w.url}>
+              <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5 }}>{w.id}</TableCell>
+              <TableCell
+                sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, wordBreak: 'break-all' }}
+              >
+                {w.url}
+              </TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                  {w.event_types.map((t) => (
+                    <Chip key={t.name} size="small" label={t.name} title={t.description} />
+                  ))}
+                </Stack>
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Button size="small" onClick={() => setEditing(w)} data-testid="subscription-edit">
+                  Edit
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setDeleting(w)}
+                  data-testid="subscription-delete"
+                >
+                  Delete
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
         {listenerUrl && !listenerSubscribed && !subscriptions.isLoading ? (
           <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>

@@ -1,9 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -18,6 +15,7 @@ import { StatusChip } from '../../components/status-chip';
 import { useDebounced } from '../../components/use-debounced';
 import { listUsers } from './scim-api';
 import { queryKeys } from '../../api/query-keys';
+import { ColumnsTable } from '../../components/columns-table';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -56,48 +54,37 @@ export function UsersList() {
         </Typography>
       </Stack>
       {users.error ? <ApiErrorAlert error={users.error} title="Users not listed" /> : null}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>userName</TableCell>
-            <TableCell>Name</TableCell>
-            <TableCell>E-mail</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Created</TableCell>
+      <ColumnsTable columns={['userName', 'Name', 'E-mail', 'Status', 'Created']}>
+        {(list?.Resources ?? []).map((user) => (
+          <TableRow
+            key={user.id}
+            hover
+            sx={{ cursor: 'pointer' }}
+            onClick={() => navigate(`/users/${encodeURIComponent(user.id)}`)}
+            data-testid="user-row"
+            data-user-name={user.userName}
+          >
+            <TableCell sx={{ fontFamily: MONO }}>{user.userName}</TableCell>
+            <TableCell>{[user.name?.givenName, user.name?.familyName].filter(Boolean).join(' ')}</TableCell>
+            <TableCell>
+              {user.emails?.find((e) => e.primary)?.value ?? user.emails?.[0]?.value ?? ''}
+            </TableCell>
+            <TableCell>
+              <StatusChip status={user.active ? 'ACTIVE' : 'INACTIVE'} />
+            </TableCell>
+            <TableCell>{formatTime(user.meta.created)}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {(list?.Resources ?? []).map((user) => (
-            <TableRow
-              key={user.id}
-              hover
-              sx={{ cursor: 'pointer' }}
-              onClick={() => navigate(`/users/${encodeURIComponent(user.id)}`)}
-              data-testid="user-row"
-              data-user-name={user.userName}
-            >
-              <TableCell sx={{ fontFamily: MONO }}>{user.userName}</TableCell>
-              <TableCell>{[user.name?.givenName, user.name?.familyName].filter(Boolean).join(' ')}</TableCell>
-              <TableCell>
-                {user.emails?.find((e) => e.primary)?.value ?? user.emails?.[0]?.value ?? ''}
-              </TableCell>
-              <TableCell>
-                <StatusChip status={user.active ? 'ACTIVE' : 'INACTIVE'} />
-              </TableCell>
-              <TableCell>{formatTime(user.meta.created)}</TableCell>
-            </TableRow>
-          ))}
-          {list && list.Resources.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={5} data-testid="empty-state">
-                <Typography color="text.secondary">
-                  {filter.trim() ? `No user has the userName ${filter.trim()}.` : 'No users yet: create one.'}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          ) : null}
-        </TableBody>
-      </Table>
+        ))}
+        {list && list.Resources.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={5} data-testid="empty-state">
+              <Typography color="text.secondary">
+                {filter.trim() ? `No user has the userName ${filter.trim()}.` : 'No users yet: create one.'}
+              </Typography>
+            </TableCell>
+          </TableRow>
+        ) : null}
+      </ColumnsTable>
       <TablePagination
         component="div"
         count={list?.totalResults ?? 0}

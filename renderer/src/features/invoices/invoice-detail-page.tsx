@@ -5,10 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,6 +40,7 @@ import { invoiceAmounts, suggestedRefund } from './invoice-amounts';
 import { RecordDialog } from './record-dialog';
 import { useToday } from './use-today';
 import { useResourceDetail } from '../../api/use-resource-detail';
+import { ColumnsTable } from '../../components/columns-table';
 
 /**
  * `#/invoices/<id>`: one invoice as the API shows it: recipient, items and totals, payments and refunds,
@@ -142,30 +140,26 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
       </DetailHeader>
 
       <Paper sx={{ p: 2.5 }}>
-        <Table size="small" data-testid="invoice-items-view">
-          <TableHead>
-            <TableRow>
-              <TableCell>Item</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Unit price</TableCell>
-              <TableCell align="right">Tax</TableCell>
+        <ColumnsTable
+          columns={[
+            'Item',
+            { label: 'Quantity', align: 'right' },
+            { label: 'Unit price', align: 'right' },
+            { label: 'Tax', align: 'right' },
+          ]}
+          testId="invoice-items-view"
+        >
+          {(invoice.items ?? []).map((item, index) => (
+            <TableRow key={index}>
+              <TableCell>{item.name}</TableCell>
+              <TableCell align="right">{item.quantity}</TableCell>
+              <TableCell align="right">{formatMoneyV1(item.unit_price)}</TableCell>
+              <TableCell align="right">
+                {item.tax ? `${item.tax.name} ${item.tax.percent}%: ${formatMoneyV1(item.tax.amount)}` : '—'}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {(invoice.items ?? []).map((item, index) => (
-              <TableRow key={index}>
-                <TableCell>{item.name}</TableCell>
-                <TableCell align="right">{item.quantity}</TableCell>
-                <TableCell align="right">{formatMoneyV1(item.unit_price)}</TableCell>
-                <TableCell align="right">
-                  {item.tax
-                    ? `${item.tax.name} ${item.tax.percent}%: ${formatMoneyV1(item.tax.amount)}`
-                    : '—'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ColumnsTable>
         <InvoiceAmounts invoice={invoice} />
         {(invoice.payments ?? []).length > 0 || (invoice.refunds ?? []).length > 0 ? (
           <Box sx={{ mt: 2 }} data-testid="invoice-payments">

@@ -10,15 +10,3 @@ export const v1Day = (date: string | undefined): string => (date ? date.slice(0,
 export function isOverdue(status: string, dueDate: string | undefined, today: string): boolean {
   return (status === 'SENT' || status === 'PARTIALLY_PAID') && !!dueDate && dueDate.slice(0, 10) < today;
 }
-
-export const INVOICE_STATUSES = [
-  'DRAFT',
-  'SENT',
-  'PARTIALLY_PAID',
-  'PAID',
-  'MARKED_AS_PAID',
-  'CANCELLED',
-  'PARTIALLY_REFUNDED',
-  'REFUNDED',
-  'MARKED_AS_REFUNDED',
-] as const;

@@ -5,27 +5,24 @@ import Dialog from '@mui/material/Dialog';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { InvoiceSearch } from '../../../../shared/api/invoicing';
+import { SEARCHABLE_STATUSES, type InvoiceSearch } from '../../../../shared/api/invoicing';
 import { hrefFor, navigate } from '../../app/router';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { StatusChip } from '../../components/status-chip';
 import { useDebounced } from '../../components/use-debounced';
 import { InvoiceForm } from './invoice-form';
-import { formatMoneyV1, INVOICE_STATUSES, isOverdue, v1Day } from './invoice-format';
+import { formatMoneyV1, isOverdue, v1Day } from './invoice-format';
 import { searchInvoices } from './invoices-api';
 import { useToday } from './use-today';
 import { queryKeys } from '../../api/query-keys';
 import { SelectField } from '../../components/select-field';
+import { ListTable } from '../../components/list-table';
 
 const PAGE_SIZE = 20;
 
@@ -98,7 +95,7 @@ export function InvoicesPage() {
             value={criteria.status}
             onChange={(status) => set({ status })}
             emptyChoice="Any"
-            choices={INVOICE_STATUSES}
+            choices={SEARCHABLE_STATUSES}
             testId="invoice-search-status"
             sx={{ width: 200 }}
           />
@@ -133,69 +130,62 @@ export function InvoicesPage() {
         </Stack>
       </Paper>
       <Paper>
-        <QueryState
-          loading={result.isLoading}
-          error={result.error}
+        <ListTable
+          query={result}
           empty={result.data?.invoices.length === 0}
           emptyText="No invoices match. Create one with New invoice."
+          columns={['Number', 'Recipient', 'Status', 'Date', 'Due', { label: 'Total', align: 'right' }]}
+          testId="invoices-table"
+          footer={
+            <Stack direction="row" sx={{ p: 1, gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
+              <Typography variant="body2" color="text.secondary" data-testid="invoice-count">
+                {total} invoice{total === 1 ? '' : 's'}
+              </Typography>
+              <Box sx={{ flexGrow: 1 }} />
+              <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <Button
+                size="small"
+                disabled={(page + 1) * PAGE_SIZE >= total}
+                onClick={() => setPage(page + 1)}
+              >
+                Next
+              </Button>
+            </Stack>
+          }
         >
-          <Table size="small" data-testid="invoices-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Number</TableCell>
-                <TableCell>Recipient</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell>Due</TableCell>
-                <TableCell align="right">Total</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(result.data?.invoices ?? []).map((invoice) => (
-                <TableRow
-                  key={invoice.id}
-                  hover
-                  data-testid="invoice-row"
-                  data-invoice-id={invoice.id}
-                  data-status={invoice.status}
+          {(result.data?.invoices ?? []).map((invoice) => (
+            <TableRow
+              key={invoice.id}
+              hover
+              data-testid="invoice-row"
+              data-invoice-id={invoice.id}
+              data-status={invoice.status}
+            >
+              <TableCell sx={{ fontFamily: MONO }}>
+                <Link
+                  href={hrefFor(`/invoices/${encodeURIComponent(invoice.id)}`)}
+                  data-testid="invoice-link"
                 >
-                  <TableCell sx={{ fontFamily: MONO }}>
-                    <Link
-                      href={hrefFor(`/invoices/${encodeURIComponent(invoice.id)}`)}
-                      data-testid="invoice-link"
-                    >
-                      {invoice.number}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{invoice.billing_info[0]?.email ?? '—'}</TableCell>
-                  <TableCell>
-                    <StatusChip status={invoice.status} />
-                    {isOverdue(invoice.status, invoice.payment_term?.due_date, today) ? (
-                      <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{v1Day(invoice.invoice_date)}</TableCell>
-                  <TableCell>{v1Day(invoice.payment_term?.due_date)}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatMoneyV1(invoice.total_amount)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Stack direction="row" sx={{ p: 1, gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
-            <Typography variant="body2" color="text.secondary" data-testid="invoice-count">
-              {total} invoice{total === 1 ? '' : 's'}
-            </Typography>
-            <Box sx={{ flexGrow: 1 }} />
-            <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <Button size="small" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </Stack>
-        </QueryState>
+                  {invoice.number}
+                </Link>
+              </TableCell>
+              <TableCell>{invoice.billing_info[0]?.email ?? '—'}</TableCell>
+              <TableCell>
+                <StatusChip status={invoice.status} />
+                {isOverdue(invoice.status, invoice.payment_term?.due_date, today) ? (
+                  <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />
+                ) : null}
+              </TableCell>
+              <TableCell>{v1Day(invoice.invoice_date)}</TableCell>
+              <TableCell>{v1Day(invoice.payment_term?.due_date)}</TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoneyV1(invoice.total_amount)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       </Paper>
       <Dialog
         open={creating}

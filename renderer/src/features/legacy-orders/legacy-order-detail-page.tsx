@@ -1,12 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -25,7 +21,7 @@ import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
-import { AmountRow, FieldRow, Fields } from '../../components/detail-parts';
+import { AmountRow, BuyerPageRow, FieldRow, Fields } from '../../components/detail-parts';
 import {
   approvalUrlOf,
   canDisburse,
@@ -40,6 +36,8 @@ import { useOrderV1Call } from './orders-v1-api';
 import { useResourceDetail } from '../../api/use-resource-detail';
 import { TwoColumns } from '../../components/two-columns';
 import { SelectField } from '../../components/select-field';
+import { ColumnsTable } from '../../components/columns-table';
+import { CrumbHeading } from '../../components/crumb-heading';
 
 /**
  * One v1 order (`#/legacy-orders/<id>`): details beside its state machine with the legal actions (approve
@@ -151,25 +149,14 @@ function Detail({ detail }: { detail: ResourceDetail }) {
   const units = unitRows(resource);
   return (
     <Stack spacing={2}>
-      <Stack spacing={0.5}>
-        <Typography variant="body2" color="text.secondary">
-          <Link href={hrefFor('/legacy-orders')} underline="hover">
-            Orders v1
-          </Link>{' '}
-          / {summary.id}
-        </Typography>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h1">
-            Order{' '}
-            <Box component="span" sx={{ fontFamily: MONO }}>
-              {summary.id}
-            </Box>
-          </Typography>
-          <Box component="span" data-testid="order-v1-status" data-status={summary.status}>
-            <StatusChip status={summary.status} size="medium" />
-          </Box>
-        </Stack>
-      </Stack>
+      <CrumbHeading
+        listRoute="/legacy-orders"
+        listLabel="Orders v1"
+        noun="Order"
+        id={summary.id}
+        status={summary.status}
+        statusTestId="order-v1-status"
+      />
       <DeprecationNotice pathPrefix={ORDERS_V1_PATH} what="Orders v1" />
       <ApiErrorAlert
         error={call.error ?? removal.error}
@@ -185,13 +172,7 @@ function Detail({ detail }: { detail: ResourceDetail }) {
             <FieldRow label="Payer" testId="order-v1-payer">
               {payerOf(resource) ?? (card ? 'paid with a card' : 'not yet approved')}
             </FieldRow>
-            {approval ? (
-              <FieldRow label="Buyer page">
-                <Link href={approval} target="_blank" rel="noreferrer" data-testid="order-v1-buyer-page-link">
-                  Open the approval page
-                </Link>
-              </FieldRow>
-            ) : null}
+            <BuyerPageRow href={approval} label="Open the approval page" testId="order-v1-buyer-page-link" />
             <FieldRow label="Created">{formatTime(summary.create_time)}</FieldRow>
           </Fields>
           <SelectField
@@ -213,55 +194,53 @@ function Detail({ detail }: { detail: ResourceDetail }) {
         </Section>
       </TwoColumns>
       <Section title={`Purchase units (${units.length})`}>
-        <Table size="small" data-testid="order-v1-units">
-          <TableHead>
-            <TableRow>
-              <TableCell>Reference</TableCell>
-              <TableCell>Payee</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Partner fee</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Payment</TableCell>
+        <ColumnsTable
+          columns={[
+            'Reference',
+            'Payee',
+            { label: 'Total', align: 'right' },
+            'Partner fee',
+            'Status',
+            'Payment',
+          ]}
+          testId="order-v1-units"
+        >
+          {units.map((unit) => (
+            <TableRow
+              key={unit.reference_id}
+              data-testid={`order-v1-unit-${unit.reference_id}`}
+              data-status={unit.status}
+            >
+              <TableCell sx={{ fontFamily: MONO }}>{unit.reference_id}</TableCell>
+              <TableCell>{unit.payee ?? '—'}</TableCell>
+              <TableCell align="right">
+                <Amount>{unit.total}</Amount>
+              </TableCell>
+              <TableCell>{unit.partnerFee ?? '—'}</TableCell>
+              <TableCell>
+                <StatusChip status={unit.status} />
+              </TableCell>
+              <TableCell>
+                {unit.transaction ? (
+                  <Box
+                    component="span"
+                    data-testid={`order-v1-payment-${unit.reference_id}`}
+                    data-status={unit.transaction.status}
+                  >
+                    <Box component="span" sx={{ fontFamily: MONO }}>
+                      {unit.transaction.id}
+                    </Box>{' '}
+                    {unit.transaction.status}
+                    {unit.transaction.fee ? ` · fee ${unit.transaction.fee}` : ''}
+                    {unit.transaction.disbursement ? ` · ${unit.transaction.disbursement}` : ''}
+                  </Box>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {units.map((unit) => (
-              <TableRow
-                key={unit.reference_id}
-                data-testid={`order-v1-unit-${unit.reference_id}`}
-                data-status={unit.status}
-              >
-                <TableCell sx={{ fontFamily: MONO }}>{unit.reference_id}</TableCell>
-                <TableCell>{unit.payee ?? '—'}</TableCell>
-                <TableCell align="right">
-                  <Amount>{unit.total}</Amount>
-                </TableCell>
-                <TableCell>{unit.partnerFee ?? '—'}</TableCell>
-                <TableCell>
-                  <StatusChip status={unit.status} />
-                </TableCell>
-                <TableCell>
-                  {unit.transaction ? (
-                    <Box
-                      component="span"
-                      data-testid={`order-v1-payment-${unit.reference_id}`}
-                      data-status={unit.transaction.status}
-                    >
-                      <Box component="span" sx={{ fontFamily: MONO }}>
-                        {unit.transaction.id}
-                      </Box>{' '}
-                      {unit.transaction.status}
-                      {unit.transaction.fee ? ` · fee ${unit.transaction.fee}` : ''}
-                      {unit.transaction.disbursement ? ` · ${unit.transaction.disbursement}` : ''}
-                    </Box>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ColumnsTable>
       </Section>
       <HistoryAndResource history={history} resource={resource} jsonTestId="order-v1-json" />
     </Stack>

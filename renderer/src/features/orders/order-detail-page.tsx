@@ -1,11 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ResourceDetail } from '../../../../shared/bridge';
@@ -29,6 +26,7 @@ import { ORDER_CALL_LABELS, useOrderActions } from './use-order-actions';
 import { useResourceDetail } from '../../api/use-resource-detail';
 import { TrackersPanel } from './trackers-panel';
 import { cancelOrderTracker, orderTrackers, trackOrder, trackableCaptures } from './trackers-api';
+import { FormattedOrRaw } from '../../components/formatted-or-raw';
 
 /**
  * `#/orders/<id>`: the order, its state machine with the next steps, its raw JSON and history. This file
@@ -60,7 +58,7 @@ function OrderDetail({
   detail: ResourceDetail;
   refreshing: boolean;
 }) {
-  const [tab, setTab] = useState<'formatted' | 'raw'>('formatted');
+  const [raw, setRaw] = useState(false);
   const order = detail.resource as OrderView;
   const status = (order.status ?? detail.summary.status) as OrderStatus;
   const intent = order.intent ?? detail.summary.intent ?? '';
@@ -170,23 +168,15 @@ function OrderDetail({
         </Section>
       </Paper>
 
-      <Paper>
-        <Tabs
-          value={tab}
-          onChange={(_e, value: 'formatted' | 'raw') => setTab(value)}
-          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Tab value="formatted" label="Formatted" data-testid="tab-formatted" />
-          <Tab value="raw" label="Raw JSON" data-testid="tab-raw" />
-        </Tabs>
-        <Box sx={{ p: 2 }}>
-          {tab === 'formatted' ? (
-            <OrderFormatted order={order} related={detail.related} />
-          ) : (
-            <JsonView value={detail.resource} maxHeight={640} testId="order-json" />
-          )}
-        </Box>
-      </Paper>
+      <FormattedOrRaw
+        label="Formatted"
+        raw={raw}
+        onRaw={setRaw}
+        testIds={['tab-formatted', 'tab-raw']}
+        json={<JsonView value={detail.resource} maxHeight={640} testId="order-json" />}
+      >
+        <OrderFormatted order={order} related={detail.related} />
+      </FormattedOrRaw>
     </Stack>
   );
 }

@@ -7,7 +7,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { referralV2Problems, type ReferralV2Request } from '../../../../shared/api/partner-referrals';
+import {
+  referralV2Problems,
+  thirdPartyOperation,
+  type ReferralV2Request,
+} from '../../../../shared/api/partner-referrals';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { createReferral, type ReferralLinks } from './partners-api';
 
@@ -25,18 +29,7 @@ export function ReferralForm({ onCreated }: { onCreated(links: ReferralLinks, tr
     ({
       tracking_id: trackingId.trim(),
       ...(email.trim() ? { email: email.trim() } : {}),
-      operations: [
-        {
-          operation: 'API_INTEGRATION',
-          api_integration_preference: {
-            rest_api_integration: {
-              integration_method: 'SVC',
-              integration_type: 'THIRD_PARTY',
-              third_party_details: { features },
-            },
-          },
-        },
-      ],
+      operations: [thirdPartyOperation(features)],
       products,
       legal_consents: [{ type: 'SHARE_DATA_CONSENT', granted: shareData }],
     }) as ReferralV2Request;

@@ -1,10 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { isMissing } from '../../api/api-call';
@@ -29,6 +26,7 @@ import { useBatchFromApi, useBatchSnapshot, useItemCounts } from './payout-queri
 import { ReturnPreview } from './return-preview';
 import { FundDialog, useMerchantBalances } from './funding-bar';
 import { shortfalls } from './funding-shortfall';
+import { FormattedOrRaw } from '../../components/formatted-or-raw';
 
 /**
  * `#/payouts/<batch id>`: the batch header and totals, live progress by item status, the batch's
@@ -57,7 +55,7 @@ export function BatchDetailPage({ id }: { id: string }) {
 }
 
 function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
-  const [tab, setTab] = useState<'items' | 'raw'>('items');
+  const [raw, setRaw] = useState(false);
   const [statusFilter, setStatusFilter] = useState('');
   const header = batch.batch_header ?? {};
   const status = (header.batch_status ?? 'PENDING') as PayoutBatchStatus;
@@ -130,7 +128,7 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
         selected={statusFilter}
         onSelect={(next) => {
           setStatusFilter(next);
-          setTab('items');
+          setRaw(false);
         }}
       />
 
@@ -143,42 +141,29 @@ function BatchDetail({ id, batch }: { id: string; batch: PayoutBatchView }) {
 
       <ReturnPreview batchId={id} unclaimed={counts.data?.UNCLAIMED ?? 0} />
 
-      <Paper>
-        <Tabs
-          value={tab}
-          onChange={(_e, value: 'items' | 'raw') => setTab(value)}
-          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Tab value="items" label="Items" data-testid="payout-tab-items" />
-          <Tab value="raw" label="Raw JSON" data-testid="payout-tab-raw" />
-        </Tabs>
-        <Box sx={{ p: 2 }}>
-          {tab === 'items' ? (
-            <>
-              {progress.pending > 0 ? (
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ mb: 1 }}
-                  data-testid="payout-items-pending"
-                >
-                  {status === 'DENIED'
-                    ? `None of the ${total.toLocaleString('en-US')} items was paid: the batch was denied.`
-                    : `${progress.pending.toLocaleString('en-US')} item${progress.pending === 1 ? '' : 's'} wait${progress.pending === 1 ? 's' : ''} in the batch; each is listed here once processing decides it.`}
-                </Typography>
-              ) : null}
-              <BatchItemsTable
-                batchId={id}
-                status={statusFilter}
-                onStatus={setStatusFilter}
-                poll={inFlight}
-              />
-            </>
-          ) : (
-            <JsonView value={batch} maxHeight={640} testId="payout-batch-json" />
-          )}
-        </Box>
-      </Paper>
+      <FormattedOrRaw
+        label="Items"
+        raw={raw}
+        onRaw={setRaw}
+        testIds={['payout-tab-items', 'payout-tab-raw']}
+        json={<JsonView value={batch} maxHeight={640} testId="payout-batch-json" />}
+      >
+        <>
+          {progress.pending > 0 ? (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ mb: 1 }}
+              data-testid="payout-items-pending"
+            >
+              {status === 'DENIED'
+                ? `None of the ${total.toLocaleString('en-US')} items was paid: the batch was denied.`
+                : `${progress.pending.toLocaleString('en-US')} item${progress.pending === 1 ? '' : 's'} wait${progress.pending === 1 ? 's' : ''} in the batch; each is listed here once processing decides it.`}
+            </Typography>
+          ) : null}
+          <BatchItemsTable batchId={id} status={statusFilter} onStatus={setStatusFilter} poll={inFlight} />
+        </>
+      </FormattedOrRaw>
     </Stack>
   );
 }

@@ -1,10 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +29,7 @@ import { HostDetailPage } from '../../components/detail-page';
 import { LifecyclePanel } from '../../components/lifecycle-panel';
 import { IN_FLIGHT_POLL_MS } from './payout-queries';
 import { REFERENCED_PAYOUTS_PATH } from './payouts-api';
+import { ColumnsTable } from '../../components/columns-table';
 
 /** The pages of one referenced payout batch (`#/referenced-payouts/<id>`) and item (`#/referenced-payout-items/<id>`). */
 
@@ -139,50 +137,42 @@ export function ReferencedBatchPage({ id }: { id: string }) {
             }
           />
           <Section title="Items">
-            <Table size="small" data-testid="referenced-batch-items">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Item</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Reference</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>Payee</TableCell>
+            <ColumnsTable
+              columns={['Item', 'Status', 'Reference', { label: 'Amount', align: 'right' }, 'Payee']}
+              testId="referenced-batch-items"
+            >
+              {items.map((item) => (
+                <TableRow
+                  key={item.item_id}
+                  data-testid={`referenced-batch-item-${item.item_id}`}
+                  data-status={item.processing_state?.status}
+                >
+                  <TableCell>
+                    <Link
+                      href={hrefFor(`/referenced-payout-items/${encodeURIComponent(item.item_id ?? '')}`)}
+                      sx={{ fontFamily: MONO }}
+                    >
+                      {item.item_id}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <StatusChip status={item.processing_state?.status ?? '—'} />
+                    {item.processing_state?.reason ? (
+                      <Typography variant="caption" color="error" sx={{ ml: 1 }}>
+                        {item.processing_state.reason}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: MONO, fontSize: 13 }}>
+                    {item.reference_id} ({item.reference_type})
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontFamily: MONO }}>
+                    {formatMoney(item.payout_amount)}
+                  </TableCell>
+                  <TableCell>{item.payee_email ?? item.payout_destination ?? '—'}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((item) => (
-                  <TableRow
-                    key={item.item_id}
-                    data-testid={`referenced-batch-item-${item.item_id}`}
-                    data-status={item.processing_state?.status}
-                  >
-                    <TableCell>
-                      <Link
-                        href={hrefFor(`/referenced-payout-items/${encodeURIComponent(item.item_id ?? '')}`)}
-                        sx={{ fontFamily: MONO }}
-                      >
-                        {item.item_id}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip status={item.processing_state?.status ?? '—'} />
-                      {item.processing_state?.reason ? (
-                        <Typography variant="caption" color="error" sx={{ ml: 1 }}>
-                          {item.processing_state.reason}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: MONO, fontSize: 13 }}>
-                      {item.reference_id} ({item.reference_type})
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontFamily: MONO }}>
-                      {formatMoney(item.payout_amount)}
-                    </TableCell>
-                    <TableCell>{item.payee_email ?? item.payout_destination ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </ColumnsTable>
           </Section>
           <Section title="Raw JSON">
             <JsonView value={batch.data} maxHeight={480} testId="referenced-batch-json" />

@@ -1,15 +1,13 @@
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PAYOUT_ITEM_ERRORS, RESERVED_RECEIVERS } from '../../../../shared/api/payouts';
 import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
+import { ColumnsTable } from '../../components/columns-table';
 
 /** How the sandbox decides each item's outcome (the same table the payouts group documents and uses). */
 const GENERAL_RULES: { receiver: string; status: string; error?: keyof typeof PAYOUT_ITEM_ERRORS }[] = [
@@ -35,31 +33,22 @@ export function SandboxReceiversHelp() {
         <Typography variant="body2">What each receiver gets in the sandbox</Typography>
       </AccordionSummary>
       <AccordionDetails>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>Receiver</TableCell>
-              <TableCell>Item status</TableCell>
-              <TableCell>errors.name</TableCell>
+        <ColumnsTable columns={['Receiver', 'Item status', 'errors.name']}>
+          {[...GENERAL_RULES, ...reserved].map((rule) => (
+            <TableRow key={rule.receiver}>
+              <TableCell sx={{ fontFamily: MONO, fontSize: 12.5 }}>{rule.receiver}</TableCell>
+              <TableCell>
+                <StatusChip status={rule.status} />
+              </TableCell>
+              <TableCell
+                sx={{ fontFamily: MONO, fontSize: 12.5 }}
+                title={rule.error && PAYOUT_ITEM_ERRORS[rule.error]}
+              >
+                {rule.error ?? '—'}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {[...GENERAL_RULES, ...reserved].map((rule) => (
-              <TableRow key={rule.receiver}>
-                <TableCell sx={{ fontFamily: MONO, fontSize: 12.5 }}>{rule.receiver}</TableCell>
-                <TableCell>
-                  <StatusChip status={rule.status} />
-                </TableCell>
-                <TableCell
-                  sx={{ fontFamily: MONO, fontSize: 12.5 }}
-                  title={rule.error && PAYOUT_ITEM_ERRORS[rule.error]}
-                >
-                  {rule.error ?? '—'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ColumnsTable>
         <Typography variant="caption" color="text.secondary">
           Unclaimed payouts return to the sender after 30 days of simulated time, fee included. A first item
           whose note is one of the sandbox test values (ERRPYO001 …) makes the API answer that error.

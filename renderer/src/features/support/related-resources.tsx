@@ -1,8 +1,5 @@
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,6 +13,7 @@ import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StatusChip } from '../../components/status-chip';
+import { ColumnsTable } from '../../components/columns-table';
 
 const PAGE_SIZE = 25;
 
@@ -45,32 +43,22 @@ export function RelatedResources({ kind, rootId, total }: { kind: string; rootId
       testId={`related-${kind}`}
     >
       <QueryState loading={list.isLoading} error={list.error}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>Id</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Updated</TableCell>
+        <ColumnsTable columns={['Id', 'Status', { label: 'Amount', align: 'right' }, 'Updated']}>
+          {(list.data?.items ?? []).map((item) => (
+            <TableRow key={item.id} data-testid="related-row">
+              <TableCell sx={{ fontFamily: MONO }}>
+                <Link href={hrefFor(`/support/${encodeURIComponent(item.id)}`)}>{item.id}</Link>
+              </TableCell>
+              <TableCell>
+                <StatusChip status={item.status} />
+              </TableCell>
+              <TableCell align="right" sx={{ fontFamily: MONO }}>
+                {formatMoney(item.amount)}
+              </TableCell>
+              <TableCell sx={{ fontFamily: MONO }}>{formatTime(item.update_time)}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {(list.data?.items ?? []).map((item) => (
-              <TableRow key={item.id} data-testid="related-row">
-                <TableCell sx={{ fontFamily: MONO }}>
-                  <Link href={hrefFor(`/support/${encodeURIComponent(item.id)}`)}>{item.id}</Link>
-                </TableCell>
-                <TableCell>
-                  <StatusChip status={item.status} />
-                </TableCell>
-                <TableCell align="right" sx={{ fontFamily: MONO }}>
-                  {formatMoney(item.amount)}
-                </TableCell>
-                <TableCell sx={{ fontFamily: MONO }}>{formatTime(item.update_time)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ColumnsTable>
         <TablePagination
           component="div"
           count={list.data?.total ?? total}

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { LedgerLine, SupportResource } from '../../../../shared/bridge';
 import { StatusChip } from '../../components/status-chip';
+import { TimelineItem } from '../../components/timeline-item';
 import { formatCount, formatMoney } from '../../api/format';
 import { kindLabel } from '../../api/kind-label';
 import { useState } from 'react';
@@ -72,27 +73,13 @@ export function SupportTimeline({
     <>
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="support-timeline">
         {shown.map((e, index) => (
-          <Box
-            component="li"
+          <TimelineItem
             key={index}
-            data-testid="timeline-event"
-            data-source={e.source}
-            sx={{
-              display: 'flex',
-              gap: 2,
-              py: 0.75,
-              borderLeft: 2,
-              borderColor: e.source === 'ledger' ? 'secondary.main' : 'primary.main',
-              pl: 2,
-            }}
+            at={e.at}
+            rule={e.source === 'ledger' ? 'secondary.main' : 'primary.main'}
+            spacing={0.75}
+            data={{ 'data-testid': 'timeline-event', 'data-source': e.source }}
           >
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ minWidth: 170, fontFamily: 'ui-monospace, monospace' }}
-            >
-              {e.at.replace('T', ' ').replace('Z', ' UTC')}
-            </Typography>
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2">
                 <strong>{e.title}</strong>{' '}
@@ -112,7 +99,7 @@ export function SupportTimeline({
                 </Typography>
               ) : null}
             </Box>
-          </Box>
+          </TimelineItem>
         ))}
       </Box>
       {shown.length < events.length ? (

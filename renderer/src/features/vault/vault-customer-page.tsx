@@ -6,10 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,11 +16,11 @@ import { useUi } from '../../app/ui-store';
 import { queryKeys } from '../../api/query-keys';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { StatusChip } from '../../components/status-chip';
 import { CreateOrderDialog, draftForToken, type OrderDraft } from '../orders';
 import { deleteToken, describeToken, listTokens, type PaymentTokenView } from './vault-api';
 import { DialogButtons } from '../../components/dialog-buttons';
+import { ListTable } from '../../components/list-table';
 
 /**
  * `#/vault/<customer id>`: the customer's payment tokens as `GET /v3/vault/payment-tokens` lists them
@@ -70,71 +67,59 @@ export function VaultCustomerPage({ id }: { id: string }) {
         </Typography>
       </Stack>
       <Paper>
-        <QueryState
-          loading={tokens.isLoading}
-          error={tokens.error}
+        <ListTable
+          query={tokens}
           empty={list.length === 0}
           emptyText="This customer has no payment tokens in the vault."
+          columns={['Token', 'Kind', 'Payment method', 'Status', { label: 'Actions', align: 'right' }]}
+          testId="vault-tokens"
         >
-          <Table size="small" data-testid="vault-tokens">
-            <TableHead>
-              <TableRow>
-                <TableCell>Token</TableCell>
-                <TableCell>Kind</TableCell>
-                <TableCell>Payment method</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Actions</TableCell>
+          {list.map((token) => {
+            const { kind, label, orderKind } = describeToken(token);
+            const mandate = token.links?.find((l) => l.rel === 'view-mandate');
+            return (
+              <TableRow key={token.id} data-testid={`vault-token-${token.id}`} data-kind={kind}>
+                <TableCell sx={{ fontFamily: MONO }}>{token.id}</TableCell>
+                <TableCell>{kind}</TableCell>
+                <TableCell>
+                  {label}
+                  {mandate ? (
+                    <>
+                      {' · '}
+                      <Link href={mandate.href} target="_blank" rel="noreferrer">
+                        mandate ↗
+                      </Link>
+                    </>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <StatusChip status="VAULTED" />
+                </TableCell>
+                <TableCell align="right">
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                    <Button
+                      size="small"
+                      disabled={!orderKind}
+                      title={orderKind ? undefined : 'Orders v2 take vaulted cards and wallets.'}
+                      onClick={() => orderKind && setDraft(draftForToken(token.id, orderKind))}
+                      data-testid={`vault-use-${token.id}`}
+                    >
+                      Use in a new order
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => setDeleting(token)}
+                      data-testid={`vault-delete-${token.id}`}
+                    >
+                      Delete
+                    </Button>
+                  </Stack>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((token) => {
-                const { kind, label, orderKind } = describeToken(token);
-                const mandate = token.links?.find((l) => l.rel === 'view-mandate');
-                return (
-                  <TableRow key={token.id} data-testid={`vault-token-${token.id}`} data-kind={kind}>
-                    <TableCell sx={{ fontFamily: MONO }}>{token.id}</TableCell>
-                    <TableCell>{kind}</TableCell>
-                    <TableCell>
-                      {label}
-                      {mandate ? (
-                        <>
-                          {' · '}
-                          <Link href={mandate.href} target="_blank" rel="noreferrer">
-                            mandate ↗
-                          </Link>
-                        </>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip status="VAULTED" />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        <Button
-                          size="small"
-                          disabled={!orderKind}
-                          title={orderKind ? undefined : 'Orders v2 take vaulted cards and wallets.'}
-                          onClick={() => orderKind && setDraft(draftForToken(token.id, orderKind))}
-                          data-testid={`vault-use-${token.id}`}
-                        >
-                          Use in a new order
-                        </Button>
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => setDeleting(token)}
-                          data-testid={`vault-delete-${token.id}`}
-                        >
-                          Delete
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </QueryState>
+            );
+          })}
+        </ListTable>
         {totalPages > 1 ? (
           <Stack
             direction="row"

@@ -2,10 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,9 +11,9 @@ import { useState, type FormEvent } from 'react';
 import { hrefFor, navigate } from '../../app/router';
 import { bridge } from '../../bridge';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { formatTime } from '../../api/format';
 import { queryKeys } from '../../api/query-keys';
+import { ListTable } from '../../components/list-table';
 
 const CUSTOMER_ID = /^[0-9A-Za-z_-]{7,36}$/;
 
@@ -72,35 +69,25 @@ export function VaultPage() {
         </Stack>
       </Paper>
       <Paper>
-        <QueryState
-          loading={tokens.isLoading}
-          error={tokens.error}
+        <ListTable
+          query={tokens}
           empty={customers.size === 0}
           emptyText="No payment tokens yet: pay an order with “Save in the vault”, or create one in the console."
+          columns={['Customer', { label: 'Tokens', align: 'right' }, 'Newest']}
+          testId="vault-customers"
         >
-          <Table size="small" data-testid="vault-customers">
-            <TableHead>
-              <TableRow>
-                <TableCell>Customer</TableCell>
-                <TableCell align="right">Tokens</TableCell>
-                <TableCell>Newest</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {[...customers].map(([id, entry]) => (
-                <TableRow key={id} hover data-testid={`vault-customer-${id}`}>
-                  <TableCell>
-                    <Link href={hrefFor(`/vault/${encodeURIComponent(id)}`)} sx={{ fontFamily: MONO }}>
-                      {id}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right">{entry.count}</TableCell>
-                  <TableCell>{formatTime(entry.newest)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </QueryState>
+          {[...customers].map(([id, entry]) => (
+            <TableRow key={id} hover data-testid={`vault-customer-${id}`}>
+              <TableCell>
+                <Link href={hrefFor(`/vault/${encodeURIComponent(id)}`)} sx={{ fontFamily: MONO }}>
+                  {id}
+                </Link>
+              </TableCell>
+              <TableCell align="right">{entry.count}</TableCell>
+              <TableCell>{formatTime(entry.newest)}</TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       </Paper>
     </Stack>
   );

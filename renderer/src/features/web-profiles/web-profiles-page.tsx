@@ -3,10 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,13 +15,13 @@ import { queryKeys } from '../../api/query-keys';
 import { useUi } from '../../app/ui-store';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
-import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { bodyOf, EMPTY_FORM, formOf, formProblems, type ProfileForm } from './profile-form-model';
 import { ProfilePreview } from './profile-preview';
 import { listProfiles, profilePath, PROFILES_PATH } from './web-profiles-api';
 import { TwoColumns } from '../../components/two-columns';
 import { SelectField } from '../../components/select-field';
+import { ListTable } from '../../components/list-table';
 
 /**
  * Web experience profiles (spec 2.17, 4.12): the merchant's latest 20 as the API lists them, a form to
@@ -56,41 +53,28 @@ export function WebProfilesPage() {
         they are made; the list shows the latest 20, as <code>GET {PROFILES_PATH}</code> does.
       </Typography>
       <Paper>
-        <QueryState
-          loading={profiles.isLoading}
-          error={profiles.error}
+        <ListTable
+          query={profiles}
           empty={(profiles.data ?? []).length === 0}
           emptyText="No profiles yet: create one below, in the console or with an SDK."
+          columns={['Name', 'Id', 'Brand', 'Landing page', 'Lifetime', '']}
+          testId="web-profiles-table"
         >
-          <Table size="small" data-testid="web-profiles-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Id</TableCell>
-                <TableCell>Brand</TableCell>
-                <TableCell>Landing page</TableCell>
-                <TableCell>Lifetime</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(profiles.data ?? []).map((profile) => (
-                <ProfileRow
-                  key={profile.id}
-                  profile={profile}
-                  selected={editing?.id === profile.id}
-                  onEdit={() => {
-                    setEditing(profile);
-                    setFormKey((k) => k + 1);
-                  }}
-                  onDeleted={() => {
-                    if (editing?.id === profile.id) startNew();
-                  }}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </QueryState>
+          {(profiles.data ?? []).map((profile) => (
+            <ProfileRow
+              key={profile.id}
+              profile={profile}
+              selected={editing?.id === profile.id}
+              onEdit={() => {
+                setEditing(profile);
+                setFormKey((k) => k + 1);
+              }}
+              onDeleted={() => {
+                if (editing?.id === profile.id) startNew();
+              }}
+            />
+          ))}
+        </ListTable>
       </Paper>
       <ProfileEditor key={formKey} profile={editing} onSaved={startNew} />
     </Stack>
