@@ -248,6 +248,100 @@ describe('Database.onRollback: undo steps for in-memory state', () => {
   });
 });
 
+describe('Database.deferInserts: rows written a few dozen per statement', () => {
+  const HEAD = 'INSERT INTO notes (text)';
+  const statementsRun = (database: Database) => {
+    const seen: string[] = [];
+    const prepare = database.prepare.bind(database);
+    database.prepare = (sql: string) => {
+      if (sql.startsWith(HEAD)) seen.push(sql);
+      return prepare(sql);
+    };
+    return seen;
+  };
+
+  it('writes 120 rows in three statements, in order, and every read of their table sees them', () => {
+    const database = open();
+    const seen = statementsRun(database);
+    const counted: number[] = [];
+    database.transaction(() =>
+      database.deferInserts(() => {
+        for (let i = 0; i < 120; i++) {
+          database.insert(HEAD, [`row ${i}`]);
+          if (i === 9)
+            counted.push(
+              Number((database.prepare('SELECT COUNT(*) AS n FROM notes').get() as { n: number }).n),
+            );
+        }
+      }),
+    );
+    expect(counted).toEqual([10]);
+    expect(texts(database)).toEqual(Array.from({ length: 120 }, (_, i) => `row ${i}`));
+    // 10 rows before the read, then 50, 50 and the last 10.
+    expect(seen.map((sql) => sql.split('(?)').length - 1)).toEqual([10, 50, 50, 10]);
+  });
+
+  it('writes the waiting rows before any other write, so statements keep their order', () => {
+    const database = open();
+    database.transaction(() =>
+      database.deferInserts(() => {
+        database.insert(HEAD, ['first']);
+        insert(database, 'second');
+        database.insert(HEAD, ['third']);
+      }),
+    );
+    expect(texts(database)).toEqual(['first', 'second', 'third']);
+  });
+
+  it('drops the rows of work that fails, and of a savepoint rolled back, and keeps the rest', () => {
+    const database = open();
+    expect(() =>
+      database.transaction(() =>
+        database.deferInserts(() => {
+          database.insert(HEAD, ['lost']);
+          throw new Error('the work failed');
+        }),
+      ),
+    ).toThrow('the work failed');
+    database.transaction(() =>
+      database.deferInserts(() => {
+        database.insert(HEAD, ['kept']);
+        expect(() =>
+          database.transaction(() => {
+            database.insert(HEAD, ['undone']);
+            throw new Error('the inner work failed');
+          }),
+        ).toThrow('the inner work failed');
+        database.insert(HEAD, ['kept too']);
+      }),
+    );
+    expect(texts(database)).toEqual(['kept', 'kept too']);
+  });
+
+  it('a row that cannot be inserted fails the work when the rows are written, and nothing of it stays', () => {
+    const database = open();
+    database.db.exec('CREATE UNIQUE INDEX notes_text ON notes (text)');
+    expect(() =>
+      database.transaction(() =>
+        database.deferInserts(() => {
+          database.insert(HEAD, ['twice']);
+          database.insert(HEAD, ['twice']);
+        }),
+      ),
+    ).toThrow(/UNIQUE/);
+    expect(texts(database)).toEqual([]);
+  });
+
+  it('inserts at once outside deferInserts, and only inside a transaction', () => {
+    const database = open();
+    expect(() => database.insert(HEAD, ['outside'])).toThrow(/outside a transaction/);
+    database.transaction(() => {
+      database.insert(HEAD, ['at once']);
+      expect(texts(database)).toEqual(['at once']);
+    });
+  });
+});
+
 describe('Database.withLargeCache: a long pass of work with a page cache as large as its dirty pages', () => {
   const dirs: string[] = [];
   afterEach(() => {

@@ -1,6 +1,7 @@
 import { mkdirSync, chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { DeferredInserts } from './deferred-inserts.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** SQLite's result code for a full database (disk full, or an ephemeral store at its size cap). */
@@ -62,6 +63,8 @@ export class Database {
   private rollbackQueue: (() => void)[] = [];
   /** The requests waiting on the open commit group's COMMIT (undefined when none is open). */
   private group: { resolve: () => void; reject: (error: Error) => void }[] | undefined;
+  /** Rows inserted inside `deferInserts`, written a few dozen per statement. */
+  private readonly deferred = new DeferredInserts();
   /** Whether a `withLargeCache` pass runs. */
   private largeCache = false;
 
@@ -109,6 +112,8 @@ export class Database {
 
   /** A cached prepared statement: preparing is the expensive part of a small query. */
   prepare(sql: string): StatementSync {
+    // Every statement goes through here: one that must see rows still waiting gets them written first.
+    if (this.deferred.rows > 0 && this.deferred.mustFlushBefore(sql)) this.writeDeferred();
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
@@ -146,6 +151,44 @@ export class Database {
     // The message is built only when it is thrown: this runs on every write of every request.
     if (this.depth === 0) this.assertInTransaction(`The write "${sql.replace(/\s+/g, ' ')}"`);
     return this.prepare(sql);
+  }
+
+  /**
+   * Inserts one row (`head` is `INSERT INTO table (columns)`, `values` one per column), inside a
+   * transaction as `write` requires. Inside `deferInserts` the row waits and is written with the next
+   * rows of the same head, a few dozen per statement; otherwise at once.
+   */
+  insert(head: string, values: readonly SQLInputValue[]): void {
+    if (this.depth === 0) this.assertInTransaction(`An insert "${head}"`);
+    const { kept, full } = this.deferred.add(head, values);
+    if (!kept) this.prepare(this.deferred.sqlOf(head, values.length, 1)).run(...values);
+    else if (full) this.writeDeferred();
+  }
+
+  /**
+   * Runs `work` with the rows it inserts through `insert` written together, a few dozen per statement,
+   * for work that inserts thousands (a chunk of payout items: its items, their events, their notices).
+   * Nothing else changes: every statement that must see those rows (a write, a savepoint, a commit, a
+   * read of their table) gets them written before it runs, and the rest are written before `work`
+   * returns. A failure to insert them surfaces there instead of at the insert, and fails `work` as it
+   * would have; rows of work that is rolled back are dropped.
+   */
+  deferInserts<T>(work: () => T): T {
+    this.deferred.enter();
+    try {
+      const result = work();
+      this.writeDeferred();
+      return result;
+    } catch (error) {
+      this.deferred.discard();
+      throw error;
+    } finally {
+      this.deferred.leave();
+    }
+  }
+
+  private writeDeferred(): void {
+    for (const { sql, values } of this.deferred.take()) this.prepare(sql).run(...values);
   }
 
   /** Throws `OutsideTransactionError` unless a transaction (or a request's commit group work) is open. */
@@ -278,6 +321,8 @@ export class Database {
    * request of the open group lost its writes too, and each is told so instead of being answered.
    */
   private undo(savepoint: string | undefined, marks: QueueMarks, error: unknown): void {
+    // Rows still waiting were inserted by the work being undone (a savepoint writes them before it starts).
+    this.deferred.discard();
     if (!this.db.isTransaction) {
       this.abandonGroup(error);
       return;
@@ -298,6 +343,7 @@ export class Database {
 
   /** The open group's writes are gone: every request waiting on it fails with `error`. */
   private abandonGroup(error: unknown): void {
+    this.deferred.discard();
     const group = this.group ?? [];
     this.group = undefined;
     this.afterCommitQueue = [];

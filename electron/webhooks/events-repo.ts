@@ -35,6 +35,9 @@ export interface EventFilter {
   toMs?: number | undefined;
 }
 
+const INSERT_HEAD =
+  'INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body, links_base, resource_kind)';
+
 export class EventsRepository {
   constructor(
     private readonly db: Database,
@@ -54,21 +57,17 @@ export class EventsRepository {
   }
 
   insert(event: StoredEvent): void {
-    this.db
-      .prepare(
-        'INSERT INTO webhook_events (id, app_id, event_type, resource_type, resource_id, create_ms, body, links_base, resource_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        event.id,
-        event.app_id,
-        event.event_type,
-        event.resource_type,
-        event.resource_id,
-        event.create_ms,
-        event.body,
-        event.links_base ?? null,
-        event.resource_kind ?? null,
-      );
+    this.db.insert(INSERT_HEAD, [
+      event.id,
+      event.app_id,
+      event.event_type,
+      event.resource_type,
+      event.resource_id,
+      event.create_ms,
+      event.body,
+      event.links_base ?? null,
+      event.resource_kind ?? null,
+    ]);
   }
 
   get(id: string): StoredEvent | undefined {

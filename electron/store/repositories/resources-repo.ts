@@ -63,7 +63,7 @@ export interface SeekCursor {
 const COLUMNS = 'kind, id, app_id, status, parent_id, root_id, create_time, update_time, body, internal';
 // Built once: a template literal in the call would make a new string, hashed again for the statement
 // cache, on every request.
-const INSERT_SQL = `INSERT INTO resources (${COLUMNS}, created_by, created_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_HEAD = `INSERT INTO resources (${COLUMNS}, created_by, created_status)`;
 const GET_SQL = `SELECT ${COLUMNS} FROM resources WHERE kind = ? AND id = ?`;
 // A lineage: the root itself (found by its key), then its descendants through the partial index, whose
 // condition (`root_id <> id`) the query repeats so SQLite can use it (migration 005).
@@ -114,22 +114,20 @@ export class ResourcesRepository {
    */
   insert(resource: StoredResource<unknown, unknown>, createdBy: string): void {
     const [body, internal] = this.texts(resource);
-    this.store
-      .write(INSERT_SQL)
-      .run(
-        resource.kind,
-        resource.id,
-        resource.app_id,
-        resource.status,
-        resource.parent_id,
-        resource.root_id,
-        resource.create_time,
-        resource.update_time,
-        body,
-        internal,
-        createdBy,
-        resource.status,
-      );
+    this.store.insert(INSERT_HEAD, [
+      resource.kind,
+      resource.id,
+      resource.app_id,
+      resource.status,
+      resource.parent_id,
+      resource.root_id,
+      resource.create_time,
+      resource.update_time,
+      body,
+      internal,
+      createdBy,
+      resource.status,
+    ]);
   }
 
   /** A resource's new state, with the history entry that explains it. */
