@@ -157,7 +157,15 @@ export async function main(args: string[]): Promise<number> {
           .filter((e) => e.name.endsWith('.js')) as PerformanceResourceTiming[];
         const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        // Each call to the host before usable: when it was sent and when its answer was in.
+        const calls = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.name.includes('/rpc/'))
+          .map(
+            (e) =>
+              `${e.name.replace(/^.*\/rpc\//, '')} ${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)}`,
+          );
         return {
+          calls,
           scripts: scripts.length,
           scriptsLoaded: Math.max(0, ...scripts.map((e) => e.responseEnd)),
           domContentLoaded: navigation.domContentLoadedEventEnd,
@@ -172,7 +180,7 @@ export async function main(args: string[]): Promise<number> {
       await context.close();
       if (round === 0) continue;
       console.log(
-        `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})\n  ${phases.scripts} scripts loaded by ${phases.scriptsLoaded.toFixed(0)} ms, DOMContentLoaded ${phases.domContentLoaded.toFixed(0)} ms, first contentful paint ${phases.firstContentfulPaint.toFixed(0)} ms`,
+        `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})\n  ${phases.scripts} scripts loaded by ${phases.scriptsLoaded.toFixed(0)} ms, DOMContentLoaded ${phases.domContentLoaded.toFixed(0)} ms, first contentful paint ${phases.firstContentfulPaint.toFixed(0)} ms\n  calls: ${phases.calls.join(', ')}`,
       );
       if (plain) continue;
       const events = trace.traceEvents;

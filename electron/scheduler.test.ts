@@ -403,10 +403,11 @@ describe('Scheduler: the jobs a clock move makes due run inside the move', () =>
         replayable(() => void seen.push(w.clock.now())),
       );
       w.store.transaction(() => {
-        for (let i = 450; i >= 1; i--) w.scheduler.schedule('r', T0 + i * SECOND, { i });
+        // More than the largest page: listed in pages that grow as they run to their end.
+        for (let i = 6_500; i >= 1; i--) w.scheduler.schedule('r', T0 + i * SECOND, { i });
       });
-      w.clock.advance(60 * MINUTE);
-      expect(seen).toEqual(Array.from({ length: 450 }, (_, i) => T0 + (i + 1) * SECOND));
+      w.clock.advance(2 * 60 * MINUTE);
+      expect(seen).toEqual(Array.from({ length: 6_500 }, (_, i) => T0 + (i + 1) * SECOND));
       expect(w.store.jobs.listPending()).toEqual([]);
     });
 
@@ -484,6 +485,34 @@ describe('Scheduler: the jobs a clock move makes due run inside the move', () =>
       w.clock.advance(MINUTE);
       expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
     });
+  });
+
+  it('on disk, a pass through more than a page of due jobs runs with the large page cache, a short one without', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scheduler-cache-'));
+    const disk = world(new Store({ kind: 'dir', dir }));
+    try {
+      const caches = new Set<number>();
+      const cacheKib = () =>
+        -Number((disk.store.db.db.prepare('PRAGMA cache_size').get() as { cache_size: number }).cache_size);
+      disk.scheduler.register(
+        'r',
+        replayable(() => void caches.add(cacheKib())),
+      );
+      disk.store.transaction(() => {
+        for (let i = 1; i <= 3; i++) disk.scheduler.schedule('r', T0 + i * SECOND, {});
+        for (let i = 1; i <= 300; i++) disk.scheduler.schedule('r', T0 + MINUTE + i * SECOND, {});
+      });
+      disk.clock.advance(10 * SECOND);
+      expect([...caches]).toEqual([32 * 1024]);
+      caches.clear();
+      disk.clock.advance(10 * MINUTE);
+      expect([...caches]).toEqual([256 * 1024]);
+      expect(cacheKib()).toBe(32 * 1024);
+    } finally {
+      disk.scheduler.stop();
+      disk.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('schedule and cancel write: outside a transaction they are refused', () => {

@@ -3,10 +3,20 @@ import type { Clock } from './clock.js';
 import type { Job } from './store/repositories/jobs-repo.js';
 import type { Store } from './store/store.js';
 
-/** Due jobs listed per query while running them. */
-const DUE_PAGE = 200;
-/** Replayable jobs run together in one savepoint (see `replayable`): at most this many. */
-const GROUP_SIZE = 100;
+/**
+ * Due jobs listed by the first query of a pass, and by the first after a job made another one due. Each
+ * page that runs to its end lists the next one `PAGE_GROWTH` times as large, up to `LARGEST_PAGE`: a run
+ * of jobs that keep making others due re-reads short lists, a clock move through 50,000 lists few.
+ */
+const FIRST_PAGE = 200;
+const PAGE_GROWTH = 4;
+const LARGEST_PAGE = 5_000;
+/**
+ * Replayable jobs run together in one savepoint (see `replayable`): at most a page. Each savepoint makes
+ * SQLite copy every page its jobs touch first (the random-keyed index pages of their rows, about seven a
+ * job) into the statement journal: the larger the group, the more of its jobs share those pages.
+ */
+const GROUP_SIZE = LARGEST_PAGE;
 
 /**
  * What a job handler learns about its run: when it was due (its "now": `clock.now()` answers it too while
@@ -106,31 +116,43 @@ export class Scheduler {
   runDue(): number {
     if (this.running) return 0;
     this.running = true;
-    let ran = 0;
     try {
-      for (;;) {
-        // Due jobs are listed a page at a time (one query for many jobs: a clock move can run 50,000),
-        // and each is taken (deleted) as it runs, so one cancelled or moved meanwhile is skipped. A job
-        // that schedules another one due by now ends the page: the list is read again, in due order.
-        const now = this.clock.clockTime();
-        const page = this.store.jobs.dueFirst(now, DUE_PAGE);
-        if (page.length === 0) break;
-        this.store.jobs.takeEarliestScheduled();
-        let index = 0;
-        while (index < page.length) {
-          const group = this.replayableRun(page, index);
-          const done =
-            group > 1
-              ? this.runGroup(page.slice(index, index + group), now)
-              : this.runSingle(page, index, now);
-          ran += done.ran;
-          this.ranTotal += done.ran;
-          index += done.taken;
-          if (done.rescan) break;
-        }
-      }
+      // A pass through more than a page of due jobs (a clock move over days of a busy workspace) reads
+      // rows all over the database while its own dirty pages fill the page cache.
+      return this.store.jobs.countDueBy(this.clock.clockTime()) > FIRST_PAGE
+        ? this.store.db.withLargeCache(() => this.runPages())
+        : this.runPages();
     } finally {
       this.running = false;
+    }
+  }
+
+  /** Runs the due jobs, a page at a time (see `runDue`). */
+  private runPages(): number {
+    let ran = 0;
+    let pageSize = FIRST_PAGE;
+    for (;;) {
+      // Due jobs are listed a page at a time (one query for many jobs: a clock move can run 50,000),
+      // and each is taken (deleted) as it runs, so one cancelled or moved meanwhile is skipped. A job
+      // that schedules another one due by now ends the page: the list is read again, in due order.
+      const now = this.clock.clockTime();
+      const page = this.store.jobs.dueFirst(now, pageSize);
+      if (page.length === 0) break;
+      this.store.jobs.takeEarliestScheduled();
+      pageSize = Math.min(pageSize * PAGE_GROWTH, LARGEST_PAGE);
+      let index = 0;
+      while (index < page.length) {
+        const group = this.replayableRun(page, index);
+        const done =
+          group > 1 ? this.runGroup(page.slice(index, index + group), now) : this.runSingle(page, index, now);
+        ran += done.ran;
+        this.ranTotal += done.ran;
+        index += done.taken;
+        if (done.rescan) {
+          pageSize = FIRST_PAGE;
+          break;
+        }
+      }
     }
     return ran;
   }

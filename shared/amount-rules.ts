@@ -20,6 +20,7 @@ export interface AmountProblem {
 /** Breakdown members that add to the total, and those that subtract from it. */
 const ADDING = ['item_total', 'tax_total', 'shipping', 'handling', 'insurance'] as const;
 const SUBTRACTING = ['shipping_discount', 'discount'] as const;
+const BREAKDOWN_MEMBERS = [...ADDING, ...SUBTRACTING] as const;
 
 export interface AmountCheck {
   problems: AmountProblem[];
@@ -72,7 +73,7 @@ export function checkAmount(
 
   const breakdown = amount.breakdown;
   const parts: Partial<Record<(typeof ADDING)[number] | (typeof SUBTRACTING)[number], bigint>> = {};
-  for (const key of [...ADDING, ...SUBTRACTING]) {
+  for (const key of BREAKDOWN_MEMBERS) {
     const money = breakdown?.[key];
     if (money) {
       const minor = parse(money, `${at}/amount/breakdown/${key}`);

@@ -13,6 +13,10 @@ describe('money', () => {
     ['100', 'JPY', 100n],
     ['1.234', 'KWD', 1234n],
     ['99999999999999999999.99', 'USD', 9999999999999999999999n],
+    ['9999999999999.99', 'USD', 999999999999999n],
+    ['90071992547409.93', 'USD', 9007199254740993n],
+    ['0000000000000000012.30', 'USD', 1230n],
+    ['-0.00', 'USD', 0n],
   ])('parses %s %s exactly', (value, currency, minor) => {
     expect(toMinor(value, currency)).toBe(minor);
   });
@@ -37,6 +41,23 @@ describe('money', () => {
     [1n, 'KWD', '0.001'],
   ])('formats %i minor %s as %s', (minor, currency, value) => {
     expect(fromMinor(minor, currency)).toBe(value);
+  });
+
+  it('parses any decimal text to the bigint its digits spell (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{1,22}$/),
+        fc.stringMatching(/^\d{0,3}$/),
+        fc.boolean(),
+        (whole, fraction, negative) => {
+          const value = `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+          const digits = BigInt(whole + fraction.replace(/0+$/, '').padEnd(3, '0'));
+          const significant = fraction.replace(/0+$/, '').length;
+          if (significant > 3) return;
+          expect(toMinor(value, 'KWD')).toBe(negative ? -digits : digits);
+        },
+      ),
+    );
   });
 
   it('round-trips any amount through minor units (property)', () => {

@@ -76,24 +76,33 @@ export function exponentOf(currency: string): number {
   return exponent;
 }
 
+/** Digits a double holds exactly (below 2^53): such a string converts to a bigint through a number. */
+const EXACT_DIGITS = 15;
+
 /** Parses a decimal string in `currency` into integer minor units; rejects extra decimal places. */
 export function toMinor(value: string, currency: string): bigint {
   const exponent = exponentOf(currency);
   if (value.length > MONEY_VALUE_MAX_LENGTH || !MONEY_VALUE_PATTERN.test(value)) {
     throw new MoneyError('INVALID_PARAMETER_SYNTAX', `"${value}" is not a decimal amount.`);
   }
-  const negative = value.startsWith('-');
-  const unsigned = negative ? value.slice(1) : value;
-  const [whole = '', fraction = ''] = unsigned.split('.');
+  // The pattern holds at most one sign and one point. Read by index, not split: an order's create
+  // converts half a dozen amounts.
+  const negative = value.charCodeAt(0) === 45; // '-'
+  const start = negative ? 1 : 0;
+  const point = value.indexOf('.');
+  const whole = point < 0 ? value.slice(start) : value.slice(start, point);
   // Trailing zeros beyond the exponent are harmless ("10.500" in USD is 10.50), other digits are not.
-  const significant = fraction.replace(/0+$/, '');
+  let end = value.length;
+  if (point >= 0) while (end > point + 1 && value.charCodeAt(end - 1) === 48) end--; // '0'
+  const significant = point < 0 ? '' : value.slice(point + 1, end);
   if (significant.length > exponent) {
     throw new MoneyError(
       'DECIMAL_PRECISION',
       `${currency} allows ${exponent} decimal place${exponent === 1 ? '' : 's'}; "${value}" has more.`,
     );
   }
-  const minor = BigInt((whole || '0') + significant.padEnd(exponent, '0'));
+  const digits = (whole || '0') + significant.padEnd(exponent, '0');
+  const minor = digits.length <= EXACT_DIGITS ? BigInt(Number(digits)) : BigInt(digits);
   return negative ? -minor : minor;
 }
 

@@ -60,6 +60,8 @@ const SECRET_HEADERS: ReadonlySet<string> = new Set([
 export const REDACTED = '[redacted]';
 const MASK = '•';
 
+/** The fewest digits taken for a card number. */
+const CARD_DIGITS = 12;
 /** 12 or more digits, with at most one space or dash between two digits. */
 const CARD_RUN = /\d(?:[ -]?\d){11,}/g;
 /**
@@ -226,7 +228,8 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
       const scheme = /^([A-Za-z][\w.+-]*) /.exec(text)?.[1];
       out[rawName] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
     } else if (SECRET_HEADERS.has(name)) out[rawName] = REDACTED;
-    else out[rawName] = maskCardNumbers(text);
+    // Shorter than a card number's 12 digits (a length, a media type, a host): nothing to mask.
+    else out[rawName] = text.length < CARD_DIGITS ? text : maskCardNumbers(text);
   }
   return out;
 }

@@ -19,6 +19,8 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 function accepts(acceptHeader: string, produced: readonly string[]): boolean {
+  // The common header names one type outright (`application/json`, `*/*`): no list to read.
+  if (acceptHeader === '*/*' || produced.includes(acceptHeader)) return true;
   return acceptHeader.split(',').some((entry) => {
     const [range = '', ...params] = entry.split(';').map((s) => s.trim().toLowerCase());
     if (params.some((p) => /^q=0(\.0*)?$/.test(p))) return false;

@@ -4,7 +4,7 @@ import type { Logger } from '../../scheduler.js';
 import type { RequestLogExchange, RequestLogRow } from '../../store/repositories/request-log-repo.js';
 import type { Store } from '../../store/store.js';
 import type { Clock } from '../../clock.js';
-import { classifyUserAgent } from '../../../shared/request-source.js';
+import { classifyUserAgent, type RequestSource } from '../../../shared/request-source.js';
 import { applyLoggedBody, type LoggedBody } from './logged-body.js';
 import { routeConfig } from './route-config.js';
 import { redactBodyText, redactHeaders, redactJson, redactUrl } from '../../../shared/redact.js';
@@ -50,6 +50,11 @@ export class RequestLogger {
   private pending: RequestLogRow[] = [];
   private scheduled = false;
   private written = 0;
+  /** The last User-Agent classified and its source: a client sends the same one with every request. */
+  private lastAgent: { userAgent: string | undefined; source: RequestSource } = {
+    userAgent: undefined,
+    source: classifyUserAgent(undefined),
+  };
 
   constructor(
     private readonly store: Store,
@@ -88,13 +93,16 @@ export class RequestLogger {
       },
     };
     if (deprecated) exchange.deprecated = deprecated;
-    const source = classifyUserAgent(userAgent);
+    const source = this.sourceOf(userAgent);
     exchange.source = source;
     if (userAgent) exchange.user_agent = userAgent.slice(0, MAX_USER_AGENT);
-    const simulatedAt = new Date(real + this.clock.offset).toISOString();
+    const at = new Date(real).toISOString();
+    // Until the clock is moved the simulated time is the real one: the same text, formatted once.
+    const offset = this.clock.offset;
+    const simulatedAt = offset === 0 ? at : new Date(real + offset).toISOString();
     exchange.simulated_at = simulatedAt;
     const row: RequestLogRow = {
-      at: new Date(real).toISOString(),
+      at,
       method: request.method,
       path: redactUrl(request.url),
       status: reply.statusCode,
@@ -112,6 +120,14 @@ export class RequestLogger {
       // The next turn's check phase: the requests read in that turn have opened a group to join.
       setImmediate(() => this.writeWithNextGroup());
     }
+  }
+
+  private sourceOf(userAgent: string | undefined): RequestSource {
+    const last = this.lastAgent;
+    if (last.userAgent === userAgent) return last.source;
+    const source = classifyUserAgent(userAgent);
+    this.lastAgent = { userAgent, source };
+    return source;
   }
 
   /**

@@ -4,6 +4,7 @@ import type { ErrorDetail, ErrorLocation } from '../../../shared/errors.js';
 import type { Issue } from '../../../shared/api/registry.js';
 import type { AnyRoute } from '../route.js';
 import { ApiError, detail } from './api-error.js';
+import { fastPathOf, NEEDS_ZOD } from './schema-fast-path.js';
 
 /** Header names as the spec writes them, for `details[].field`. */
 export const HEADER_NAMES: Record<string, string> = {
@@ -37,6 +38,9 @@ export function validateInput(route: AnyRoute, request: FastifyRequest): Validat
   const details: ErrorDetail[] = [];
   const check = (schema: ZodType | undefined, data: unknown, location: ErrorLocation): unknown => {
     if (!schema) return undefined;
+    // The schema's fast path takes the common valid input; zod decides the rest, refusals included.
+    const fast = fastPathOf(schema)(data);
+    if (fast !== NEEDS_ZOD) return fast;
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return result.data;
     details.push(...zodDetails(result.error.issues, location));

@@ -15,12 +15,13 @@ import { useRoute } from './router';
 import { workbenchTheme } from './theme';
 import { useHostEvents } from './use-host-events';
 import { useUi } from './ui-store';
-import { usePainted } from './after-first-paint';
+import { useFirstDataDrawn } from './after-first-data';
 import { useNavDeprecations } from './nav-deprecations';
 import { NavigationDrawer } from './navigation-drawer';
 import { RoutedPage } from './routed-page';
 
-// Shown after the first paint, and loaded then: their menus, dialogs and forms are no part of the start.
+// Shown once the first page has drawn its data, and loaded then: their menus, dialogs and forms are no
+// part of the start.
 const ClockWidget = lazy(async () => ({ default: (await import('./clock-widget')).ClockWidget }));
 const EnvironmentSwitcher = lazy(async () => ({
   default: (await import('./environment-switcher')).EnvironmentSwitcher,
@@ -40,8 +41,8 @@ export function App() {
   const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
   useHostEvents();
   // The clock, the environment switcher and the start panel (menus, dialogs, queries of their own) come
-  // in the render after the first paint: the shell and the page paint first, in a shorter task.
-  const painted = usePainted();
+  // once the page has drawn its data: the shell and the page paint first, the page's rows next.
+  const painted = useFirstDataDrawn();
   const deprecations = useNavDeprecations(NAV_ENTRIES);
   const area = route[0] ?? HOME_SEGMENT;
 

@@ -9,11 +9,12 @@ export interface BurstTiming {
 /**
  * One notice per burst of host events, kept up to date while the burst lasts. A load test's 2,000 orders
  * reach a tab in flushes with pauses of their own (the host's writes, its event stream's pacing, the
- * tab's own work): each pause used to end "the burst" and raise a notice, three per tab for one burst.
- * Here every pause shorter than `quietMs` keeps the burst going: `show` is called at each pause with the
- * burst's key, and the caller tells its notice under that key (`useUi.notify`), so the notice is told
- * the new total in place. After `quietMs` without events the burst is over: `ended` lets the caller
- * forget its tally, and the next event starts a burst with a new key, whose notice is a new one.
+ * tab's own work): each pause used to end "the burst" and raise a notice, up to fifteen per tab for one
+ * burst on a busy machine. Here every pause shorter than `quietMs` keeps the burst going: `show` is
+ * called at each pause with the burst's key, and the caller tells its notice under that key
+ * (`useUi.notify`), so the one notice is told the new total. After `quietMs` without events the burst
+ * is over: `ended` lets the caller forget its tally, and the next event starts a burst with a new key,
+ * whose notice is a new one.
  */
 let bursts = 0;
 

@@ -24,6 +24,7 @@ export function Notifications() {
           variant="filled"
           onClose={() => dismiss(n.id)}
           data-testid="notice"
+          data-notice-id={n.id}
           title={n.message}
           sx={{
             py: 0,

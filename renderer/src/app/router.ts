@@ -9,11 +9,16 @@ function subscribe(callback: () => void): () => void {
 
 const current = () => window.location.hash.replace(/^#\/?/, '');
 
+const segmentsOf = (hash: string): string[] =>
+  hash.split('?')[0]?.split('/').filter(Boolean).map(decodeURIComponent) ?? [];
+
 /** The route's path segments, e.g. `['orders', 'ABC']`. */
 export function useRoute(): string[] {
-  const hash = useSyncExternalStore(subscribe, current);
-  return hash.split('?')[0]?.split('/').filter(Boolean).map(decodeURIComponent) ?? [];
+  return segmentsOf(useSyncExternalStore(subscribe, current));
 }
+
+/** The route's path segments now, outside React (the start, before anything is drawn). */
+export const currentRoute = (): string[] => segmentsOf(current());
 
 export function navigate(path: string): void {
   window.location.hash = '#' + (path.startsWith('/') ? path : `/${path}`);

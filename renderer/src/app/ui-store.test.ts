@@ -22,15 +22,15 @@ describe('notices', () => {
     expect(shown()).toEqual([]);
   });
 
-  it('tells a keyed notice still shown its new message in its place, and keeps it up from then', () => {
+  it('tells a keyed notice still shown its new message, as the newest, and keeps it up from then', () => {
     const { notify } = useUi.getState();
     notify('burst: 50 changes', 'info', { key: 'burst:1' });
     notify('Exported 10 entries', 'success');
     const id = useUi.getState().notices[0]?.id;
     vi.advanceTimersByTime(4_000);
     notify('burst: 2,000 changes', 'info', { key: 'burst:1' });
-    expect(shown()).toEqual(['burst: 2,000 changes', 'Exported 10 entries']);
-    expect(useUi.getState().notices[0]?.id).toBe(id);
+    expect(shown()).toEqual(['Exported 10 entries', 'burst: 2,000 changes']);
+    expect(useUi.getState().notices[1]?.id).toBe(id);
     // The first message's timer no longer takes it down: the notice stays 4.5 s from its last message.
     vi.advanceTimersByTime(1_000);
     expect(shown()).toEqual(['burst: 2,000 changes']);

@@ -28,7 +28,8 @@ interface UiState {
   notices: Notice[];
   /**
    * Shows a notice for a few seconds. With a `key`, a notice of that key still shown is told the new
-   * message in its place and stays up from now (a burst summary growing), instead of a second one.
+   * message instead of a second one being raised (a burst summary growing): it becomes the newest and
+   * stays up from now.
    */
   notify(message: string, severity?: Notice['severity'], options?: { key?: string }): void;
   dismiss(id: number): void;
@@ -44,6 +45,10 @@ function storedTheme(): 'light' | 'dark' {
   if (chosen !== null) return chosen === 'dark' ? 'dark' : 'light';
   return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
+
+/** How long a notice stays up after its last message; an error, which asks for action, stays longer. */
+export const NOTICE_SHOWN_MS = 4_500;
+const ERROR_SHOWN_MS = 9_000;
 
 let nextNotice = 1;
 /** Each shown notice's timer to go, restarted when a keyed notice is told again. */
@@ -80,16 +85,15 @@ export const useUi = create<UiState>((set, get) => ({
     const shown = key === undefined ? undefined : get().notices.find((n) => n.key === key);
     const id = shown?.id ?? nextNotice++;
     const notice: Notice = { id, message, severity, ...(key === undefined ? {} : { key }) };
+    // A notice told again is the newest: it moves to the end, where the newest three are shown.
     set((state) => ({
-      notices: shown
-        ? state.notices.map((n) => (n.id === id ? notice : n))
-        : [...state.notices.slice(-4), notice],
+      notices: [...state.notices.filter((n) => n.id !== id).slice(-4), notice],
     }));
     // Each notice has its own timer, so a stream of new ones never keeps old ones up.
     clearTimeout(noticeTimers.get(id));
     noticeTimers.set(
       id,
-      setTimeout(() => get().dismiss(id), severity === 'error' ? 9000 : 4500),
+      setTimeout(() => get().dismiss(id), severity === 'error' ? ERROR_SHOWN_MS : NOTICE_SHOWN_MS),
     );
   },
   dismiss: (id) => {

@@ -97,6 +97,25 @@ export function AmountRow({
   );
 }
 
+/** The buyer's page of a resource that waits for the buyer, opened outside the workbench; nothing without one. */
+export function BuyerPageRow({
+  href,
+  label,
+  testId,
+}: {
+  href: string | undefined;
+  label: string;
+  testId: string;
+}) {
+  return href ? (
+    <FieldRow label="Buyer page">
+      <Link href={href} target="_blank" rel="noreferrer" data-testid={testId}>
+        {label}
+      </Link>
+    </FieldRow>
+  ) : null;
+}
+
 /** A page for an id the workspace does not have. */
 export function NotFound({
   noun,

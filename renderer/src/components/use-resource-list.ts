@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ResourceKind } from '../../../shared/bridge';
 import { bridge } from '../bridge';
@@ -10,6 +10,44 @@ export const RESOURCE_PAGE_SIZE = 25;
 
 /** The columns a resource list sorts by (the host refuses any other). */
 export type ResourceSortField = 'create_time' | 'update_time' | 'status' | 'id';
+
+/** The query of one page of a resource list, as `useResourceList` and its prefetch ask for it. */
+function resourcePageQuery(
+  kind: ResourceKind,
+  view: { status: string; search: string; page: number; sortBy: ResourceSortField; sortOrder: SortOrder },
+) {
+  const { status, search, page, sortBy, sortOrder } = view;
+  return {
+    queryKey: queryKeys.resources.page(kind, { status, search, page, sortBy, sortOrder }),
+    queryFn: () =>
+      bridge.listResources({
+        kind,
+        ...(status ? { status } : {}),
+        ...(search ? { search } : {}),
+        page: page + 1,
+        page_size: RESOURCE_PAGE_SIZE,
+        sort_by: sortBy,
+        sort_order: sortOrder,
+      }),
+  };
+}
+
+/**
+ * The first page of a resource list as a list page opened now shows it (its kept view, else the first
+ * page, newest first), into the query cache: a start on the list's route asks for it before drawing.
+ */
+export function prefetchResourceList(queryClient: QueryClient, kind: ResourceKind): void {
+  const view = useListViews.getState().views[kind] ?? INITIAL_LIST_VIEW;
+  void queryClient.prefetchQuery(
+    resourcePageQuery(kind, {
+      status: view.status,
+      search: view.searchText.trim().toUpperCase(),
+      page: view.page,
+      sortBy: view.sortBy as ResourceSortField,
+      sortOrder: view.sortOrder,
+    }),
+  );
+}
 
 /**
  * One kind of resource as a list page shows it: a status filter, an id search (debounced, upper-cased,
@@ -26,17 +64,7 @@ export function useResourceList(kind: ResourceKind) {
   const page = view.page;
 
   const query = useQuery({
-    queryKey: queryKeys.resources.page(kind, { status, search, page, sortBy, sortOrder }),
-    queryFn: () =>
-      bridge.listResources({
-        kind,
-        ...(status ? { status } : {}),
-        ...(search ? { search } : {}),
-        page: page + 1,
-        page_size: RESOURCE_PAGE_SIZE,
-        sort_by: sortBy,
-        sort_order: sortOrder,
-      }),
+    ...resourcePageQuery(kind, { status, search, page, sortBy, sortOrder }),
     placeholderData: keepPreviousData,
   });
 

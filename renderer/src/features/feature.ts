@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { ResourceKind } from '../../../shared/bridge';
 
@@ -47,6 +48,11 @@ export interface FeatureRoute {
    * through the active environment's API (or the page says itself what it shows).
    */
   reads?: 'embedded' | 'active-environment';
+  /**
+   * Asks for the list page's first data into `queryClient` under the keys the page reads, when the
+   * workbench starts on this route: the host answers while the page's code is still being drawn.
+   */
+  prefetch?: (queryClient: QueryClient) => void;
 }
 
 export interface Feature {

@@ -1,4 +1,10 @@
 import { defineMachine } from '../../machines/machine.js';
+import {
+  authorizationRefusals,
+  authorizationTransitions,
+  refundTransitions,
+  type AuthorizationStates,
+} from '../money-lifecycles.js';
 
 /**
  * Payments v1 (spec 2.6, part 3): the payment and the resources its execution makes. States are the
@@ -39,20 +45,11 @@ export type SaleV1Trigger = 'create' | 'refund' | 'refund-rest';
 const REFUND_REFUSAL = { issue: 'TRANSACTION_ALREADY_REFUNDED' } as const;
 
 /** A v1 sale and a v1 capture are refunded alike: in parts, then the rest. */
-const REFUND_TRANSITIONS = [
-  {
-    trigger: 'refund',
-    from: ['completed', 'partially_refunded'],
-    to: 'partially_refunded',
-    label: 'Refund part',
-  },
-  {
-    trigger: 'refund-rest',
-    from: ['completed', 'partially_refunded'],
-    to: 'refunded',
-    label: 'Refund the rest',
-  },
-] as const;
+const REFUND_TRANSITIONS = refundTransitions({
+  completed: 'completed',
+  partiallyRefunded: 'partially_refunded',
+  refunded: 'refunded',
+});
 
 export const saleV1Machine = defineMachine<SaleV1Status, SaleV1Trigger>({
   resource: 'sale-v1',
@@ -69,10 +66,13 @@ export type AuthorizationV1Status = 'authorized' | 'partially_captured' | 'captu
 export type AuthorizationV1Trigger =
   'create' | 'capture' | 'final-capture' | 'reauthorize' | 'void' | 'expire';
 
-const CAPTURE_REFUSAL = {
-  issue: 'AUTHORIZATION_ALREADY_COMPLETED',
-  when: { voided: 'AUTHORIZATION_VOIDED', expired: 'AUTHORIZATION_EXPIRED' },
-} as const;
+const AUTHORIZATION_V1_STATES: AuthorizationStates<AuthorizationV1Status> = {
+  held: 'authorized',
+  partiallyCaptured: 'partially_captured',
+  captured: 'captured',
+  voided: 'voided',
+  expired: 'expired',
+};
 
 export const authorizationV1Machine = defineMachine<AuthorizationV1Status, AuthorizationV1Trigger>({
   resource: 'authorization-v1',
@@ -84,38 +84,11 @@ export const authorizationV1Machine = defineMachine<AuthorizationV1Status, Autho
     voided: 'Voided; the remaining funds were released.',
     expired: 'Not captured within 29 days.',
   },
-  transitions: [
-    { trigger: 'create', from: [], to: 'authorized', label: 'Authorize' },
-    {
-      trigger: 'capture',
-      from: ['authorized', 'partially_captured'],
-      to: 'partially_captured',
-      label: 'Capture part',
-    },
-    {
-      trigger: 'final-capture',
-      from: ['authorized', 'partially_captured'],
-      to: 'captured',
-      label: 'Final capture',
-    },
-    { trigger: 'reauthorize', from: ['authorized'], to: 'authorized', label: 'Reauthorize' },
-    { trigger: 'void', from: ['authorized', 'partially_captured'], to: 'voided', label: 'Void' },
-    {
-      trigger: 'expire',
-      from: ['authorized', 'partially_captured'],
-      to: 'expired',
-      label: 'Expire (day 29)',
-    },
-  ],
-  refusals: {
-    capture: CAPTURE_REFUSAL,
-    'final-capture': CAPTURE_REFUSAL,
-    void: { issue: 'AUTHORIZATION_ALREADY_COMPLETED', when: { voided: 'AUTHORIZATION_VOIDED' } },
-    reauthorize: {
-      issue: 'REAUTHORIZE_NOT_ALLOWED',
-      when: { voided: 'AUTHORIZATION_VOIDED', expired: 'REAUTHORIZE_TOO_LATE' },
-    },
-  },
+  transitions: authorizationTransitions(AUTHORIZATION_V1_STATES, 'Authorize'),
+  refusals: authorizationRefusals(AUTHORIZATION_V1_STATES, {
+    closed: 'AUTHORIZATION_ALREADY_COMPLETED',
+    notVoidable: 'AUTHORIZATION_ALREADY_COMPLETED',
+  }),
 });
 
 export type CaptureV1Status = 'completed' | 'partially_refunded' | 'refunded';

@@ -1,13 +1,21 @@
 import { defineMachine } from '../../machines/machine.js';
+import {
+  authorizationRefusals,
+  authorizationTransitions,
+  refundTransitions,
+  type AuthorizationStates,
+} from '../money-lifecycles.js';
 
 export type AuthorizationStatus = 'CREATED' | 'PARTIALLY_CAPTURED' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
 export type AuthorizationTrigger = 'create' | 'capture' | 'final-capture' | 'reauthorize' | 'void' | 'expire';
 
-/** What a capture of an authorization answers once it cannot be captured any more. */
-const CAPTURE_REFUSAL = {
-  issue: 'AUTHORIZATION_ALREADY_CAPTURED',
-  when: { VOIDED: 'AUTHORIZATION_VOIDED', EXPIRED: 'AUTHORIZATION_EXPIRED' },
-} as const;
+const AUTHORIZATION_STATES: AuthorizationStates<AuthorizationStatus> = {
+  held: 'CREATED',
+  partiallyCaptured: 'PARTIALLY_CAPTURED',
+  captured: 'CAPTURED',
+  voided: 'VOIDED',
+  expired: 'EXPIRED',
+};
 
 /** Payments v2 authorizations (spec 2.5 and part 3). */
 export const authorizationMachine = defineMachine<AuthorizationStatus, AuthorizationTrigger>({
@@ -19,33 +27,11 @@ export const authorizationMachine = defineMachine<AuthorizationStatus, Authoriza
     VOIDED: 'Voided; the remaining funds were released.',
     EXPIRED: 'Not captured within 29 days; a new authorization is required.',
   },
-  transitions: [
-    { trigger: 'create', from: [], to: 'CREATED', label: 'Authorize order' },
-    {
-      trigger: 'capture',
-      from: ['CREATED', 'PARTIALLY_CAPTURED'],
-      to: 'PARTIALLY_CAPTURED',
-      label: 'Capture part',
-    },
-    {
-      trigger: 'final-capture',
-      from: ['CREATED', 'PARTIALLY_CAPTURED'],
-      to: 'CAPTURED',
-      label: 'Final capture',
-    },
-    { trigger: 'reauthorize', from: ['CREATED'], to: 'CREATED', label: 'Reauthorize' },
-    { trigger: 'void', from: ['CREATED', 'PARTIALLY_CAPTURED'], to: 'VOIDED', label: 'Void' },
-    { trigger: 'expire', from: ['CREATED', 'PARTIALLY_CAPTURED'], to: 'EXPIRED', label: 'Expire (day 29)' },
-  ],
-  refusals: {
-    capture: CAPTURE_REFUSAL,
-    'final-capture': CAPTURE_REFUSAL,
-    void: { issue: 'CANNOT_BE_VOIDED', when: { VOIDED: 'AUTHORIZATION_VOIDED' } },
-    reauthorize: {
-      issue: 'REAUTHORIZE_NOT_ALLOWED',
-      when: { VOIDED: 'AUTHORIZATION_VOIDED', EXPIRED: 'REAUTHORIZE_TOO_LATE' },
-    },
-  },
+  transitions: authorizationTransitions(AUTHORIZATION_STATES, 'Authorize order'),
+  refusals: authorizationRefusals(AUTHORIZATION_STATES, {
+    closed: 'AUTHORIZATION_ALREADY_CAPTURED',
+    notVoidable: 'CANNOT_BE_VOIDED',
+  }),
 });
 
 export type CaptureStatus = 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
@@ -61,18 +47,11 @@ export const captureMachine = defineMachine<CaptureStatus, CaptureTrigger>({
   },
   transitions: [
     { trigger: 'create', from: [], to: 'COMPLETED', label: 'Capture' },
-    {
-      trigger: 'refund',
-      from: ['COMPLETED', 'PARTIALLY_REFUNDED'],
-      to: 'PARTIALLY_REFUNDED',
-      label: 'Refund part',
-    },
-    {
-      trigger: 'refund-rest',
-      from: ['COMPLETED', 'PARTIALLY_REFUNDED'],
-      to: 'REFUNDED',
-      label: 'Refund the rest',
-    },
+    ...refundTransitions({
+      completed: 'COMPLETED',
+      partiallyRefunded: 'PARTIALLY_REFUNDED',
+      refunded: 'REFUNDED',
+    }),
   ],
   refusals: {
     refund: { issue: 'CAPTURE_FULLY_REFUNDED' },

@@ -11,6 +11,7 @@ import {
   item,
   mailbox,
   openPage,
+  payByCardOnPage,
   payOnPage,
   sentInvoice,
   startInvoicingHarness,
@@ -117,26 +118,14 @@ describe("the customer's invoice page", () => {
 
   it('pays by card: the number is checked (Luhn, expiry) and never kept; the line is a card payment', async () => {
     const id = await sentInvoice(api);
-    const bad = await payOnPage(api, id, {
-      source: 'card',
-      card_number: LUHN_INVALID_NUMBER,
-      card_expiry: FUTURE_EXPIRY,
-    });
+    const bad = await payByCardOnPage(api, id, LUHN_INVALID_NUMBER, FUTURE_EXPIRY);
     expect(bad.status).toBe(400);
     expect(alertOf(bad.text)).toContain('Luhn');
-    const expired = await payOnPage(api, id, {
-      source: 'card',
-      card_number: VISA,
-      card_expiry: EXPIRED_EXPIRY,
-    });
+    const expired = await payByCardOnPage(api, id, VISA, EXPIRED_EXPIRY);
     expect(expired.status).toBe(422);
     expect(alertOf(expired.text)).toContain('expired');
     expect((await getInvoice(api, id)).status).toBe('SENT');
-    const ok = await payOnPage(api, id, {
-      source: 'card',
-      card_number: '4111 1111 1111 1111',
-      card_expiry: FUTURE_EXPIRY,
-    });
+    const ok = await payByCardOnPage(api, id, '4111 1111 1111 1111', FUTURE_EXPIRY);
     expect(ok.status, ok.text).toBe(303);
     const invoice = await getInvoice(api, id);
     expect(invoice.payments[0].method).toBe('CREDIT_CARD');
@@ -214,14 +203,7 @@ describe("the customer's invoice page", () => {
     expect(walletOf(api)).toBe('5000.00');
     expect((await payOnPage(api, id, { payer_email: 'nobody@example.org' })).status).toBe(400);
     expect(
-      (
-        await payOnPage(api, id, {
-          source: 'card',
-          card_number: VISA,
-          card_expiry: FUTURE_EXPIRY,
-          payer_email: 'guest@example.org',
-        })
-      ).status,
+      (await payByCardOnPage(api, id, VISA, FUTURE_EXPIRY, { payer_email: 'guest@example.org' })).status,
     ).toBe(303);
     expect((await mailbox(api, 'guest@example.org'))[0].category).toBe('invoice.receipt');
   });

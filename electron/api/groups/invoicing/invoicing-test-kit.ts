@@ -87,6 +87,16 @@ export function payOnPage(api: ApiHarness, id: string, form: Record<string, stri
   });
 }
 
+/** The payer page's form paid with a card (`number`, `expiry` as the form takes them). */
+export const payByCardOnPage = (
+  api: ApiHarness,
+  id: string,
+  number: string,
+  expiry: string,
+  form: Record<string, string> = {},
+): Promise<Reply> =>
+  payOnPage(api, id, { source: 'card', card_number: number, card_expiry: expiry, ...form });
+
 export async function mailbox(api: ApiHarness, recipient?: string): Promise<Json[]> {
   const query = recipient ? `?recipient=${encodeURIComponent(recipient)}` : '';
   const reply = await api.request('GET', MAILBOX + query);

@@ -109,7 +109,10 @@ export function normalizeUnits(
   const feeDenials: ErrorDetail[] = [];
   const problems: ErrorDetail[] = [];
   const seen = new Set<string>();
-  const normalized = units.map((unit, index) => {
+  // Whether each unit's payee takes donations, beside the units rather than in them: a member added to
+  // each unit only to be taken out again would cost a copy of every unit.
+  const donationsAllowed: boolean[] = [];
+  const normalized: PurchaseUnitBody[] = units.map((unit, index) => {
     const at = `/purchase_units/${index}`;
     let referenceId = unit.reference_id;
     if (referenceId === undefined) {
@@ -143,12 +146,12 @@ export function normalizeUnits(
     );
     const instruction = platformFees(unit, payee, app, store, at, problems, feeDenials);
     const { payee: _ignored, payment_instruction: _instruction, ...rest } = unit;
+    donationsAllowed[index] = payee.permissions.donations;
     return {
       ...rest,
       reference_id: referenceId,
       payee: { email_address: payee.email, merchant_id: payee.id },
       ...(instruction ? { payment_instruction: instruction } : {}),
-      donationsAllowed: payee.permissions.donations,
     };
   });
   if (problems.length > 0) throw unprocessable(...problems);
@@ -158,7 +161,7 @@ export function normalizeUnits(
   const denied: ErrorDetail[] = [];
   normalized.forEach((unit, index) => {
     unit.items?.forEach((item, itemIndex) => {
-      if (item.category === 'DONATION' && !unit.donationsAllowed) {
+      if (item.category === 'DONATION' && !donationsAllowed[index]) {
         denied.push(
           body(
             `/purchase_units/${index}/items/${itemIndex}/category`,
@@ -171,7 +174,7 @@ export function normalizeUnits(
     });
   });
   if (denied.length > 0) throw notAuthorized(...denied);
-  return normalized.map(({ donationsAllowed: _d, ...unit }) => unit);
+  return normalized;
 }
 
 /** A card expiring before the current (simulated) month is CARD_EXPIRED at `/payment_source/card/expiry`. */

@@ -79,6 +79,16 @@ export class MoneyResources {
     };
   }
 
+  /** How a transaction's body ends: the payment it belongs to, and its times. */
+  private bodyEnd(origin: Origin, at: string) {
+    return { parent_payment: origin.paymentId, create_time: at, update_time: at };
+  }
+
+  /** What every transaction keeps of its place in the payment: which transaction, and who is paid. */
+  private payeeOf(origin: Origin) {
+    return { transaction_index: origin.transactionIndex, payee: origin.payee };
+  }
+
   sale(
     origin: Origin,
     amount: AmountV1,
@@ -105,13 +115,10 @@ export class MoneyResources {
         ...optional('invoice_number', extra.invoice_number),
         ...optional('custom', extra.custom),
         ...optional('soft_descriptor', extra.soft_descriptor),
-        parent_payment: origin.paymentId,
-        create_time: at,
-        update_time: at,
+        ...this.bodyEnd(origin, at),
       },
       internal: {
-        transaction_index: origin.transactionIndex,
-        payee: origin.payee,
+        ...this.payeeOf(origin),
         ...fee.kept,
       },
     };
@@ -138,8 +145,7 @@ export class MoneyResources {
         update_time: at,
       },
       internal: {
-        transaction_index: origin.transactionIndex,
-        payee: origin.payee,
+        ...this.payeeOf(origin),
         ...optional('order_id', orderId),
         original_minor: String(minor),
         amount_minor: String(minor),
@@ -171,13 +177,10 @@ export class MoneyResources {
         payment_mode: 'INSTANT_TRANSFER',
         reason_code: 'ORDER',
         protection_eligibility: 'ELIGIBLE',
-        parent_payment: origin.paymentId,
-        create_time: at,
-        update_time: at,
+        ...this.bodyEnd(origin, at),
       },
       internal: {
-        transaction_index: origin.transactionIndex,
-        payee: origin.payee,
+        ...this.payeeOf(origin),
         amount_minor: String(minor),
       },
     };
@@ -209,13 +212,10 @@ export class MoneyResources {
         transaction_fee: fee.shown,
         ...optional('invoice_number', options.invoice_number),
         ...optional('soft_descriptor', options.soft_descriptor),
-        parent_payment: origin.paymentId,
-        create_time: at,
-        update_time: at,
+        ...this.bodyEnd(origin, at),
       },
       internal: {
-        transaction_index: origin.transactionIndex,
-        payee: origin.payee,
+        ...this.payeeOf(origin),
         ...optional('authorization_id', from.authorizationId),
         ...optional('order_id', from.orderId),
         ...fee.kept,
@@ -259,8 +259,7 @@ export class MoneyResources {
         update_time: at,
       },
       internal: {
-        transaction_index: origin.transactionIndex,
-        payee: origin.payee,
+        ...this.payeeOf(origin),
         amount_minor: String(minor),
         fee_refunded_minor: String(feeBack),
         ...optional('event_code', eventCode),

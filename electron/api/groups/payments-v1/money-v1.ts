@@ -1,4 +1,5 @@
 import type { TotalV1 } from '../../../../shared/api/payments-v1/index.js';
+import type { Issue } from '../../../../shared/api/registry.js';
 import { fromMinor, isSupportedCurrency } from '../../../../shared/money.js';
 import { detail, unprocessable } from '../../pipeline/api-error.js';
 import { requestMinor } from '../../pipeline/money-errors.js';
@@ -36,6 +37,31 @@ export function requestedTotal(amount: TotalV1, currency: string, what: string):
   if (minor <= 0n)
     throw unprocessable(
       detail('AMOUNT_NOT_POSITIVE', { ...field, field: '/amount/total', value: amount.total }),
+    );
+  return minor;
+}
+
+/**
+ * The minor units a capture or refund takes of what `remaining` on the resource: the amount asked
+ * (checked as `requestedTotal` does), or all of it when none is asked. More than remains is refused with
+ * `issue`; `remains` says in words where the rest is (e.g. "can still be refunded").
+ */
+export function takenOfRemaining(
+  amount: TotalV1 | undefined,
+  remaining: bigint,
+  currency: string,
+  what: string,
+  refusal: { issue: Issue; remains: string },
+): bigint {
+  const minor = amount ? requestedTotal(amount, currency, what) : remaining;
+  if (minor > remaining)
+    throw unprocessable(
+      detail(refusal.issue, {
+        field: '/amount/total',
+        value: amount?.total,
+        location: 'body',
+        description: `At most ${fromMinor(remaining, currency)} ${currency} ${refusal.remains}.`,
+      }),
     );
   return minor;
 }

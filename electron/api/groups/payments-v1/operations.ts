@@ -22,7 +22,7 @@ import type { RequestContext } from '../../route.js';
 import { refuseUnless, transition, transitionIfLegal } from '../../transition.js';
 import { authorizationV1ExpiryKey } from './jobs.js';
 import { ownResource } from './lookup.js';
-import { requestedTotal, totalV1 } from './money-v1.js';
+import { requestedTotal, takenOfRemaining, totalV1 } from './money-v1.js';
 import type { MoneyResources, Origin } from './money-resources.js';
 import type {
   StoredAuthorizationV1,
@@ -148,17 +148,10 @@ export class PaymentV1Operations {
     const gross = BigInt(paid.internal.gross_minor);
     const before = BigInt(paid.internal.refunded_minor);
     const remaining = gross - before;
-    const minor = request.amount ? requestedTotal(request.amount, currency, kind) : remaining;
-    if (minor > remaining) {
-      throw unprocessable(
-        detail('REFUND_EXCEEDED_TRANSACTION_AMOUNT', {
-          field: '/amount/total',
-          value: request.amount?.total,
-          location: 'body',
-          description: `At most ${fromMinor(remaining, currency)} ${currency} can still be refunded.`,
-        }),
-      );
-    }
+    const minor = takenOfRemaining(request.amount, remaining, currency, kind, {
+      issue: 'REFUND_EXCEEDED_TRANSACTION_AMOUNT',
+      remains: 'can still be refunded',
+    });
     const refund = this.make.refund(originOf(paid), refundedFrom(kind, paid), currency, minor, {
       description: request.description,
       reason: request.reason,
@@ -181,17 +174,10 @@ export class PaymentV1Operations {
     const amountMinor = BigInt(authorization.internal.amount_minor);
     const captured = BigInt(authorization.internal.captured_minor);
     const remaining = amountMinor - captured;
-    const minor = request.amount ? requestedTotal(request.amount, currency, 'authorization') : remaining;
-    if (minor > remaining) {
-      throw unprocessable(
-        detail('MAX_CAPTURE_AMOUNT_EXCEEDED', {
-          field: '/amount/total',
-          value: request.amount?.total,
-          location: 'body',
-          description: `At most ${fromMinor(remaining, currency)} ${currency} remains on the authorization.`,
-        }),
-      );
-    }
+    const minor = takenOfRemaining(request.amount, remaining, currency, 'authorization', {
+      issue: 'MAX_CAPTURE_AMOUNT_EXCEEDED',
+      remains: 'remains on the authorization',
+    });
     const final = request.is_final_capture === true || captured + minor === amountMinor;
     const capture = this.make.capture(
       originOf(authorization),

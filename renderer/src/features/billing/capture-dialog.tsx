@@ -1,15 +1,10 @@
-import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SUBSCRIPTION_LIMITS } from '../../../../shared/api/subscriptions';
 import { MoneyError, toMinor, type Money } from '../../../../shared/money';
 import { MONO } from '../../components/mono-font';
-import { DialogButtons } from '../../components/dialog-buttons';
+import { SubscriptionDialog } from './subscription-dialog';
 
 function amountProblem(value: string, outstanding: Money | undefined): string | undefined {
   if (!outstanding) return 'There is no outstanding balance.';
@@ -49,48 +44,43 @@ export function CaptureDialog({
     );
   };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="capture-dialog">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle>Capture outstanding balance</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <TextField
-              label={`Amount (${outstanding?.currency_code ?? ''})`}
-              size="small"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              error={Boolean(problem)}
-              helperText={
-                problem ?? `Outstanding ${outstanding?.value ?? '0'} ${outstanding?.currency_code ?? ''}`
-              }
-              slotProps={{
-                htmlInput: {
-                  inputMode: 'decimal',
-                  style: { fontFamily: MONO },
-                  'data-testid': 'capture-amount',
-                },
-              }}
-            />
-            <TextField
-              label="Note"
-              size="small"
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              error={noteProblem}
-              helperText={noteProblem ? `1 to ${SUBSCRIPTION_LIMITS.note} characters.` : undefined}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogButtons
-          onClose={onClose}
-          closeLabel="Close"
-          submitLabel="Capture"
-          call={mutation}
-          failedTitle="The API refused the capture"
-          disabled={Boolean(problem) || noteProblem}
-          testId="capture-submit"
-        />
-      </Box>
-    </Dialog>
+    <SubscriptionDialog
+      open={open}
+      onClose={onClose}
+      title="Capture outstanding balance"
+      testId="capture-dialog"
+      onSubmit={submit}
+      action={{
+        submitLabel: 'Capture',
+        call: mutation,
+        failedTitle: 'The API refused the capture',
+        disabled: Boolean(problem) || noteProblem,
+        testId: 'capture-submit',
+      }}
+    >
+      <TextField
+        label={`Amount (${outstanding?.currency_code ?? ''})`}
+        size="small"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={Boolean(problem)}
+        helperText={problem ?? `Outstanding ${outstanding?.value ?? '0'} ${outstanding?.currency_code ?? ''}`}
+        slotProps={{
+          htmlInput: {
+            inputMode: 'decimal',
+            style: { fontFamily: MONO },
+            'data-testid': 'capture-amount',
+          },
+        }}
+      />
+      <TextField
+        label="Note"
+        size="small"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        error={noteProblem}
+        helperText={noteProblem ? `1 to ${SUBSCRIPTION_LIMITS.note} characters.` : undefined}
+      />
+    </SubscriptionDialog>
   );
 }

@@ -1,15 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SUBSCRIPTION_LIMITS } from '../../../../shared/api/subscriptions';
 import type { SubscriptionMove } from './billing-api';
-import { DialogButtons } from '../../components/dialog-buttons';
+import { SubscriptionDialog } from './subscription-dialog';
 
 const REASON_PROMPTS: Record<SubscriptionMove, { title: string; required: boolean; submit: string }> = {
   suspend: { title: 'Suspend subscription', required: true, submit: 'Suspend' },
@@ -37,43 +32,38 @@ export function ReasonDialog({
     mutation.mutate({ move, reason }, { onSuccess: () => (setReason(''), onClose()) });
   };
   return (
-    <Dialog open={move !== undefined} onClose={onClose} maxWidth="sm" fullWidth data-testid="reason-dialog">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle>{prompt?.title}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <TextField
-              autoFocus
-              label={prompt?.required ? 'Reason' : 'Reason (optional)'}
-              size="small"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              error={tooLong}
-              helperText={
-                tooLong
-                  ? `At most ${SUBSCRIPTION_LIMITS.reason} characters.`
-                  : 'Kept as the status change note'
-              }
-              slotProps={{ htmlInput: { 'data-testid': 'reason-input' } }}
-            />
-            {move === 'cancel' ? (
-              <Alert severity="warning">
-                A cancelled subscription is never billed again and cannot be reactivated.
-              </Alert>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogButtons
-          onClose={onClose}
-          closeLabel="Close"
-          submitLabel={prompt?.submit}
-          color={move === 'cancel' ? 'error' : 'primary'}
-          call={mutation}
-          failedTitle="The API refused"
-          disabled={missing || tooLong}
-          testId="reason-submit"
-        />
-      </Box>
-    </Dialog>
+    <SubscriptionDialog
+      open={move !== undefined}
+      onClose={onClose}
+      title={prompt?.title}
+      testId="reason-dialog"
+      onSubmit={submit}
+      action={{
+        submitLabel: prompt?.submit,
+        color: move === 'cancel' ? 'error' : 'primary',
+        call: mutation,
+        failedTitle: 'The API refused',
+        disabled: missing || tooLong,
+        testId: 'reason-submit',
+      }}
+    >
+      <TextField
+        autoFocus
+        label={prompt?.required ? 'Reason' : 'Reason (optional)'}
+        size="small"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={tooLong}
+        helperText={
+          tooLong ? `At most ${SUBSCRIPTION_LIMITS.reason} characters.` : 'Kept as the status change note'
+        }
+        slotProps={{ htmlInput: { 'data-testid': 'reason-input' } }}
+      />
+      {move === 'cancel' ? (
+        <Alert severity="warning">
+          A cancelled subscription is never billed again and cannot be reactivated.
+        </Alert>
+      ) : null}
+    </SubscriptionDialog>
   );
 }

@@ -1,10 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -12,8 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { QuantitySchema } from '../../../../shared/api/subscriptions';
 import type { Plan, ReviseAnswer } from './billing-api';
 import { usePlan } from './billing-queries';
-import { DialogButtons } from '../../components/dialog-buttons';
 import { SelectField } from '../../components/select-field';
+import { SubscriptionDialog } from './subscription-dialog';
 
 /**
  * Revise: another plan (of the same product, ACTIVE) or another quantity. A price rise needs the buyer's
@@ -58,64 +53,61 @@ export function ReviseDialog({
     mutation.mutate(request);
   };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="revise-dialog">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle>Revise subscription</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <SelectField
-              native
-              label="Plan"
-              value={planId}
-              onChange={setPlanId}
-              choices={[
-                ...(plan && !plans.some((p) => p.id === plan.id)
-                  ? [{ value: plan.id, label: `${plan.name} (current, ${plan.status})` }]
-                  : []),
-                ...plans.map((p) => ({
-                  value: p.id,
-                  label: `${p.name} (${p.id})${p.id === plan?.id ? ' — current' : ''}`,
-                })),
-              ]}
-              testId="revise-plan"
-            />
-            {target?.quantity_supported ? (
-              <TextField
-                label="Quantity"
-                size="small"
-                value={newQuantity}
-                onChange={(e) => setNewQuantity(e.target.value)}
-                error={Boolean(quantityProblem)}
-                helperText={quantityProblem ?? `Now ${quantity}`}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'revise-quantity' } }}
-              />
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                This plan does not take a quantity.
-              </Typography>
-            )}
-            {approve ? (
-              <Alert severity="info" data-testid="revise-approve">
-                The new charge is higher: the buyer must approve the revision.{' '}
-                <Link href={approve.href} target="_blank" rel="noreferrer">
-                  Open the approval page ↗
-                </Link>
-              </Alert>
-            ) : mutation.isSuccess ? (
-              <Alert severity="success">Revised: it applies from the next cycle.</Alert>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogButtons
-          onClose={onClose}
-          closeLabel="Close"
-          submitLabel="Revise"
-          call={mutation}
-          failedTitle="The API refused the revision"
-          disabled={changes === 0 || Boolean(quantityProblem) || mutation.isSuccess}
-          testId="revise-submit"
+    <SubscriptionDialog
+      open={open}
+      onClose={onClose}
+      title="Revise subscription"
+      testId="revise-dialog"
+      onSubmit={submit}
+      action={{
+        submitLabel: 'Revise',
+        call: mutation,
+        failedTitle: 'The API refused the revision',
+        disabled: changes === 0 || Boolean(quantityProblem) || mutation.isSuccess,
+        testId: 'revise-submit',
+      }}
+    >
+      <SelectField
+        native
+        label="Plan"
+        value={planId}
+        onChange={setPlanId}
+        choices={[
+          ...(plan && !plans.some((p) => p.id === plan.id)
+            ? [{ value: plan.id, label: `${plan.name} (current, ${plan.status})` }]
+            : []),
+          ...plans.map((p) => ({
+            value: p.id,
+            label: `${p.name} (${p.id})${p.id === plan?.id ? ' — current' : ''}`,
+          })),
+        ]}
+        testId="revise-plan"
+      />
+      {target?.quantity_supported ? (
+        <TextField
+          label="Quantity"
+          size="small"
+          value={newQuantity}
+          onChange={(e) => setNewQuantity(e.target.value)}
+          error={Boolean(quantityProblem)}
+          helperText={quantityProblem ?? `Now ${quantity}`}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'revise-quantity' } }}
         />
-      </Box>
-    </Dialog>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          This plan does not take a quantity.
+        </Typography>
+      )}
+      {approve ? (
+        <Alert severity="info" data-testid="revise-approve">
+          The new charge is higher: the buyer must approve the revision.{' '}
+          <Link href={approve.href} target="_blank" rel="noreferrer">
+            Open the approval page ↗
+          </Link>
+        </Alert>
+      ) : mutation.isSuccess ? (
+        <Alert severity="success">Revised: it applies from the next cycle.</Alert>
+      ) : null}
+    </SubscriptionDialog>
   );
 }

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -22,7 +21,7 @@ import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
 import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
-import { AmountRow, FieldRow, Fields } from '../../components/detail-parts';
+import { AmountRow, BuyerPageRow, FieldRow, Fields } from '../../components/detail-parts';
 import {
   approvalUrlOf,
   canDisburse,
@@ -38,6 +37,7 @@ import { useResourceDetail } from '../../api/use-resource-detail';
 import { TwoColumns } from '../../components/two-columns';
 import { SelectField } from '../../components/select-field';
 import { ColumnsTable } from '../../components/columns-table';
+import { CrumbHeading } from '../../components/crumb-heading';
 
 /**
  * One v1 order (`#/legacy-orders/<id>`): details beside its state machine with the legal actions (approve
@@ -149,25 +149,14 @@ function Detail({ detail }: { detail: ResourceDetail }) {
   const units = unitRows(resource);
   return (
     <Stack spacing={2}>
-      <Stack spacing={0.5}>
-        <Typography variant="body2" color="text.secondary">
-          <Link href={hrefFor('/legacy-orders')} underline="hover">
-            Orders v1
-          </Link>{' '}
-          / {summary.id}
-        </Typography>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h1">
-            Order{' '}
-            <Box component="span" sx={{ fontFamily: MONO }}>
-              {summary.id}
-            </Box>
-          </Typography>
-          <Box component="span" data-testid="order-v1-status" data-status={summary.status}>
-            <StatusChip status={summary.status} size="medium" />
-          </Box>
-        </Stack>
-      </Stack>
+      <CrumbHeading
+        listRoute="/legacy-orders"
+        listLabel="Orders v1"
+        noun="Order"
+        id={summary.id}
+        status={summary.status}
+        statusTestId="order-v1-status"
+      />
       <DeprecationNotice pathPrefix={ORDERS_V1_PATH} what="Orders v1" />
       <ApiErrorAlert
         error={call.error ?? removal.error}
@@ -183,13 +172,7 @@ function Detail({ detail }: { detail: ResourceDetail }) {
             <FieldRow label="Payer" testId="order-v1-payer">
               {payerOf(resource) ?? (card ? 'paid with a card' : 'not yet approved')}
             </FieldRow>
-            {approval ? (
-              <FieldRow label="Buyer page">
-                <Link href={approval} target="_blank" rel="noreferrer" data-testid="order-v1-buyer-page-link">
-                  Open the approval page
-                </Link>
-              </FieldRow>
-            ) : null}
+            <BuyerPageRow href={approval} label="Open the approval page" testId="order-v1-buyer-page-link" />
             <FieldRow label="Created">{formatTime(summary.create_time)}</FieldRow>
           </Fields>
           <SelectField

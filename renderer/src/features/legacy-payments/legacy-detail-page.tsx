@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -21,9 +20,8 @@ import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { Section } from '../../components/section';
 import { StateMachineView, type MachineAction } from '../../components/state-machine-view';
-import { StatusChip } from '../../components/status-chip';
 import { Amount } from '../../components/amount';
-import { AmountRow, FieldRow, Fields } from '../../components/detail-parts';
+import { AmountRow, BuyerPageRow, FieldRow, Fields } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
 import { OpenDisputeButton } from '../disputes';
 import { LegacyPaymentsNotice } from './deprecation-notice';
@@ -43,6 +41,7 @@ import {
 } from './legacy-model';
 import { TwoColumns } from '../../components/two-columns';
 import { LinkedStatusAmountCells } from '../../components/linked-status-amount-cells';
+import { CrumbHeading } from '../../components/crumb-heading';
 
 /**
  * One v1 resource (`#/legacy-payments/<id>`, `#/legacy-sales/<id>`, ...): the same layout as the v2
@@ -216,31 +215,21 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
   const lineage = related.filter((r) => r.id !== summary.id);
   return (
     <Stack spacing={2}>
-      <Stack spacing={0.5}>
-        <Typography variant="body2" color="text.secondary">
-          <Link href={hrefFor(`/${meta.route}`)} underline="hover">
-            {meta.plural}
-          </Link>{' '}
-          / {summary.id}
-        </Typography>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h1">
-            {meta.label}{' '}
-            <Box component="span" sx={{ fontFamily: MONO }}>
-              {summary.id}
-            </Box>
-          </Typography>
-          <Box component="span" data-testid="legacy-status" data-status={summary.status}>
-            <StatusChip status={summary.status} size="medium" />
-          </Box>
-          {replacementsUnder(meta.apiPath).map((replacement) => (
-            <DeprecatedChip key={replacement} replacement={replacement} testId="legacy-deprecated-chip" />
-          ))}
-          {(kind === 'sale-v1' || kind === 'capture-v1') && summary.status !== 'refunded' ? (
-            <OpenDisputeButton transactionId={summary.id} currency={currency} />
-          ) : null}
-        </Stack>
-      </Stack>
+      <CrumbHeading
+        listRoute={`/${meta.route}`}
+        listLabel={meta.plural}
+        noun={meta.label}
+        id={summary.id}
+        status={summary.status}
+        statusTestId="legacy-status"
+      >
+        {replacementsUnder(meta.apiPath).map((replacement) => (
+          <DeprecatedChip key={replacement} replacement={replacement} testId="legacy-deprecated-chip" />
+        ))}
+        {(kind === 'sale-v1' || kind === 'capture-v1') && summary.status !== 'refunded' ? (
+          <OpenDisputeButton transactionId={summary.id} currency={currency} />
+        ) : null}
+      </CrumbHeading>
       <LegacyPaymentsNotice apiPath={meta.apiPath} />
       <TwoColumns>
         <Section title="Details">
@@ -256,13 +245,7 @@ function Detail({ kind, detail }: { kind: LegacyKind; detail: ResourceDetail }) 
                   'not yet approved'}
               </FieldRow>
             ) : null}
-            {approval ? (
-              <FieldRow label="Buyer page">
-                <Link href={approval} target="_blank" rel="noreferrer" data-testid="legacy-buyer-page-link">
-                  Open the buyer page
-                </Link>
-              </FieldRow>
-            ) : null}
+            <BuyerPageRow href={approval} label="Open the buyer page" testId="legacy-buyer-page-link" />
             {parentPayment ? (
               <FieldRow label="Payment">
                 <ResourceLink kind="payment-v1" id={parentPayment} testId="legacy-parent-link" />

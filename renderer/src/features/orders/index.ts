@@ -1,6 +1,7 @@
 import { defineFeature } from '../feature';
 import { OrdersPage } from './orders-page';
 import { lazyPage } from '../lazy-page';
+import { prefetchResourceList } from '../../components/use-resource-list';
 
 const OrderDetailPage = lazyPage(() => import('./order-detail-page'), 'OrderDetailPage');
 
@@ -14,6 +15,12 @@ export { draftForToken, type OrderDraft } from './order-form-model';
 export const ordersFeature = defineFeature({
   name: 'orders',
   nav: [{ section: 'Payments', path: 'orders', label: 'Orders' }],
-  routes: { orders: { list: OrdersPage, detail: OrderDetailPage } },
+  routes: {
+    orders: {
+      list: OrdersPage,
+      detail: OrderDetailPage,
+      prefetch: (queryClient) => prefetchResourceList(queryClient, 'order'),
+    },
+  },
   kinds: { order: 'orders' },
 });

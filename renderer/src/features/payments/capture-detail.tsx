@@ -7,7 +7,7 @@ import { captureRefundAvailability } from './payment-availability';
 import { childrenOf, minorOrZero, moneyAt, stringAt, sumMinor } from './payment-model';
 import { AmountRow, FieldRow } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
-import { OptionalField, OrderField, RelatedSection } from './payment-parts';
+import { BreakdownRows, OptionalField, OrderField, RelatedSection } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
 import { RefundForm } from './refund-form';
 import { CaptureTrackers } from '../orders';
@@ -58,9 +58,7 @@ export function CaptureDetail({ detail }: { detail: ResourceDetail }) {
                 ? 'No'
                 : '—'}
           </FieldRow>
-          <AmountRow label="Gross" testId="payment-gross" amount={breakdown('gross_amount')} />
-          <AmountRow label="Fee" testId="payment-fee" amount={breakdown('svc_fee')} />
-          <AmountRow label="Net" testId="payment-net" amount={breakdown('net_amount')} />
+          <BreakdownRows breakdown={breakdown} feeLabel="Fee" />
           <AmountRow
             label="Refunded so far"
             testId="payment-refunded"

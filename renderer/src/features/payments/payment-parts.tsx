@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { ResourceSummary } from '../../../../shared/bridge';
 import { hrefFor } from '../../app/router';
-import { FieldRow } from '../../components/detail-parts';
+import { AmountRow, FieldRow } from '../../components/detail-parts';
 import { MONO } from '../../components/mono-font';
 import { ResourceLink } from '../../components/resource-link';
 import { StatusChip } from '../../components/status-chip';
@@ -151,5 +151,25 @@ function RelatedTable({
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/**
+ * The seller's side of money received or returned, from the resource's `breakdown` member: gross, the
+ * platform's fee (`feeLabel`, e.g. "Fee returned" on a refund), net.
+ */
+export function BreakdownRows({
+  breakdown,
+  feeLabel,
+}: {
+  breakdown: (key: 'gross_amount' | 'svc_fee' | 'net_amount') => string;
+  feeLabel: string;
+}) {
+  return (
+    <>
+      <AmountRow label="Gross" testId="payment-gross" amount={breakdown('gross_amount')} />
+      <AmountRow label={feeLabel} testId="payment-fee" amount={breakdown('svc_fee')} />
+      <AmountRow label="Net" testId="payment-net" amount={breakdown('net_amount')} />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { formatMoney, formatTime } from '../../api/format';
 import { moneyAt, stringAt } from './payment-model';
 import { AmountRow, FieldRow } from '../../components/detail-parts';
 import { ResourceLink } from '../../components/resource-link';
-import { OptionalField, OrderField } from './payment-parts';
+import { BreakdownRows, OptionalField, OrderField } from './payment-parts';
 import { PaymentDetailLayout } from './payment-detail-layout';
 
 /** A refund: its amount, what it costs the seller (gross, fee returned, net), and the capture it belongs to. */
@@ -27,9 +27,7 @@ export function RefundDetail({ detail }: { detail: ResourceDetail }) {
             testId="payment-amount"
             amount={formatMoney(moneyAt(resource, 'amount'))}
           />
-          <AmountRow label="Gross" testId="payment-gross" amount={breakdown('gross_amount')} />
-          <AmountRow label="Fee returned" testId="payment-fee" amount={breakdown('svc_fee')} />
-          <AmountRow label="Net" testId="payment-net" amount={breakdown('net_amount')} />
+          <BreakdownRows breakdown={breakdown} feeLabel="Fee returned" />
           <AmountRow
             label="Total refunded"
             testId="payment-total-refunded"

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,16 +14,16 @@ import { useState } from 'react';
 import type { ResourceSummary } from '../../../../shared/bridge';
 import { formatTime } from '../../api/format';
 import { machineAvailability } from '../../api/machine-actions';
-import { hrefFor } from '../../app/router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { MONO } from '../../components/mono-font';
 import { QueryState } from '../../components/query-state';
 import { StatusChip } from '../../components/status-chip';
 import { payoutItemMachine, type PayoutItemStatus } from './payout-machines';
-import { formatMoneyV1, ITEM_STATUSES, positionInBatch } from './payout-model';
+import { formatMoneyV1, ITEM_STATUSES, PAYOUT_ITEM_KIND, positionInBatch } from './payout-model';
 import { useCancelItem } from './payout-mutations';
 import { ITEMS_PAGE_SIZE, useBatchItems } from './payout-queries';
 import { SelectField } from '../../components/select-field';
+import { ResourceLink } from '../../components/resource-link';
 
 /**
  * A batch's items, a page at a time, optionally of one status: each with its status, amount, a link to
@@ -138,14 +137,7 @@ function ItemRow({
         {position ?? '—'}
       </TableCell>
       <TableCell>
-        <Link
-          href={hrefFor(`/payout-items/${encodeURIComponent(item.id)}`)}
-          underline="hover"
-          sx={{ fontFamily: MONO }}
-          data-testid="payout-item-link"
-        >
-          {item.id}
-        </Link>
+        <ResourceLink kind={PAYOUT_ITEM_KIND} id={item.id} testId="payout-item-link" />
       </TableCell>
       <TableCell>
         <StatusChip status={item.status} />

@@ -1,12 +1,17 @@
-import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import type { ResourceSummary } from '../../../../shared/bridge';
-import { hrefFor } from '../../app/router';
 import { MONO } from '../../components/mono-font';
 import { StatusChip } from '../../components/status-chip';
-import { batchHeaderOf, formatMoneyV1, isBatchInFlight, PAYOUT_ITEM_KIND } from './payout-model';
+import {
+  batchHeaderOf,
+  formatMoneyV1,
+  isBatchInFlight,
+  PAYOUT_BATCH_KIND,
+  PAYOUT_ITEM_KIND,
+} from './payout-model';
 import { useBatchSnapshot } from './payout-queries';
 import { OpeningRow, TimeCell } from '../../components/opening-row';
+import { ResourceLink } from '../../components/resource-link';
 
 /**
  * One batch of the list: its status and amount from the list, the rest from the batch as the host keeps
@@ -24,14 +29,7 @@ export function BatchRow({ batch }: { batch: ResourceSummary }) {
       status={batch.status}
     >
       <TableCell>
-        <Link
-          href={hrefFor(`/payouts/${encodeURIComponent(batch.id)}`)}
-          underline="hover"
-          sx={{ fontFamily: MONO }}
-          data-testid="payout-batch-link"
-        >
-          {batch.id}
-        </Link>
+        <ResourceLink kind={PAYOUT_BATCH_KIND} id={batch.id} testId="payout-batch-link" />
       </TableCell>
       <TableCell sx={{ fontFamily: MONO, fontSize: 13 }}>
         {header.sender_batch_header?.sender_batch_id ?? '—'}

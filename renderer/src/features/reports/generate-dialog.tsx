@@ -82,6 +82,23 @@ export function GenerateDialog({
 
   const running = job?.status === 'RUNNING';
   const percent = job ? (job.entries_written / Math.max(1, job.entries_requested)) * 100 : 0;
+  /** One of the three settings, read as text (checked on Generate) and fixed while a run goes on. */
+  const field = (
+    label: string,
+    value: string,
+    change: (value: string) => void,
+    testId: string,
+    inputMode?: 'numeric',
+  ) => (
+    <TextField
+      label={label}
+      size="small"
+      value={value}
+      onChange={(e) => change(e.target.value)}
+      disabled={running}
+      slotProps={{ htmlInput: { 'data-testid': testId, inputMode } }}
+    />
+  );
   return (
     <Dialog
       open={open}
@@ -100,31 +117,10 @@ export function GenerateDialog({
             {GENERATE_LIMITS.maxDays} days.
           </Typography>
           <Stack direction="row" spacing={2}>
-            <TextField
-              label="Entries"
-              size="small"
-              value={entries}
-              onChange={(e) => setEntries(e.target.value)}
-              disabled={running}
-              slotProps={{ htmlInput: { 'data-testid': 'generate-entries', inputMode: 'numeric' } }}
-            />
-            <TextField
-              label="Days"
-              size="small"
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-              disabled={running}
-              slotProps={{ htmlInput: { 'data-testid': 'generate-days', inputMode: 'numeric' } }}
-            />
+            {field('Entries', entries, setEntries, 'generate-entries', 'numeric')}
+            {field('Days', days, setDays, 'generate-days', 'numeric')}
           </Stack>
-          <TextField
-            label="Currencies"
-            size="small"
-            value={currencies}
-            onChange={(e) => setCurrencies(e.target.value)}
-            disabled={running}
-            slotProps={{ htmlInput: { 'data-testid': 'generate-currencies' } }}
-          />
+          {field('Currencies', currencies, setCurrencies, 'generate-currencies')}
           {job ? (
             <Stack spacing={0.5} data-testid="generate-progress" data-status={job.status}>
               <LinearProgress variant="determinate" value={percent} />

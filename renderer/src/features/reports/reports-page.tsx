@@ -27,10 +27,19 @@ import { queryKeys } from '../../api/query-keys';
 export function ReportsPage() {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
+  // The clock's offset and the active environment's kind, not the whole info: the clock widget reads
+  // it again every 30 s, and each new `now` drew the page again, its grid with it, while an export ran.
+  const info = useQuery({
+    queryKey: queryKeys.info,
+    queryFn: () => bridge.getInfo({}),
+    select: ({ clock, active_environment }) => ({
+      offsetSeconds: clock.offset_seconds,
+      embedded: active_environment.kind === 'embedded',
+    }),
+  });
   // The simulated now as of this render: real time plus the clock's offset (the info query's `now` is
   // as old as its last refetch), so presets end at now.
-  const nowMs = Date.now() + (info.data?.clock.offset_seconds ?? 0) * 1000;
+  const nowMs = Date.now() + (info.data?.offsetSeconds ?? 0) * 1000;
   const { tab, form, submitted, page, pageSize, sort, set } = useReportsView();
   const current = form ?? defaultForm(nowMs);
   const setPage = (next: number) => set({ page: next });
@@ -96,7 +105,7 @@ export function ReportsPage() {
           ) : null}
         </>
       ) : (
-        <BalancesPanel embedded={info.data?.active_environment.kind === 'embedded'} />
+        <BalancesPanel embedded={info.data?.embedded ?? false} />
       )}
       <GenerateDialog
         open={generating}

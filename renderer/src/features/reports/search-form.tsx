@@ -59,6 +59,18 @@ export function SearchForm({
       slotProps={{ htmlInput: { 'data-testid': testId, spellCheck: false } }}
     />
   );
+  const toggle = (key: 'balanceAffectingOnly' | 'iso8601', label: string, testId: string) => (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={form[key]}
+          onChange={(e) => set(key, e.target.checked)}
+          slotProps={{ input: { 'data-testid': testId } as object }}
+        />
+      }
+      label={label}
+    />
+  );
 
   return (
     <Paper
@@ -150,26 +162,8 @@ export function SearchForm({
           ))}
         </Stack>
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.balanceAffectingOnly}
-                onChange={(e) => set('balanceAffectingOnly', e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'filter-balance-affecting' } as object }}
-              />
-            }
-            label="Balance-affecting only"
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.iso8601}
-                onChange={(e) => set('iso8601', e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'filter-iso8601' } as object }}
-              />
-            }
-            label="Svc-Enforce-ISO8601-Format"
-          />
+          {toggle('balanceAffectingOnly', 'Balance-affecting only', 'filter-balance-affecting')}
+          {toggle('iso8601', 'Svc-Enforce-ISO8601-Format', 'filter-iso8601')}
           <Button type="submit" variant="contained" disabled={!valid || busy} data-testid="search-submit">
             {busy ? 'Searching…' : 'Search'}
           </Button>

@@ -80,6 +80,23 @@ export function RequestLogPage() {
   });
 
   const set = (patch: Partial<LogFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  /** A filter picked from a short list (test id `log-filter-<key>`). */
+  const choice = <K extends 'status' | 'source' | 'since'>(
+    key: K,
+    label: string,
+    choices: readonly { value: LogFilters[K]; label: string }[],
+    width: number,
+  ) => (
+    <SelectField
+      native
+      label={label}
+      value={filters[key]}
+      onChange={(value) => set({ [key]: value as LogFilters[K] })}
+      choices={choices}
+      testId={`log-filter-${key}`}
+      sx={{ width }}
+    />
+  );
 
   return (
     <Stack spacing={2} data-testid="request-log-page">
@@ -101,33 +118,9 @@ export function RequestLogPage() {
             slotProps={{ htmlInput: { 'data-testid': 'log-filter-path', maxLength: 200, spellCheck: false } }}
             sx={{ minWidth: 260, flex: 1, '& input': { fontFamily: 'ui-monospace, monospace' } }}
           />
-          <SelectField
-            native
-            label="Status"
-            value={filters.status}
-            onChange={(value) => set({ status: value as LogFilters['status'] })}
-            choices={STATUS_OPTIONS}
-            testId="log-filter-status"
-            sx={{ width: 170 }}
-          />
-          <SelectField
-            native
-            label="Source"
-            value={filters.source}
-            onChange={(value) => set({ source: value as LogFilters['source'] })}
-            choices={SOURCE_OPTIONS}
-            testId="log-filter-source"
-            sx={{ width: 150 }}
-          />
-          <SelectField
-            native
-            label="Time"
-            value={filters.since}
-            onChange={(value) => set({ since: value as LogFilters['since'] })}
-            choices={SINCE_OPTIONS}
-            testId="log-filter-since"
-            sx={{ width: 180 }}
-          />
+          {choice('status', 'Status', STATUS_OPTIONS, 170)}
+          {choice('source', 'Source', SOURCE_OPTIONS, 150)}
+          {choice('since', 'Time', SINCE_OPTIONS, 180)}
           {filtered ? (
             <Button size="small" onClick={() => setFilters(NO_FILTERS)} data-testid="log-filter-clear">
               Clear filters
