@@ -383,6 +383,8 @@ async function exportAll(page: Page): Promise<Figure> {
   await page.getByTestId('search-submit').click();
   await page.getByTestId('total-items').waitFor({ timeout: 120_000 });
   const rows = await page.getByTestId('total-items').textContent();
+  // The search's own render is no part of the export: its long task is reported a moment after it ends.
+  await page.waitForTimeout(1_000);
   await forgetLongTasks(page);
   const exportStarted = performance.now();
   const download = page.waitForEvent('download', { timeout: 1_800_000 });

@@ -156,6 +156,41 @@ test.describe('The workbench for a new user, at 1000 px', () => {
   });
 });
 
+test('a burst with a pause in it is one notice, told the new total of the burst, in every open tab', async ({
+  workbench,
+  page,
+  context,
+}) => {
+  const second = await context.newPage();
+  await openWorkbench(page, workbench, 'orders');
+  await openWorkbench(second, workbench, 'orders');
+  const orders = (n: number) =>
+    Promise.all(
+      Array.from({ length: n }, () =>
+        workbench.api('POST', '/v2/checkout/orders', {
+          intent: 'CAPTURE',
+          purchase_units: [{ amount: { currency_code: 'USD', value: '5.00' } }],
+        }),
+      ),
+    );
+  await orders(30);
+  // The burst pauses long enough for its notice to be shown, then goes on.
+  const tabs = [page, second];
+  const ids: (string | null)[] = [];
+  for (const tab of tabs) {
+    const notice = tab.getByTestId('notice').filter({ hasText: /30 changes \(30 order\)/ });
+    await expect(notice).toHaveCount(1);
+    ids.push(await notice.getAttribute('data-notice-id'));
+  }
+  await orders(30);
+  for (const [at, tab] of tabs.entries()) {
+    await expect(tab.getByTestId('orders-total')).toHaveText(/^60 orders$/);
+    const notice = tab.getByTestId('notice').filter({ hasText: 'changes' });
+    await expect(notice).toHaveText([/^60 changes \(60 order\); latest: order \S+ is CREATED/]);
+    await expect(notice).toHaveAttribute('data-notice-id', ids[at] ?? '');
+  }
+});
+
 test('a cold start evaluates none of the API schemas: the first page and the shell load without them', async ({
   workbench,
   page,

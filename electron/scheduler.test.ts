@@ -487,6 +487,34 @@ describe('Scheduler: the jobs a clock move makes due run inside the move', () =>
     });
   });
 
+  it('on disk, a pass through more than a page of due jobs runs with the large page cache, a short one without', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scheduler-cache-'));
+    const disk = world(new Store({ kind: 'dir', dir }));
+    try {
+      const caches = new Set<number>();
+      const cacheKib = () =>
+        -Number((disk.store.db.db.prepare('PRAGMA cache_size').get() as { cache_size: number }).cache_size);
+      disk.scheduler.register(
+        'r',
+        replayable(() => void caches.add(cacheKib())),
+      );
+      disk.store.transaction(() => {
+        for (let i = 1; i <= 3; i++) disk.scheduler.schedule('r', T0 + i * SECOND, {});
+        for (let i = 1; i <= 300; i++) disk.scheduler.schedule('r', T0 + MINUTE + i * SECOND, {});
+      });
+      disk.clock.advance(10 * SECOND);
+      expect([...caches]).toEqual([32 * 1024]);
+      caches.clear();
+      disk.clock.advance(10 * MINUTE);
+      expect([...caches]).toEqual([256 * 1024]);
+      expect(cacheKib()).toBe(32 * 1024);
+    } finally {
+      disk.scheduler.stop();
+      disk.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('schedule and cancel write: outside a transaction they are refused', () => {
     expect(() => w.scheduler.schedule('a', T0, {})).toThrow(OutsideTransactionError);
     expect(() => w.scheduler.cancel('k')).toThrow(OutsideTransactionError);

@@ -116,36 +116,43 @@ export class Scheduler {
   runDue(): number {
     if (this.running) return 0;
     this.running = true;
-    let ran = 0;
-    let pageSize = FIRST_PAGE;
     try {
-      for (;;) {
-        // Due jobs are listed a page at a time (one query for many jobs: a clock move can run 50,000),
-        // and each is taken (deleted) as it runs, so one cancelled or moved meanwhile is skipped. A job
-        // that schedules another one due by now ends the page: the list is read again, in due order.
-        const now = this.clock.clockTime();
-        const page = this.store.jobs.dueFirst(now, pageSize);
-        if (page.length === 0) break;
-        this.store.jobs.takeEarliestScheduled();
-        pageSize = Math.min(pageSize * PAGE_GROWTH, LARGEST_PAGE);
-        let index = 0;
-        while (index < page.length) {
-          const group = this.replayableRun(page, index);
-          const done =
-            group > 1
-              ? this.runGroup(page.slice(index, index + group), now)
-              : this.runSingle(page, index, now);
-          ran += done.ran;
-          this.ranTotal += done.ran;
-          index += done.taken;
-          if (done.rescan) {
-            pageSize = FIRST_PAGE;
-            break;
-          }
-        }
-      }
+      // A pass through more than a page of due jobs (a clock move over days of a busy workspace) reads
+      // rows all over the database while its own dirty pages fill the page cache.
+      return this.store.jobs.countDueBy(this.clock.clockTime()) > FIRST_PAGE
+        ? this.store.db.withLargeCache(() => this.runPages())
+        : this.runPages();
     } finally {
       this.running = false;
+    }
+  }
+
+  /** Runs the due jobs, a page at a time (see `runDue`). */
+  private runPages(): number {
+    let ran = 0;
+    let pageSize = FIRST_PAGE;
+    for (;;) {
+      // Due jobs are listed a page at a time (one query for many jobs: a clock move can run 50,000),
+      // and each is taken (deleted) as it runs, so one cancelled or moved meanwhile is skipped. A job
+      // that schedules another one due by now ends the page: the list is read again, in due order.
+      const now = this.clock.clockTime();
+      const page = this.store.jobs.dueFirst(now, pageSize);
+      if (page.length === 0) break;
+      this.store.jobs.takeEarliestScheduled();
+      pageSize = Math.min(pageSize * PAGE_GROWTH, LARGEST_PAGE);
+      let index = 0;
+      while (index < page.length) {
+        const group = this.replayableRun(page, index);
+        const done =
+          group > 1 ? this.runGroup(page.slice(index, index + group), now) : this.runSingle(page, index, now);
+        ran += done.ran;
+        this.ranTotal += done.ran;
+        index += done.taken;
+        if (done.rescan) {
+          pageSize = FIRST_PAGE;
+          break;
+        }
+      }
     }
     return ran;
   }

@@ -2,20 +2,31 @@ import { randomString } from '../../shared/ids.js';
 import type { MailMessage } from '../../shared/mail-message.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/store.js';
-import { MailboxRepository, type StoredMail } from './mailbox-repo.js';
+import { MailboxRepository, type MailRecord } from './mailbox-repo.js';
+
+/**
+ * The subject and body of a kind of message a group sends by the thousand (a payout batch's notices),
+ * made from a few parameters when the message is read: the mailbox keeps the parameters, not the text.
+ * A template's text must not change once messages of it are kept (a new text is a new template).
+ */
+export type MailTemplate = (
+  params: Readonly<Record<string, string>>,
+  mail: { recipient: string; resource?: { kind: string; id: string } },
+) => { subject: string; body: string };
+
+/** The message's text: written out, or a template the mailbox knows and its parameters. */
+type MailText = { subject: string; body: string } | { template: string; params: Record<string, string> };
 
 /** What a group hands the mailbox: links are paths on this host (the invoice page), never full URLs. */
-export interface OutgoingMail {
+export type OutgoingMail = MailText & {
   recipient: string;
-  subject: string;
-  body: string;
   links?: { rel: string; path: string; label: string }[];
   /** What sent it (`invoice.sent`, `payout.unclaimed`, ...): the mailbox page filters by it. */
   category: string;
   resource?: { kind: string; id: string };
   /** The sender shown; the platform's own address unless a merchant sends it. */
   from?: string;
-}
+};
 
 /** The platform's sender address in the sandbox. */
 export const PLATFORM_SENDER = 'service@svc.example';
@@ -31,6 +42,7 @@ export const MAILBOX_LIST_LIMIT = 500;
  */
 export class Mailbox {
   private readonly repo: MailboxRepository;
+  private readonly templates = new Map<string, MailTemplate>();
 
   constructor(
     private readonly store: Store,
@@ -39,22 +51,40 @@ export class Mailbox {
     this.repo = new MailboxRepository(store.db);
   }
 
+  /** Adds a template messages may name (a group, once, as it is defined). */
+  defineTemplate(name: string, template: MailTemplate): void {
+    this.templates.set(name, template);
+  }
+
   /** Delivers `mail` (inside the caller's transaction); returns its id. */
   send(mail: OutgoingMail): string {
     const id = 'MAIL-' + randomString('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 16);
-    const stored: StoredMail = {
+    if ('template' in mail && !this.templates.has(mail.template))
+      throw new Error(`no mail template ${mail.template}`);
+    const text =
+      'template' in mail
+        ? { template: mail.template, params: mail.params }
+        : { subject: mail.subject, body: mail.body };
+    const stored: MailRecord = {
       id,
       sent_at: this.clock.nowIso(),
       recipient: mail.recipient,
       from: mail.from ?? PLATFORM_SENDER,
-      subject: mail.subject,
-      body: mail.body,
+      ...text,
       links: mail.links ?? [],
       category: mail.category,
       ...(mail.resource ? { resource: mail.resource } : {}),
     };
     this.repo.insert(stored);
     return id;
+  }
+
+  /** The subject and body of a kept message: as kept, or rendered by its template. */
+  private textOf(mail: MailRecord): { subject: string; body: string } {
+    if (!('template' in mail)) return mail;
+    const template = this.templates.get(mail.template);
+    if (!template) throw new Error(`no mail template ${mail.template}`);
+    return template(mail.params, mail);
   }
 
   /**
@@ -73,17 +103,20 @@ export class Mailbox {
     const found = this.repo.list(size + 1, page.recipient, beforeSeq);
     return {
       older: found.length > size,
-      messages: found.slice(0, size).map((mail) => ({
-        id: mail.id,
-        sent_at: mail.sent_at,
-        recipient: mail.recipient,
-        from: mail.from,
-        subject: mail.subject,
-        body: mail.body,
-        links: mail.links.map((l) => ({ rel: l.rel, href: baseUrl + l.path, label: l.label })),
-        category: mail.category,
-        ...(mail.resource ? { resource: mail.resource } : {}),
-      })),
+      messages: found.slice(0, size).map((mail) => {
+        const { subject, body } = this.textOf(mail);
+        return {
+          id: mail.id,
+          sent_at: mail.sent_at,
+          recipient: mail.recipient,
+          from: mail.from,
+          subject,
+          body,
+          links: mail.links.map((l) => ({ rel: l.rel, href: baseUrl + l.path, label: l.label })),
+          category: mail.category,
+          ...(mail.resource ? { resource: mail.resource } : {}),
+        };
+      }),
     };
   }
 

@@ -173,6 +173,19 @@ describe('the legacy Node SDK (paypal-rest-sdk 1.8), unchanged', () => {
 
   describe('billing plans and agreements (v1)', () => {
     /** `samples/subscription/billing_plans/create.js`, lower-case enum words and all. */
+    /** A monthly payment definition of the SDK's sample plan, with its shipping and tax charges. */
+    const monthlyDefinition = (name: string, type: 'REGULAR' | 'TRIAL', value: string, cycles: string) => ({
+      amount: { currency: 'USD', value },
+      charge_models: [
+        { amount: { currency: 'USD', value: '10.60' }, type: 'SHIPPING' },
+        { amount: { currency: 'USD', value: '20' }, type: 'TAX' },
+      ],
+      cycles,
+      frequency: 'MONTH',
+      frequency_interval: '1',
+      name,
+      type,
+    });
     const plan = {
       description: 'Create Plan for Regular',
       merchant_preferences: {
@@ -185,30 +198,8 @@ describe('the legacy Node SDK (paypal-rest-sdk 1.8), unchanged', () => {
       },
       name: 'Testing1-Regular1',
       payment_definitions: [
-        {
-          amount: { currency: 'USD', value: '100' },
-          charge_models: [
-            { amount: { currency: 'USD', value: '10.60' }, type: 'SHIPPING' },
-            { amount: { currency: 'USD', value: '20' }, type: 'TAX' },
-          ],
-          cycles: '0',
-          frequency: 'MONTH',
-          frequency_interval: '1',
-          name: 'Regular 1',
-          type: 'REGULAR',
-        },
-        {
-          amount: { currency: 'USD', value: '20' },
-          charge_models: [
-            { amount: { currency: 'USD', value: '10.60' }, type: 'SHIPPING' },
-            { amount: { currency: 'USD', value: '20' }, type: 'TAX' },
-          ],
-          cycles: '4',
-          frequency: 'MONTH',
-          frequency_interval: '1',
-          name: 'Trial 1',
-          type: 'TRIAL',
-        },
+        monthlyDefinition('Regular 1', 'REGULAR', '100', '0'),
+        monthlyDefinition('Trial 1', 'TRIAL', '20', '4'),
       ],
       type: 'INFINITE',
     };

@@ -341,3 +341,43 @@ describe('Database.deferInserts: rows written a few dozen per statement', () => 
     });
   });
 });
+
+describe('Database.withLargeCache: a long pass of work with a page cache as large as its dirty pages', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const cacheKib = (database: Database) =>
+    -Number((database.db.prepare('PRAGMA cache_size').get() as { cache_size: number }).cache_size);
+
+  it('on disk: 256 MiB while the work runs, nested or failing, and the usual 32 MiB after', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-cache-'));
+    dirs.push(dir);
+    const database = open(dir);
+    try {
+      expect(cacheKib(database)).toBe(32 * 1024);
+      const seen = database.withLargeCache(() => {
+        const outer = cacheKib(database);
+        const nested = database.withLargeCache(() => cacheKib(database));
+        return { outer, nested, after: cacheKib(database) };
+      });
+      expect(seen).toEqual({ outer: 256 * 1024, nested: 256 * 1024, after: 256 * 1024 });
+      expect(cacheKib(database)).toBe(32 * 1024);
+      expect(() =>
+        database.withLargeCache(() => {
+          throw new Error('job failed');
+        }),
+      ).toThrow('job failed');
+      expect(cacheKib(database)).toBe(32 * 1024);
+    } finally {
+      database.close();
+    }
+  });
+
+  it('in memory: pages are read in place, the cache is left as it is', () => {
+    const database = open();
+    const before = cacheKib(database);
+    expect(database.withLargeCache(() => cacheKib(database))).toBe(before);
+    database.close();
+  });
+});

@@ -15,6 +15,14 @@ export function isStoreFull(error: unknown): boolean {
 /** The size cap of a memdb database (SQLite's default SQLITE_MEMDB_DEFAULT_MAXSIZE). */
 const MEMDB_MAX_BYTES = 1024 * 1024 * 1024;
 
+/** The page cache of a workspace on disk, in KiB: a million-entry ledger's indexes stay in memory. */
+const CACHE_KIB = 32 * 1024;
+/**
+ * The page cache while a long pass of work runs (see `withLargeCache`): as large as the dirty pages one
+ * transaction may keep before SQLite spills them (`cache_spill`, 65,536 pages of 4 KiB).
+ */
+const LARGE_CACHE_KIB = 256 * 1024;
+
 /** Where the database lives: a folder on disk, or memory only (`--ephemeral`). */
 export type StoreLocation = { kind: 'dir'; dir: string } | { kind: 'memory' };
 
@@ -57,6 +65,8 @@ export class Database {
   private group: { resolve: () => void; reject: (error: Error) => void }[] | undefined;
   /** Rows inserted inside `deferInserts`, written a few dozen per statement. */
   private readonly deferred = new DeferredInserts();
+  /** Whether a `withLargeCache` pass runs. */
+  private largeCache = false;
 
   constructor(readonly location: StoreLocation) {
     if (location.kind === 'dir') {
@@ -90,7 +100,7 @@ export class Database {
     this.db.exec('PRAGMA foreign_keys = ON');
     this.db.exec('PRAGMA busy_timeout = 5000');
     // On disk, 32 MiB of page cache: a million-entry ledger's indexes stay in memory for searches.
-    if (location.kind === 'dir') this.db.exec('PRAGMA cache_size = -32768');
+    if (location.kind === 'dir') this.db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
     // A clock move runs every due job in one transaction, each in a savepoint of it. Once its dirty pages
     // outgrow the page cache SQLite spills them mid-transaction, and from then on every write in a
     // savepoint costs in proportion to the transaction so far (measured: 26 us a write at 5,000, 69 at
@@ -110,6 +120,26 @@ export class Database {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /**
+   * Runs `work`, a long pass of writes in one transaction (a clock move through thousands of due jobs),
+   * with a page cache as large as the dirty pages such a transaction may keep. With the usual cache its
+   * dirty pages soon fill it, and every row it then reads (an order, an index page it read a moment
+   * before) is read from the file again: measured on a 20,000-job move, 92,000 page reads instead of
+   * 18,000. The cache returns to its usual size after, so the memory is used only while such a pass
+   * runs. In memory (memdb) pages are read in place, and nothing changes.
+   */
+  withLargeCache<T>(work: () => T): T {
+    if (this.location.kind !== 'dir' || this.largeCache) return work();
+    this.largeCache = true;
+    this.run(`PRAGMA cache_size = -${LARGE_CACHE_KIB}`);
+    try {
+      return work();
+    } finally {
+      this.largeCache = false;
+      this.run(`PRAGMA cache_size = -${CACHE_KIB}`);
+    }
   }
 
   /**

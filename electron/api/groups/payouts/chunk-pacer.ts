@@ -13,6 +13,12 @@ const BUSY_REQUESTS_PER_SECOND = 200;
  * benchmark 0.3 left them 0.56 to 0.70 of it, 0.2 0.57 to 0.74, 0.15 0.86 to 0.92.
  */
 const BUSY_SHARE = 0.15;
+/**
+ * Items in a chunk while the API is busy: a chunk of 250 holds the event loop some 20 ms on a quiet
+ * machine and several times that on a loaded one, past what the longest pause (MAX_GAP_MS) makes up
+ * for; a fifth of it keeps callers' waits short and the share within the pause's reach.
+ */
+const BUSY_CHUNK_ITEMS = 50;
 /** How many load samples (250 ms each) make "the last second". */
 const SAMPLES = 4;
 const SAMPLE_SECONDS = 0.25;
@@ -100,6 +106,11 @@ export class ChunkPacer {
     const elapsed = end - started + this.commitMs;
     const gap = Math.ceil((elapsed * (1 - BUSY_SHARE)) / BUSY_SHARE);
     return Math.min(MAX_GAP_MS, Math.max(MIN_GAP_MS, gap));
+  }
+
+  /** How many items the next chunk takes: `full` unless the API is busy (and never fewer within a move). */
+  chunkItems(full: number): number {
+    return !this.moving() && this.apiBusy() ? Math.min(full, BUSY_CHUNK_ITEMS) : full;
   }
 
   /**

@@ -8,6 +8,7 @@ import { PayoutProcessor } from './jobs.js';
 import { payoutPostings } from './ledger.js';
 import { payoutRoutes } from './routes.js';
 import { PayoutsService } from './service.js';
+import { UNCLAIMED_NOTICE_TEMPLATE, unclaimedNoticeText } from './unclaimed-notice.js';
 import { payoutTestHelpers } from './test-helpers.js';
 import { PAYOUT_RESOURCE_KINDS } from './views.js';
 
@@ -22,6 +23,7 @@ export * from './events.js';
  * scheduler in chunks; items read and cancelled; unclaimed items returned after 30 days.
  */
 export function definePayouts(deps: GroupDeps): GroupModule & { api: PayoutsService } {
+  deps.mailbox.defineTemplate(UNCLAIMED_NOTICE_TEMPLATE, unclaimedNoticeText);
   const items = new BatchItems();
   const processor = new PayoutProcessor(deps, items);
   const batches = new RecentBatches(deps.store, deps.transitions);

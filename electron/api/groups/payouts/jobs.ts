@@ -24,7 +24,7 @@ export const RETURN_UNCLAIMED_JOB = 'payouts.return-unclaimed';
 
 /** Unclaimed items return to the sender after 30 days of simulated time (spec part 8). */
 export const UNCLAIMED_RETURN_MS = 30 * DAY;
-/** Items stored per chunk: one transaction each, the API served between two chunks. */
+/** Items stored per chunk: one transaction each, the API served between two chunks (fewer while it is busy). */
 export const CHUNK_ITEMS = 250;
 /** A new batch starts processing this long after its create answer (simulated time). */
 export const PROCESSING_DELAY_MS = 50;
@@ -187,7 +187,7 @@ export class PayoutProcessor {
     this.pacer.chunkRan();
     const items = this.batchItems.ofId(payload.id, () => this.readBatch(payload.id));
     const batchContext = context;
-    const end = Math.min(payload.next + CHUNK_ITEMS, context.count);
+    const end = Math.min(payload.next + this.pacer.chunkItems(CHUNK_ITEMS), context.count);
     const accounts = new Map<string, Account | null>();
     const funds = new SenderFunds(this.deps, context.sender, run.dueAt);
     const postings: LedgerPosting[] = [];

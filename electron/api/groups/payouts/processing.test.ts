@@ -273,6 +273,19 @@ describe('payout processing', () => {
       expect(await totalBalance(api)).toBe(((500_000 - count * 125) / 100).toFixed(2));
     });
 
+    it('takes 50 items a chunk while the API is busy, so callers wait less between two chunks', async () => {
+      await fund(api, '5000.00');
+      const id = await createOk(api, big(CHUNK_ITEMS));
+      // One load sample of 100 answered requests (250 ms): 400 a second, a busy API.
+      const gauge = api.host.services.webhooks.load;
+      for (let i = 0; i < 100; i++) gauge.requestDone();
+      gauge['sample']();
+      await tick(api);
+      expect(storedItems(api, id)).toBe(50);
+      await tick(api);
+      expect(storedItems(api, id)).toBe(100);
+    });
+
     it('pays no item the balance can no longer cover when it is drained while the batch is PROCESSING', async () => {
       await fund(api, '1000.00');
       const count = CHUNK_ITEMS * 3;

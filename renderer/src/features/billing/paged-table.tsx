@@ -2,6 +2,7 @@ import TablePagination from '@mui/material/TablePagination';
 import type { ReactNode } from 'react';
 import { QueryTable } from '../../components/query-table';
 import { API_PAGE_SIZE } from './billing-api';
+import { totalOf } from './list-total';
 
 /**
  * One page of a billing list (products, plans, subscriptions) as a table, paged the billing API's own
@@ -31,7 +32,7 @@ export function PagedTable({
   rows: ReactNode;
   testId: string;
 }) {
-  const all = total ?? (typeof query.data?.total_items === 'number' ? query.data.total_items : items.length);
+  const all = total ?? totalOf(query, items);
   return (
     <QueryTable
       query={query}

@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatTime } from '../../api/format';
 import { hrefFor } from '../../app/router';
@@ -13,6 +12,7 @@ import { PagedTable } from './paged-table';
 import { PlanScheduleCell } from './plan-schedule-cell';
 import { NamedLinkCell } from './named-link-cell';
 import { SelectField } from '../../components/select-field';
+import { ListTotal } from './list-total';
 
 /**
  * Every subscription plan, newest pages as the API lists them, optionally of one product: each with its
@@ -45,12 +45,7 @@ export function PlansList({ onCreate }: { onCreate(): void }) {
           sx={{ width: 360 }}
         />
         <Stack sx={{ flexGrow: 1 }} />
-        {plans.data ? (
-          <Typography variant="body2" color="text.secondary" data-testid="plans-total">
-            {plans.data.total_items ?? rows.length} plan
-            {(plans.data.total_items ?? rows.length) === 1 ? '' : 's'}
-          </Typography>
-        ) : null}
+        <ListTotal query={plans} items={rows} noun="plan" testId="plans-total" />
       </Stack>
       <PagedTable
         query={plans}

@@ -3,12 +3,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatTime } from '../../api/format';
 import { useProductsPage } from './billing-queries';
 import { PagedTable } from './paged-table';
 import { NamedLinkCell } from './named-link-cell';
+import { ListTotal } from './list-total';
 
 /**
  * The catalog: every product, as `GET /v1/catalogs/products` pages it. List entries carry a name, a
@@ -18,15 +18,10 @@ export function ProductsList({ onCreate }: { onCreate(): void }) {
   const [page, setPage] = useState(0);
   const products = useProductsPage(page + 1);
   const rows = products.data?.products ?? [];
-  const total = products.data?.total_items ?? rows.length;
   return (
     <Paper>
       <Stack direction="row" sx={{ p: 2, pb: 1, justifyContent: 'flex-end' }}>
-        {products.data ? (
-          <Typography variant="body2" color="text.secondary" data-testid="products-total">
-            {total} product{total === 1 ? '' : 's'}
-          </Typography>
-        ) : null}
+        <ListTotal query={products} items={rows} noun="product" testId="products-total" />
       </Stack>
       <PagedTable
         query={products}

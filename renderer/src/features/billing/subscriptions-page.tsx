@@ -21,6 +21,7 @@ import { PagedTable } from './paged-table';
 import { SubscriptionForm } from './subscription-form';
 import { usePlanChoices } from './use-plan-choices';
 import { SelectField } from '../../components/select-field';
+import { ListTotal } from './list-total';
 
 /** The lists of the Subscriptions page, one per route: `#/subscriptions`, `#/legacy-agreements`. */
 export type SubscriptionsTab = 'subscriptions' | 'legacy-agreements';
@@ -96,7 +97,6 @@ function SubscriptionsList({ onCreate }: { onCreate(): void }) {
     placeholderData: keepPreviousData,
   });
   const rows = subscriptions.data?.subscriptions ?? [];
-  const total = subscriptions.data?.total_items ?? rows.length;
   return (
     <Paper>
       <Stack direction="row" spacing={2} sx={{ p: 2, pb: 1, alignItems: 'center' }}>
@@ -114,11 +114,7 @@ function SubscriptionsList({ onCreate }: { onCreate(): void }) {
           sx={{ width: 360 }}
         />
         <Stack sx={{ flexGrow: 1 }} />
-        {subscriptions.data ? (
-          <Typography variant="body2" color="text.secondary" data-testid="subscriptions-total">
-            {total} subscription{total === 1 ? '' : 's'}
-          </Typography>
-        ) : null}
+        <ListTotal query={subscriptions} items={rows} noun="subscription" testId="subscriptions-total" />
       </Stack>
       <PagedTable
         query={subscriptions}
