@@ -442,13 +442,16 @@ async function burst(api: Api, browser: Browser, page: Page, url: string): Promi
 function recordNotices(): void {
   const holder = window as unknown as { __noticeTexts: string[] };
   holder.__noticeTexts = [];
-  const place = new Map<string, number>();
+  // A notice is known by its id, or by its element in a build whose notices carry none.
+  const place = new Map<string | Element, number>();
   const before = new Set(
-    [...document.querySelectorAll('[data-testid="notice"]')].map((n) => n.getAttribute('data-notice-id')),
+    [...document.querySelectorAll('[data-testid="notice"]')].map(
+      (n) => n.getAttribute('data-notice-id') ?? n,
+    ),
   );
   new MutationObserver(() => {
     for (const notice of document.querySelectorAll('[data-testid="notice"]')) {
-      const id = notice.getAttribute('data-notice-id') ?? '';
+      const id = notice.getAttribute('data-notice-id') ?? notice;
       if (before.has(id)) continue;
       const at = place.get(id) ?? holder.__noticeTexts.length;
       place.set(id, at);
