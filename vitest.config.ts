@@ -17,5 +17,7 @@ export default defineConfig({
     // the run there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
+    // Set-up hooks start hosts and seed them; on a loaded 2-core machine that alone can pass Vitest's 10 s.
+    hookTimeout: 30_000,
   },
 });

@@ -1,6 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { UsageError } from './usage-error.js';
+
+const LOAD_CLIENT = fileURLToPath(new URL('./load-client.ts', import.meta.url));
 
 /** How hard and how long every target of one benchmark is driven. */
 export interface LoadOptions {
@@ -73,19 +78,21 @@ export function parseLoadArgs(args: string[], defaults: LoadOptions): LoadOption
   };
 }
 
+/** One run of the load client in a process of its own (`load-client.ts`), its result as it reports it. */
 async function fire(
   request: LoadRequest,
   connections: number,
   durationSec: number,
 ): Promise<autocannon.Result> {
-  return autocannon({
-    ...request,
-    connections,
-    duration: durationSec,
-    // The client runs in a worker thread so it does not share the server's event loop (the main thread):
-    // in the same thread its cost would be added to every request and flatten the difference.
-    workers: 1,
+  const settings: autocannon.Options = { ...request, connections, duration: durationSec };
+  const child = spawn(process.execPath, ['--import', 'tsx', LOAD_CLIENT, JSON.stringify(settings)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the load client exited with ${code}`);
+  return JSON.parse(output) as autocannon.Result;
 }
 
 /**

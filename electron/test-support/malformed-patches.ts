@@ -1,6 +1,11 @@
 import type { Issue } from '../../shared/api/registry.js';
 import type { ErrorName } from '../../shared/errors.js';
 
+/** The answer to a malformed PATCH operation (400), checked before the resource's own rules. */
+export const BAD = 'INVALID_REQUEST' satisfies ErrorName;
+/** The answer to a well-formed operation the resource refuses or cannot apply (422). */
+export const REFUSED = 'UNPROCESSABLE_ENTITY' satisfies ErrorName;
+
 /** One refused PATCH of a table test: its name, the operations, and the error name, issue and field. */
 export type PatchRefusalCase = [string, unknown[], ErrorName, Issue, string];
 

@@ -23,6 +23,7 @@ export interface LoadSample {
 
 export class LoadGauge {
   private completed = 0;
+  private answeredTotal = 0;
   private readonly samples: LoadSample[] = [];
   private readonly listeners: ((sample: LoadSample) => void)[] = [];
   private last = performance.eventLoopUtilization();
@@ -31,6 +32,12 @@ export class LoadGauge {
   /** One API request answered. */
   requestDone(): void {
     this.completed++;
+    this.answeredTotal++;
+  }
+
+  /** API requests answered since the host started (work that yields compares two readings). */
+  get answered(): number {
+    return this.answeredTotal;
   }
 
   start(): void {

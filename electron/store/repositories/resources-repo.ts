@@ -96,7 +96,10 @@ export class ResourcesRepository {
 
   private toResource<B, I>(row: ResourceRow): StoredResource<B, I> {
     const form = row.internal === '' ? this.forms.get(row.kind) : undefined;
-    if (form) return { ...row, ...(form.decode(row) as { body: B; internal: I }) };
+    if (form) {
+      const { body, internal } = form.decode(row) as { body: B; internal: I };
+      return { ...row, body, internal };
+    }
     return { ...row, body: JSON.parse(row.body) as B, internal: JSON.parse(row.internal) as I };
   }
 

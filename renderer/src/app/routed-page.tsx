@@ -1,22 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, memo } from 'react';
-import { bridge } from '../bridge';
-import { queryKeys } from '../api/query-keys';
+import { useHostInfo } from '../api/use-host-info';
 import { HOME_SEGMENT, ROUTES } from '../features/registry';
 
 /** The page of a route, as the feature registry declares it. */
 function Page({ route }: { route: string[] }) {
   const [segment = HOME_SEGMENT, id] = route;
   const pages = ROUTES.get(segment);
-  // Only the active environment: the clock widget reads the info again every 30 s, and each new `now`
-  // drew this page again with everything in it (a Reports grid of 500 rows: a 350 ms task).
-  const active = useQuery({
-    queryKey: queryKeys.info,
-    queryFn: () => bridge.getInfo({}),
-    select: (info) => info.active_environment,
-  }).data;
+  const active = useHostInfo((info) => info.active_environment).data;
   if (!pages) return <Typography sx={{ p: 3 }}>No page at #/{route.join('/')}.</Typography>;
   // Never the embedded data under a remote name: a page that reads the workbench's own store says so.
   const notice =

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test-support/expect-error.js';
-import { malformedPatchCases, type PatchRefusalCase } from '../../../test-support/malformed-patches.js';
+import {
+  BAD,
+  malformedPatchCases,
+  type PatchRefusalCase,
+  REFUSED,
+} from '../../../test-support/malformed-patches.js';
 import {
   createProduct,
   expectStatus,
@@ -147,8 +152,6 @@ describe('catalog products', () => {
     );
   });
 
-  const BAD = 'INVALID_REQUEST';
-  const REFUSED = 'UNPROCESSABLE_ENTITY';
   it.each<PatchRefusalCase>([
     // Malformed operations are 400, checked before which paths and ops a product allows.
     ...malformedPatchCases('/description'),

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
 import { expectError } from '../../../test-support/expect-error.js';
-import { malformedPatchCases, type PatchRefusalCase } from '../../../test-support/malformed-patches.js';
+import {
+  BAD,
+  malformedPatchCases,
+  type PatchRefusalCase,
+  REFUSED,
+} from '../../../test-support/malformed-patches.js';
 import {
   approveAsBuyer,
   BUYER_PAGE,
@@ -331,8 +336,6 @@ describe('the v1 buyer page and execute', () => {
       );
     });
 
-    const BAD = 'INVALID_REQUEST';
-    const REFUSED = 'UNPROCESSABLE_ENTITY';
     it.each<PatchRefusalCase>([
       // Malformed operations are 400, checked before which paths and ops v1 allows.
       ...malformedPatchCases('/note_to_payer'),

@@ -286,6 +286,22 @@ describe('payout processing', () => {
       expect(storedItems(api, id)).toBe(100);
     });
 
+    it('counts callers answered between two chunks as a busy API, whatever their rate', async () => {
+      await fund(api, '5000.00');
+      const id = await createOk(api, big(CHUNK_ITEMS * 3));
+      const gauge = api.host.services.webhooks.load;
+      await tick(api);
+      expect(storedItems(api, id)).toBe(CHUNK_ITEMS);
+      // A poller's request between two chunks: the next chunk is a full one.
+      gauge.requestDone();
+      await tick(api);
+      expect(storedItems(api, id)).toBe(CHUNK_ITEMS * 2);
+      // Five callers answered in the pause: they were queued behind the chunk.
+      for (let i = 0; i < 5; i++) gauge.requestDone();
+      await tick(api);
+      expect(storedItems(api, id)).toBe(CHUNK_ITEMS * 2 + 50);
+    });
+
     it('pays no item the balance can no longer cover when it is drained while the batch is PROCESSING', async () => {
       await fund(api, '1000.00');
       const count = CHUNK_ITEMS * 3;

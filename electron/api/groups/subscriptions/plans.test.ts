@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test-support/expect-error.js';
-import { malformedPatchCases, type PatchRefusalCase } from '../../../test-support/malformed-patches.js';
+import {
+  BAD,
+  malformedPatchCases,
+  type PatchRefusalCase,
+  REFUSED,
+} from '../../../test-support/malformed-patches.js';
 import {
   advance,
   createPlan,
@@ -273,8 +278,6 @@ describe('subscription plans', () => {
     expect(eventTypesOf(api, plan.id)).toEqual(['BILLING.PLAN.CREATED', 'BILLING.PLAN.UPDATED']);
   });
 
-  const BAD = 'INVALID_REQUEST';
-  const REFUSED = 'UNPROCESSABLE_ENTITY';
   it.each<PatchRefusalCase>([
     // Malformed operations are 400, checked before which paths and ops a plan allows.
     ...malformedPatchCases('/name'),

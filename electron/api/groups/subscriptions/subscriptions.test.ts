@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test-support/expect-error.js';
-import { malformedPatchCases, type PatchRefusalCase } from '../../../test-support/malformed-patches.js';
+import {
+  BAD,
+  malformedPatchCases,
+  type PatchRefusalCase,
+  REFUSED,
+} from '../../../test-support/malformed-patches.js';
 import { CSRF_FIELD } from '../../pipeline/buyer-page.js';
 import { approvalCsrfToken } from './approval-page.js';
 import {
@@ -336,8 +341,6 @@ describe('subscriptions', () => {
     expect(eventTypesOf(api, sub.id)).toContain('BILLING.SUBSCRIPTION.UPDATED');
   });
 
-  const BAD = 'INVALID_REQUEST';
-  const REFUSED = 'UNPROCESSABLE_ENTITY';
   it.each<PatchRefusalCase>([
     // Malformed operations are 400, checked before which paths and ops a subscription allows.
     ...malformedPatchCases('/custom_id'),

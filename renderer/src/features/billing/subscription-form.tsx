@@ -2,13 +2,11 @@ import DialogContent from '@mui/material/DialogContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MERCHANT_CANCEL_PATH, MERCHANT_RETURN_PATH } from '../../../../shared/api/sandbox/merchant-pages';
-import { bridge } from '../../bridge';
 import { DateTimeSchema, QuantitySchema } from '../../../../shared/api/subscriptions';
 import { newRequestId } from '../../api/api-call';
-import { queryKeys } from '../../api/query-keys';
+import { useHostInfo } from '../../api/use-host-info';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { Section } from '../../components/section';
 import { createSubscription, type Plan } from './billing-api';
@@ -119,8 +117,7 @@ export function SubscriptionForm({
   const [draft, setDraft] = useState(() => initialDraft(planId ?? ''));
   // The buyer comes back to a page of this host that shows what the platform handed back, not to a site
   // that does not exist; set once, so a URL the user typed is never replaced.
-  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
-  const hostBase = info.data?.embedded_base_url;
+  const hostBase = useHostInfo((info) => info.embedded_base_url).data;
   const urlsSet = useRef(false);
   useEffect(() => {
     if (!hostBase || urlsSet.current) return;

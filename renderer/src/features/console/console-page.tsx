@@ -6,12 +6,13 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiResponse, BridgeInput } from '../../../../shared/bridge';
 import { bridge } from '../../bridge';
 import { useUi } from '../../app/ui-store';
 import { queryKeys } from '../../api/query-keys';
+import { useHostInfo } from '../../api/use-host-info';
 import type { Capture } from './collection-model';
 import { captureProblem } from './captures-editor';
 import { useCollections } from './collections-store';
@@ -61,8 +62,7 @@ export function ConsolePage() {
   const variables = useCollections((s) => s.variables);
   const notify = useUi((s) => s.notify);
   const queryClient = useQueryClient();
-  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
-  const baseUrl = info.data?.active_environment.base_url;
+  const baseUrl = useHostInfo((info) => info.active_environment.base_url).data;
   const [formError, setFormError] = useState<string | undefined>();
   const request = tab.request;
 

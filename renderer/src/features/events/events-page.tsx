@@ -3,15 +3,13 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { bridge } from '../../bridge';
 import { navigate } from '../../app/router';
+import { useHostInfo } from '../../api/use-host-info';
 import { EventsPanel } from './events-panel';
 import { InboxPanel } from './inbox-panel';
 import { ListenerControl } from './listener-control';
 import { SimulateForm } from './simulate-form';
 import { SubscriptionsPanel } from './subscriptions-panel';
-import { queryKeys } from '../../api/query-keys';
 
 const TABS = [
   { id: 'inbox', label: 'Listener inbox' },
@@ -30,8 +28,7 @@ type TabId = (typeof TABS)[number]['id'];
 export function EventsPage({ route }: { route: string[] }) {
   const [, tabSegment, id] = route;
   const tab: TabId = TABS.some((t) => t.id === tabSegment) ? (tabSegment as TabId) : 'inbox';
-  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
-  const remote = info.data?.active_environment.kind === 'remote';
+  const remote = useHostInfo((info) => info.active_environment.kind === 'remote').data ?? false;
   return (
     <Stack spacing={2} data-testid="events-page">
       <Typography variant="h5">Events</Typography>

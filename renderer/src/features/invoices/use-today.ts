@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
-import { bridge } from '../../bridge';
+import { useHostInfo } from '../../api/use-host-info';
 
 /** The simulated clock's day (`yyyy-MM-dd`): what "overdue" is measured against. */
 export function useToday(): string {
-  const info = useQuery({ queryKey: queryKeys.info, queryFn: () => bridge.getInfo({}) });
-  return (info.data?.clock.now ?? new Date().toISOString()).slice(0, 10);
+  // The day alone: the page is drawn again when the day changes, not at every read of the clock.
+  const day = useHostInfo((info) => info.clock.now.slice(0, 10)).data;
+  return day ?? new Date().toISOString().slice(0, 10);
 }

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import type { TransactionSearchResponse } from '../../../../shared/api/reporting';
 import { callApi } from '../../api/api-call';
 import { useUi } from '../../app/ui-store';
-import { bridge } from '../../bridge';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { BalancesPanel } from './balances-panel';
 import { ExportControl } from './export-control';
@@ -18,6 +17,7 @@ import { SearchForm } from './search-form';
 import { useReportsView } from './reports-view-state';
 import { defaultForm, pathOf, searchParams } from './search-model';
 import { queryKeys } from '../../api/query-keys';
+import { useHostInfo } from '../../api/use-host-info';
 
 /**
  * Reports: the transaction search of spec 4.11 with every filter (sent through the active environment,
@@ -27,16 +27,10 @@ import { queryKeys } from '../../api/query-keys';
 export function ReportsPage() {
   const queryClient = useQueryClient();
   const notify = useUi((s) => s.notify);
-  // The clock's offset and the active environment's kind, not the whole info: the clock widget reads
-  // it again every 30 s, and each new `now` drew the page again, its grid with it, while an export ran.
-  const info = useQuery({
-    queryKey: queryKeys.info,
-    queryFn: () => bridge.getInfo({}),
-    select: ({ clock, active_environment }) => ({
-      offsetSeconds: clock.offset_seconds,
-      embedded: active_environment.kind === 'embedded',
-    }),
-  });
+  const info = useHostInfo(({ clock, active_environment }) => ({
+    offsetSeconds: clock.offset_seconds,
+    embedded: active_environment.kind === 'embedded',
+  }));
   // The simulated now as of this render: real time plus the clock's offset (the info query's `now` is
   // as old as its last refetch), so presets end at now.
   const nowMs = Date.now() + (info.data?.offsetSeconds ?? 0) * 1000;
