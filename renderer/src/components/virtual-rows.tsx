@@ -20,12 +20,16 @@ export interface VirtualRows<E extends HTMLElement> {
 
 /**
  * Only the rows in view of `count` rows are in the DOM: a list of thousands costs what a screenful costs.
- * `onNearEnd` runs when the view reaches the last rows (the caller fetches the next page from the host).
+ * `onNearEnd` runs when the view reaches the last rows (the caller fetches the next page from the host),
+ * and again each time the list's fetching settles with the view still there: a refresh of the list (a
+ * host event invalidating it) cancels a next-page fetch under way, and the view, already at the end,
+ * would not move to ask again.
  */
 export function useVirtualRows<E extends HTMLElement>(
   count: number,
   estimateRowHeight: number,
   onNearEnd?: () => void,
+  fetching = false,
 ): VirtualRows<E> {
   const scrollRef = useRef<E | null>(null);
   const virtualizer = useVirtualizer({
@@ -39,8 +43,8 @@ export function useVirtualRows<E extends HTMLElement>(
   const nearEnd = useRef(onNearEnd);
   nearEnd.current = onNearEnd;
   useEffect(() => {
-    if (count > 0 && lastIndex >= count - 1 - OVERSCAN) nearEnd.current?.();
-  }, [lastIndex, count]);
+    if (!fetching && count > 0 && lastIndex >= count - 1 - OVERSCAN) nearEnd.current?.();
+  }, [lastIndex, count, fetching]);
   return {
     scrollRef,
     items,

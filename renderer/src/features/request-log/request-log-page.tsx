@@ -66,9 +66,14 @@ export function RequestLogPage() {
   const rows: RequestLogSummary[] = log.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = isFiltered(active);
   // Scrolling near the oldest row shown asks the host for the page before it.
-  const virtual = useVirtualRows<HTMLDivElement>(rows.length, 37, () => {
-    if (log.hasNextPage && !log.isFetchingNextPage) void log.fetchNextPage();
-  });
+  const virtual = useVirtualRows<HTMLDivElement>(
+    rows.length,
+    37,
+    () => {
+      if (log.hasNextPage) void log.fetchNextPage();
+    },
+    log.isFetching,
+  );
 
   const exportHar = useMutation({
     mutationFn: (ids: number[] | undefined) => bridge.exportHar(ids ? { ids } : {}),
