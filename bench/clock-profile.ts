@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { approvedOrders, move } from './clock.js';
+import type { CallFrame, CpuProfile } from './cpu-profile-stages.js';
 import { accessToken, BENCH_CREDENTIALS, loadHost } from './host.js';
 import { UsageError } from './usage-error.js';
 
@@ -60,19 +61,6 @@ const PROJECT_PARTS: [RegExp, Part][] = [
   [/store\/db\.ts#runAfterCommit|electron\/events\.ts#|host\//, 'after-commit notices'],
   [/transition\.ts#stamp/, 'order update + history row'],
 ];
-
-interface CpuProfile {
-  startTime: number;
-  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
 
 /** Microseconds per part, and per `source#function` of the deepest project frame (the top ones). */
 function split(profile: CpuProfile): { parts: Map<Part, number>; frames: Map<string, number> } {

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 
 /** The parts of a V8 `.cpuprofile` (what `node --cpu-prof` writes) that the summary reads. */
-interface CpuProfile {
+export interface CpuProfile {
   startTime: number;
   nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
 
-interface CallFrame {
+export interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;

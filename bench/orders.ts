@@ -1,3 +1,4 @@
+import { SAMPLE_ORDER_CREATE } from '../electron/test-support/fixtures.js';
 import { accessToken } from './host.js';
 import {
   alternate,
@@ -18,33 +19,7 @@ const DEFAULTS: LoadOptions = { connections: 50, durationSec: 10, warmupSec: 2, 
 const BARE_SERVER = new URL('./bare-orders-server.ts', import.meta.url).href;
 const ORDERS_PATH = '/v2/checkout/orders';
 
-/** A realistic one-unit order: two item lines, a breakdown that adds up, a shipping amount. */
-const ORDER_BODY = JSON.stringify({
-  intent: 'CAPTURE',
-  purchase_units: [
-    {
-      reference_id: 'default',
-      description: 'Benchmark order',
-      amount: {
-        currency_code: 'USD',
-        value: '25.00',
-        breakdown: {
-          item_total: { currency_code: 'USD', value: '20.00' },
-          shipping: { currency_code: 'USD', value: '5.00' },
-        },
-      },
-      items: [
-        {
-          name: 'Widget',
-          quantity: '2',
-          unit_amount: { currency_code: 'USD', value: '7.50' },
-          category: 'PHYSICAL_GOODS',
-        },
-        { name: 'Gadget', quantity: '1', unit_amount: { currency_code: 'USD', value: '5.00' }, sku: 'GDG-1' },
-      ],
-    },
-  ],
-});
+const ORDER_BODY = JSON.stringify(SAMPLE_ORDER_CREATE);
 
 export function createRequest(baseUrl: string, token?: string): LoadRequest {
   return {

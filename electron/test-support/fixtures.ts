@@ -68,3 +68,35 @@ export const RECEIPT_ORDER = {
     },
   ],
 };
+
+/**
+ * A realistic one-unit order create: two item lines, a breakdown that adds up, a shipping amount. The
+ * orders benchmark sends it; the second item lists `sku` first, out of the schema's order, which the
+ * validation fast path's test relies on.
+ */
+export const SAMPLE_ORDER_CREATE = {
+  intent: 'CAPTURE',
+  purchase_units: [
+    {
+      reference_id: 'default',
+      description: 'Benchmark order',
+      amount: {
+        currency_code: 'USD',
+        value: '25.00',
+        breakdown: {
+          item_total: { currency_code: 'USD', value: '20.00' },
+          shipping: { currency_code: 'USD', value: '5.00' },
+        },
+      },
+      items: [
+        {
+          name: 'Widget',
+          quantity: '2',
+          unit_amount: { currency_code: 'USD', value: '7.50' },
+          category: 'PHYSICAL_GOODS',
+        },
+        { sku: 'GDG-1', name: 'Gadget', quantity: '1', unit_amount: { currency_code: 'USD', value: '5.00' } },
+      ],
+    },
+  ],
+};

@@ -3,6 +3,7 @@ import { z, type ZodType } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../shared/api/registry.js';
 import { OrderCreateHeaders, OrderCreateSchema } from '../../../shared/api/orders-v2/schemas.js';
+import { SAMPLE_ORDER_CREATE } from '../../test-support/fixtures.js';
 import { fastPathOf, NEEDS_ZOD } from './schema-fast-path.js';
 
 /** Members and items in order, so two values that print alike but list their keys differently differ. */
@@ -22,27 +23,7 @@ function expectAsZod(schema: ZodType, input: unknown): void {
   expect(ordered(fast)).toEqual(ordered(zod.data));
 }
 
-const ORDER = {
-  intent: 'CAPTURE',
-  purchase_units: [
-    {
-      reference_id: 'default',
-      description: 'Benchmark order',
-      amount: {
-        currency_code: 'USD',
-        value: '25.00',
-        breakdown: {
-          item_total: { currency_code: 'USD', value: '20.00' },
-          shipping: { currency_code: 'USD', value: '5.00' },
-        },
-      },
-      items: [
-        { name: 'Widget', quantity: '2', unit_amount: { currency_code: 'USD', value: '7.50' } },
-        { sku: 'GDG-1', name: 'Gadget', quantity: '1', unit_amount: { currency_code: 'USD', value: '5.00' } },
-      ],
-    },
-  ],
-};
+const ORDER = SAMPLE_ORDER_CREATE;
 
 describe('the schema fast path', () => {
   it("takes a plain order create and answers zod's copy: schema order, unknown members dropped", () => {
