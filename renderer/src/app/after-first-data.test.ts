@@ -1,25 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterFirstData } from './after-first-data';
+import { fakeFramesPerTest } from './fake-frames-test-kit';
 
-// Node has no frames nor idle periods: fake timers stand in for them, a frame every 16 ms and an idle
-// period 5 ms after it is asked for (as in after-first-paint.test.ts).
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
-    Number(setTimeout(() => callback(performance.now()), 16)),
-  );
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
-  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) =>
-    Number(setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 10 }), 5)),
-  );
-  vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+fakeFramesPerTest();
 
 /** A query client with one query in flight until `answer` is called. */
 function clientWithPendingQuery() {

@@ -1,27 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint } from './after-first-paint';
+import { fakeFramesPerTest } from './fake-frames-test-kit';
 
-// Node has no frames nor idle periods: the browser's are stood in for by fake timers, a frame every
-// 16 ms (or never, for a tab in the background) and an idle period 5 ms after it is asked for.
-let frames: 'every-16-ms' | 'none';
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  frames = 'every-16-ms';
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
-    frames === 'none' ? 0 : Number(setTimeout(() => callback(performance.now()), 16)),
-  );
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
-  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) =>
-    Number(setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 10 }), 5)),
-  );
-  vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const { noFrames } = fakeFramesPerTest();
 
 describe('work deferred until after the first paint', () => {
   it('waits for the next frame, then for an idle period', () => {
@@ -39,7 +20,7 @@ describe('work deferred until after the first paint', () => {
   });
 
   it('runs a second later in a tab that gets no frames', () => {
-    frames = 'none';
+    noFrames();
     const work = vi.fn();
     afterFirstPaint(work);
     vi.advanceTimersByTime(999);
