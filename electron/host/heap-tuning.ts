@@ -1,4 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
+import { IdleHeapRelease } from './idle-heap-release.js';
+
+const idleRelease = new IdleHeapRelease();
 
 /**
  * The one V8 setting of a process that serves the API (the headless `serve` and Electron's main process),
@@ -14,7 +17,11 @@ import { setFlagsFromString } from 'node:v8';
  * of the run without them and grew the host by 300 MB instead of 175 MB. Without pretenuring, short-lived
  * objects stay short-lived whatever connections are open. The host builds no large long-lived object
  * graphs in the JS heap (its data lives in SQLite), so pretenuring buys it nothing.
+ *
+ * It also starts the idle release (idle-heap-release.ts): the young generation that a busy period grew
+ * is given back once the process is idle.
  */
 export function tuneHeapForServing(): void {
   setFlagsFromString('--no-allocation-site-pretenuring');
+  idleRelease.start();
 }

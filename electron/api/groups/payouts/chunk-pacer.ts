@@ -26,6 +26,12 @@ const BUSY_CHUNK_ITEMS = 50;
  * processing went on at full speed (order throughput 0.07 of the run without).
  */
 const QUEUED_REQUESTS = 5;
+/**
+ * Below this rate in the last sample the load has ended (a poller's few requests a second stay under
+ * it): the second's average still shows the load for up to a second after it, and processing would go
+ * on yielding to callers who are gone (the first batch after an order load took 0.8 s longer).
+ */
+const ENDED_REQUESTS_PER_SECOND = BUSY_REQUESTS_PER_SECOND / 4;
 /** How long callers seen queued keep the API busy (ms). */
 const QUEUED_BUSY_MS = 1_000;
 /** How many load samples (250 ms each) make "the last second". */
@@ -227,17 +233,18 @@ export class ChunkPacer {
    * Callers seen queued between two chunks within the last second, or API traffic over the last second,
    * or in the last sample alone (the load gauge is fed by every answered request): a load that starts
    * is seen in its first sample, not once it has lasted a second (meanwhile chunks run back to back,
-   * and callers get a fraction of the loop).
+   * and callers get a fraction of the loop). A last sample with almost no traffic ends it at once.
    */
   private apiBusy(): boolean {
     if (performance.now() < this.queuedUntil) return true;
     const samples = this.requestSamples;
     if (samples.length === 0) return false;
     const requests = samples.reduce((sum, n) => sum + n, 0);
-    const latest = samples.at(-1) ?? 0;
+    const latest = (samples.at(-1) ?? 0) / SAMPLE_SECONDS;
+    if (latest >= BUSY_REQUESTS_PER_SECOND) return true;
     return (
-      requests / (samples.length * SAMPLE_SECONDS) >= BUSY_REQUESTS_PER_SECOND ||
-      latest / SAMPLE_SECONDS >= BUSY_REQUESTS_PER_SECOND
+      latest >= ENDED_REQUESTS_PER_SECOND &&
+      requests / (samples.length * SAMPLE_SECONDS) >= BUSY_REQUESTS_PER_SECOND
     );
   }
 }

@@ -286,6 +286,20 @@ describe('payout processing', () => {
       expect(storedItems(api, id)).toBe(100);
     });
 
+    it('takes full chunks again as soon as a load sample shows the load has ended', async () => {
+      await fund(api, '5000.00');
+      const id = await createOk(api, big(CHUNK_ITEMS * 2));
+      const gauge = api.host.services.webhooks.load;
+      // A busy sample (400 requests a second), then one with a poller's two requests: the second's
+      // average is still 204 a second, but the load is over.
+      for (let i = 0; i < 100; i++) gauge.requestDone();
+      gauge['sample']();
+      for (let i = 0; i < 2; i++) gauge.requestDone();
+      gauge['sample']();
+      await tick(api);
+      expect(storedItems(api, id)).toBe(CHUNK_ITEMS);
+    });
+
     it('counts callers answered between two chunks as a busy API, whatever their rate', async () => {
       await fund(api, '5000.00');
       const id = await createOk(api, big(CHUNK_ITEMS * 3));
