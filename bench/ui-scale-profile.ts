@@ -16,6 +16,7 @@ import { startServe, stopServe } from './serve.js';
  * for DevTools; `--plain` measures without the trace (whose recording slows the page), printing only
  * the time to usable and the long tasks the page's own observer saw. `--data-dir DIR` loads the
  * workspace the ui-scale bench kept there (its default volumes: 100,000 orders) instead of seeding one.
+ * `--page HASH` (e.g. `#/log`) traces, after an untraced load of Orders, the move to that page instead.
  */
 interface TraceEvent {
   name: string;
@@ -131,6 +132,16 @@ export async function main(args: string[]): Promise<number> {
         }).observe({ type: 'longtask', buffered: true });
       });
       const plain = args.includes('--plain');
+      const target = option(args, '--page');
+      if (target) {
+        await page.goto(url.toString());
+        await page.waitForSelector('[data-testid="orders-table"] tbody tr', { timeout: 60_000 });
+        await page.waitForTimeout(1500);
+        await page.evaluate(() => {
+          (window as unknown as { __longTasks: unknown[] }).__longTasks = [];
+          performance.clearResourceTimings();
+        });
+      }
       if (!plain)
         await browser.startTracing(page, {
           categories: [
@@ -144,8 +155,15 @@ export async function main(args: string[]): Promise<number> {
           ],
         });
       const started = performance.now();
-      await page.goto(url.toString());
-      await page.waitForSelector('[data-testid="orders-table"] tbody tr', { timeout: 60_000 });
+      if (target) {
+        await page.evaluate((hash) => (window.location.hash = hash), target);
+        await page.waitForSelector('main table:not([data-testid="orders-table"]) tbody tr', {
+          timeout: 60_000,
+        });
+      } else {
+        await page.goto(url.toString());
+        await page.waitForSelector('[data-testid="orders-table"] tbody tr', { timeout: 60_000 });
+      }
       const usableMs = performance.now() - started;
       await page.waitForTimeout(1500);
       const trace = plain

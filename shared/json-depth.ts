@@ -43,6 +43,19 @@ export function jsonTextDepth(text: string, limit = Number.POSITIVE_INFINITY): n
   return deepest;
 }
 
+/**
+ * True when the text holds at most `limit` opening brackets, in strings or not: then it cannot nest
+ * deeper than `limit`. Found with `indexOf`, which scans far faster than a loop over every character (a
+ * 500-character order create: 0.18 against 0.83 µs), so a body with few brackets, nearly every one,
+ * skips `jsonTextDepth`.
+ */
+export function atMostBrackets(text: string, limit: number): boolean {
+  let count = 0;
+  for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) if (++count > limit) return false;
+  for (let i = text.indexOf('['); i !== -1; i = text.indexOf('[', i + 1)) if (++count > limit) return false;
+  return true;
+}
+
 /** The nesting depth of a JSON value (iterative: any depth is measured without recursion). */
 export function jsonDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
   let deepest = 0;

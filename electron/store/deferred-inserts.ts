@@ -32,7 +32,8 @@ export class DeferredInserts {
   private scopes = 0;
   private readonly pending = new Map<string, PendingRows>();
   private waiting = 0;
-  private readonly statements = new Map<string, string>();
+  /** By head, then by row count: a head is a constant string, whose hash the map keeps. */
+  private readonly statements = new Map<string, string[]>();
   private readonly tables = new Map<string, string>();
 
   /** How many rows wait. */
@@ -98,14 +99,22 @@ export class DeferredInserts {
     this.waiting = 0;
   }
 
-  /** `head VALUES (?, ...), ...` for `rows` rows of `width` values, built once. */
+  /**
+   * `head VALUES (?, ...), ...` for `rows` rows of `width` values, built once. Every insert outside
+   * `deferInserts` asks for its one-row statement here: found by the head itself, not by a key text
+   * built, flattened and hashed anew on each call (0.75% of a served create's profile samples).
+   */
   sqlOf(head: string, width: number, rows: number): string {
-    const key = `${rows}:${head}`;
-    let sql = this.statements.get(key);
+    let byRows = this.statements.get(head);
+    if (!byRows) {
+      byRows = [];
+      this.statements.set(head, byRows);
+    }
+    let sql = byRows[rows];
     if (!sql) {
       const row = `(${'?, '.repeat(width - 1)}?)`;
       sql = `${head} VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
-      this.statements.set(key, sql);
+      byRows[rows] = sql;
     }
     return sql;
   }

@@ -1,4 +1,4 @@
-import { jsonTextDepth, MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
+import { atMostBrackets, jsonTextDepth, MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
 import { ApiError, detail } from './api-error.js';
 
 /**
@@ -9,8 +9,8 @@ import { ApiError, detail } from './api-error.js';
  */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
-  const depth = jsonTextDepth(text, MAX_JSON_DEPTH);
-  if (depth > MAX_JSON_DEPTH) {
+  // Counting brackets is enough for nearly every body; only one with many is walked for its depth.
+  if (!atMostBrackets(text, MAX_JSON_DEPTH) && jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new ApiError('INVALID_REQUEST', [
       detail('JSON_NESTING_TOO_DEEP', {
         field: '/',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffJson } from '../../../shared/json-diff.js';
-import { jsonDepth, jsonTextDepth, MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
+import { atMostBrackets, jsonDepth, jsonTextDepth, MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
 import { applyPatch } from '../../../shared/json-patch.js';
 import { cloneJson, jsonEquals } from '../../../shared/json-values.js';
 import { redactJson } from '../../../shared/redact.js';
@@ -85,6 +85,25 @@ describe('JSON nesting', () => {
     expect(jsonTextDepth(`["\\"[[[", [[]]]`)).toBe(3);
     expect(jsonTextDepth('7')).toBe(0);
     expect(jsonTextDepth(nestedText(1_000_000), MAX_JSON_DEPTH)).toBe(MAX_JSON_DEPTH + 1);
+  });
+
+  it('a body with no more brackets than the limit skips the walk; one with more is walked', async () => {
+    expect(atMostBrackets(nestedText(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(true);
+    expect(atMostBrackets(nestedText(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(false);
+    expect(atMostBrackets(nestedText(40, '[', ']') + nestedText(30), MAX_JSON_DEPTH)).toBe(false);
+    const send = (x: string) =>
+      h.request('POST', '/v2/checkout/orders', {
+        headers: { 'content-type': 'application/json' },
+        payload: `{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"1.00"}}],"x":${x}}`,
+      });
+    const issues = (reply: Awaited<ReturnType<ApiHarness['request']>>) =>
+      (reply.body?.details ?? []).map((d: { issue: string }) => d.issue);
+    // Many brackets, side by side and in strings, but shallow: walked, and taken.
+    const shallow = JSON.stringify(Array.from({ length: 40 }, () => ({ name: '{[' })));
+    expect(atMostBrackets(shallow, MAX_JSON_DEPTH)).toBe(false);
+    expect(issues(await send(shallow))).not.toContain('JSON_NESTING_TOO_DEEP');
+    // Arrays and objects nested together one level past the limit: refused.
+    refusal(await send(nestedText(MAX_JSON_DEPTH - 30, '[', ']').replace('1', nestedText(30))));
   });
 
   it('every function that walks JSON takes any depth without recursion', () => {

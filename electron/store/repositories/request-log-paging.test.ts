@@ -36,6 +36,17 @@ describe('the request log, a page at a time with the filters in SQL', () => {
     return opened;
   };
 
+  it('gives every inserted row its own id, in order, across the statements a long batch takes', () => {
+    store = seeded(7);
+    const rows = Array.from({ length: 123 }, (_, i) => row(i + 7));
+    const ids = store.db.transaction(() => store!.requestLog.insertMany(rows));
+    expect(ids).toEqual(Array.from({ length: 123 }, (_, i) => i + 8));
+    for (const [i, id] of ids.entries()) expect(store.requestLog.byId(id)?.path).toBe(rows[i]!.path);
+    // After a trim the numbers go on from the highest ever given (AUTOINCREMENT), never reused.
+    store.db.transaction(() => store!.requestLog.trim(0));
+    expect(store.db.transaction(() => store!.requestLog.insertMany([row(1), row(2)]))).toEqual([131, 132]);
+  });
+
   /** Every page of a filter, following the before-id cursor as the Request log page does. */
   const walk = (filter: Parameters<Store['requestLog']['search']>[0]) => {
     const pages: number[][] = [];

