@@ -14,9 +14,9 @@ const BUSY_REQUESTS_PER_SECOND = 200;
  */
 const BUSY_SHARE = 0.15;
 /**
- * Items in a chunk while the API is busy: a chunk of 250 holds the event loop some 20 ms on a quiet
+ * Items in a chunk while the API is busy: a full chunk (500) holds the event loop some 25 ms on a quiet
  * machine and several times that on a loaded one, past what the longest pause (MAX_GAP_MS) makes up
- * for; a fifth of it keeps callers' waits short and the share within the pause's reach.
+ * for; a tenth of it keeps callers' waits short and the share within the pause's reach.
  */
 const BUSY_CHUNK_ITEMS = 50;
 /**

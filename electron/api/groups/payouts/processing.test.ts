@@ -17,7 +17,6 @@ import {
   startPayoutsHarness,
   storedItems,
   tick,
-  itemsOf,
   totalBalance,
   type Json,
 } from './payouts-test-kit.js';
@@ -317,26 +316,34 @@ describe('payout processing', () => {
     });
 
     it('pays no item the balance can no longer cover when it is drained while the batch is PROCESSING', async () => {
-      await fund(api, '1000.00');
+      // Items of 1.00 and their 0.25 fees (125 minor units each): the balance covers every item and 50
+      // more at the start (the funding check passes).
       const count = CHUNK_ITEMS * 3;
+      const cents = (minor: number) => (minor / 100).toFixed(2);
+      await fund(api, cents(count * 125 + 50 * 125));
       const id = await createOk(api, big(count));
       await tick(api);
       expect((await getBatch(api, id, 'page_size=1')).batch_header.batch_status).toBe('PROCESSING');
-      // The first chunk took 250 x 1.25; the funding check at the start saw 750 x 1.25 covered. Now 600.00
-      // of what is left goes elsewhere (201: the balance covers it at this moment).
+      // The first chunk took its items' 1.25 each. Now all but 70 items' worth of what is left goes
+      // elsewhere (201: the balance covers it at this moment).
+      const left = (count - CHUNK_ITEMS + 50) * 125;
       const drain = await api.request(
         'POST',
         `/v1/test-helpers/accounts/${SEED_MERCHANT.id}/balance-adjustments`,
-        { body: { amount: { currency_code: 'USD', value: '600.00' }, direction: 'DEBIT' } },
+        { body: { amount: { currency_code: 'USD', value: cents(left - 70 * 125) }, direction: 'DEBIT' } },
       );
       expect(drain.status, drain.text).toBe(201);
       await tick(api);
       await tick(api);
       const done = await getBatch(api, id, 'page_size=1');
       expect(done.batch_header.batch_status).toBe('SUCCESS');
-      // 1000.00 - 312.50 (first chunk) - 600.00 = 87.50 left: 70 more items of 1.25, the rest fail.
+      // 87.50 was left: 70 more items of 1.25, the rest fail.
       expect(await totalBalance(api)).toBe('0.00');
-      const failed = (await itemsOf(api, id)).filter((i: Json) => i.transaction_status === 'FAILED');
+      // Every page of the batch's items (a page holds at most 1,000).
+      const items: Json[] = [];
+      for (let page = 1; items.length < count; page++)
+        items.push(...(await getBatch(api, id, `page=${page}&page_size=1000`)).items);
+      const failed = items.filter((i: Json) => i.transaction_status === 'FAILED');
       expect(failed.length).toBe(count - CHUNK_ITEMS - 70);
       expect(failed[0]?.errors?.name).toBe('INSUFFICIENT_FUNDS');
     });
