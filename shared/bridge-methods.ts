@@ -34,6 +34,12 @@ export const BRIDGE_EVENT_NAMES = [
 
 export type BridgeEventName = (typeof BRIDGE_EVENT_NAMES)[number];
 
+/**
+ * The browser's event stream's own event, after the host's: what a flush left out (the stream keeps a
+ * bounded number of each type's events per flush), so a page's counts of a burst stay exact.
+ */
+export const LEFT_OUT_EVENT = 'events-left-out';
+
 /** IPC channel of a method, and the one channel events arrive on. */
 export const methodChannel = (name: BridgeMethodName): string => `workbench:${name}`;
 export const EVENT_CHANNEL = 'workbench:event';

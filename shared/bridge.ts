@@ -1,6 +1,6 @@
 import { RESOURCE_KINDS } from './api/registry.js';
 import { z } from 'zod';
-import type { BridgeEventName, BridgeMethodName } from './bridge-methods.js';
+import type { BridgeEventName, BridgeMethodName, LEFT_OUT_EVENT } from './bridge-methods.js';
 import { REQUEST_SOURCES, type RequestSource } from './request-source.js';
 
 /**
@@ -337,7 +337,23 @@ export interface BridgeEvents {
   'clock-moved': { now: string; offset_ms: number };
 }
 
-export type BridgeEvent = { [E in BridgeEventName]: { type: E; payload: BridgeEvents[E] } }[BridgeEventName];
+/**
+ * What one flush of the browser's event stream did not send: the events of each type it left out
+ * (past its cap per type, or replaced by a newer event about the same thing), and the resource kinds
+ * of the resource changes among them. Sent after the flush's events, only when something was left out.
+ */
+export interface EventsLeftOut {
+  counts: Partial<Record<BridgeEventName, number>>;
+  resource_kinds: Record<string, number>;
+}
+
+/** A host event as the bridge carries it. */
+export type HostBridgeEvent = {
+  [E in BridgeEventName]: { type: E; payload: BridgeEvents[E] };
+}[BridgeEventName];
+
+/** What a page hears: the host's events, and in the browser the stream's account of what it left out. */
+export type BridgeEvent = HostBridgeEvent | { type: typeof LEFT_OUT_EVENT; payload: EventsLeftOut };
 
 /** What `window.workbench` (Electron) and the HTTP client (browser) both are. */
 export type WorkbenchBridge = {

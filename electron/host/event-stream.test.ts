@@ -120,11 +120,62 @@ describe('the browser event stream', () => {
     for (let i = 0; i < 500; i++) changed(`ORDER-${i}`, 'CREATED');
     await page.until(() => page.events.length >= 10, 'the burst');
     await new Promise((r) => setTimeout(r, 150));
-    expect(page.events.map((e) => (e.data as { id: string }).id)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `ORDER-${490 + i}`),
-    );
+    expect(
+      page.events.filter((e) => e.type === 'resource-changed').map((e) => (e.data as { id: string }).id),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `ORDER-${490 + i}`));
+    // The flush says what it left out, after the events it kept.
+    expect(page.events.at(-1)).toEqual({
+      type: 'events-left-out',
+      data: { counts: { 'resource-changed': 490 }, resource_kinds: { order: 490 } },
+    });
     changed('ORDER-LATER', 'APPROVED');
     await page.until(() => page.events.some((e) => (e.data as { id: string }).id === 'ORDER-LATER'), 'later');
+  });
+
+  it('counts what each flush left out, so kept and left out add up to every event of a burst', async () => {
+    await start({ flushIntervalMs: 20, maxPerType: 50 });
+    const page = await reader();
+    // 2,000 creates from several callers arrive over many flushes, with the same order changing twice.
+    for (let i = 0; i < 2_000; i++) {
+      changed(`ORDER-${i}`, 'CREATED');
+      if (i % 400 === 0) await new Promise((r) => setTimeout(r, 30));
+    }
+    changed('ORDER-7', 'APPROVED');
+    for (let i = 0; i < 120; i++)
+      host.deps.events.emit('webhook-received', {
+        id: `M-${i}`,
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        received_at: 'now',
+        answered_status: 200,
+        mock: false,
+      });
+    await page.until(
+      () => page.events.some((e) => (e.data as { id?: string }).id === 'M-119'),
+      'the last webhook',
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const kept = (type: string) => page.events.filter((e) => e.type === type).length;
+    const leftOut = page.events
+      .filter((e) => e.type === 'events-left-out')
+      .map((e) => e.data as { counts: Record<string, number>; resource_kinds: Record<string, number> });
+    const sum = (pick: (l: (typeof leftOut)[number]) => number | undefined) =>
+      leftOut.reduce((total, l) => total + (pick(l) ?? 0), 0);
+    // Fewer sent than happened (the cap held), and not one change uncounted.
+    expect(kept('resource-changed')).toBeLessThan(2_001);
+    expect(kept('resource-changed') + sum((l) => l.counts['resource-changed'])).toBe(2_001);
+    expect(sum((l) => l.resource_kinds.order)).toBe(sum((l) => l.counts['resource-changed']));
+    expect(kept('webhook-received')).toBe(50);
+    expect(sum((l) => l.counts['webhook-received'])).toBe(70);
+  });
+
+  it('sends no account of left-out events when a flush kept everything', async () => {
+    await start({ flushIntervalMs: 20 });
+    const page = await reader();
+    changed('ORDER-A', 'CREATED');
+    changed('ORDER-B', 'CREATED');
+    await page.until(() => page.events.length >= 2, 'both');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(page.events.map((e) => e.type)).toEqual(['resource-changed', 'resource-changed']);
   });
 
   /** Bursts of big events (20 KB each, 20 distinct per flush) until `enough()`: kernel buffers fill fast. */

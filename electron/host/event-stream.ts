@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { BridgeEvent } from '../../shared/bridge.js';
+import type { EventsLeftOut, HostBridgeEvent } from '../../shared/bridge.js';
+import { LEFT_OUT_EVENT } from '../../shared/bridge-methods.js';
 
 /** How the event stream paces and bounds itself; the defaults suit a UI and a load test at once. */
 export interface EventStreamOptions {
@@ -17,7 +18,10 @@ export interface EventStreamOptions {
   stallMs?: number;
   /** Comment line sent this often so proxies and browsers keep an idle stream open. */
   heartbeatMs?: number;
-  /** Distinct events of one type kept per flush, newest first; older ones of the burst are left out. */
+  /**
+   * Distinct events of one type kept per flush, newest first; older ones of the burst are left out, and
+   * the flush ends with one `events-left-out` event that counts them.
+   */
   maxPerType?: number;
 }
 
@@ -42,7 +46,7 @@ const STREAM_HEAD = Buffer.from(
 );
 
 /** What makes two events the same thing at two moments: the newer one replaces the older in a burst. */
-function coalescingKey(event: BridgeEvent): string {
+function coalescingKey(event: HostBridgeEvent): string {
   switch (event.type) {
     case 'resource-changed':
       return `${event.type}:${event.payload.kind}:${event.payload.id}`;
@@ -74,8 +78,11 @@ export class EventStream {
   private readonly options: Required<EventStreamOptions>;
   private readonly clients = new Set<Client>();
   /** The burst since the last flush: coalescing key -> newest event, in order of last change. */
-  private pending = new Map<string, BridgeEvent>();
-  private pendingPerType = new Map<BridgeEvent['type'], number>();
+  private pending = new Map<string, HostBridgeEvent>();
+  private pendingPerType = new Map<HostBridgeEvent['type'], number>();
+  /** What the burst since the last flush left out: its events replaced by newer ones, or over the cap. */
+  private leftOut: EventsLeftOut = { counts: {}, resource_kinds: {} };
+  private anyLeftOut = false;
   private flushTimer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private lastFlush = 0;
@@ -84,7 +91,7 @@ export class EventStream {
 
   /** `subscribe` is called when the first client arrives, and its result when the last one leaves. */
   constructor(
-    private readonly subscribe: (listener: (event: BridgeEvent) => void) => () => void,
+    private readonly subscribe: (listener: (event: HostBridgeEvent) => void) => () => void,
     options: EventStreamOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
@@ -126,6 +133,8 @@ export class EventStream {
     this.flushTimer = undefined;
     this.pending.clear();
     this.pendingPerType.clear();
+    this.leftOut = { counts: {}, resource_kinds: {} };
+    this.anyLeftOut = false;
   }
 
   private remove(client: Client): void {
@@ -133,11 +142,15 @@ export class EventStream {
     if (this.clients.size === 0) this.stop();
   }
 
-  private publish(event: BridgeEvent): void {
+  private publish(event: HostBridgeEvent): void {
     const key = coalescingKey(event);
     // Deleted first, so the map's order stays the order of each thing's latest change.
-    if (this.pending.delete(key))
+    const replaced = this.pending.get(key);
+    if (replaced) {
+      this.pending.delete(key);
       this.pendingPerType.set(event.type, (this.pendingPerType.get(event.type) ?? 1) - 1);
+      this.countLeftOut(replaced);
+    }
     this.pending.set(key, event);
     const count = (this.pendingPerType.get(event.type) ?? 0) + 1;
     this.pendingPerType.set(event.type, count);
@@ -145,13 +158,23 @@ export class EventStream {
     this.scheduleFlush();
   }
 
-  private dropOldest(type: BridgeEvent['type']): void {
+  private dropOldest(type: HostBridgeEvent['type']): void {
     for (const [key, event] of this.pending) {
       if (event.type !== type) continue;
       this.pending.delete(key);
       this.pendingPerType.set(type, (this.pendingPerType.get(type) ?? 1) - 1);
+      this.countLeftOut(event);
       return;
     }
+  }
+
+  /** Counts an event the flush will not send: a page that counts a burst adds it to its total. */
+  private countLeftOut(event: HostBridgeEvent): void {
+    const { counts, resource_kinds } = this.leftOut;
+    counts[event.type] = (counts[event.type] ?? 0) + 1;
+    if (event.type === 'resource-changed')
+      resource_kinds[event.payload.kind] = (resource_kinds[event.payload.kind] ?? 0) + 1;
+    this.anyLeftOut = true;
   }
 
   private scheduleFlush(): void {
@@ -171,8 +194,12 @@ export class EventStream {
     let text = '';
     for (const event of this.pending.values())
       text += `event: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`;
+    // After the events it kept, so a page has its burst's latest event when it adds the rest to its count.
+    if (this.anyLeftOut) text += `event: ${LEFT_OUT_EVENT}\ndata: ${JSON.stringify(this.leftOut)}\n\n`;
     this.pending = new Map();
     this.pendingPerType = new Map();
+    this.leftOut = { counts: {}, resource_kinds: {} };
+    this.anyLeftOut = false;
     // Serialized once; every client is sent the same bytes.
     this.broadcast(Buffer.from(text));
   }

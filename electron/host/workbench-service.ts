@@ -1,7 +1,7 @@
 import type {
   AccountSummary,
-  BridgeEvent,
   BridgeEvents,
+  HostBridgeEvent,
   BridgeOutputs,
   BridgeParsedInput,
   RequestLogSummary,
@@ -133,7 +133,7 @@ export class WorkbenchService {
   }
 
   /** Host events as bridge events; returns the unsubscribe function. */
-  onEvent(listener: (event: BridgeEvent) => void): () => void {
+  onEvent(listener: (event: HostBridgeEvent) => void): () => void {
     const events = this.host.deps.events;
     const unsubscribers: (() => void)[] = [];
     const relay = <E extends BridgeEventName>(
@@ -141,7 +141,7 @@ export class WorkbenchService {
       toPayload: (...args: HostEventMap[E]) => BridgeEvents[E],
     ): void => {
       const handler = (...args: HostEventMap[E]) =>
-        listener({ type, payload: toPayload(...args) } as BridgeEvent);
+        listener({ type, payload: toPayload(...args) } as HostBridgeEvent);
       // Node's typed emitter cannot resolve its listener type for a generic name; HostEventMap[E] is it.
       events.on(type, handler as never);
       unsubscribers.push(() => events.off(type, handler as never));

@@ -2,6 +2,7 @@ import { DAY_MS, HOUR_MS } from '../../shared/time-units.js';
 import type { Database } from '../store/db.js';
 import { amountKey, ENTRY_COLUMNS, type EntryRow, type LedgerRepository } from './ledger-repo.js';
 import type { LedgerEntry, LedgerFilter } from './ledger-types.js';
+import { SearchCursors, searchKey } from './search-cursors.js';
 
 type Arg = string | number | bigint;
 
@@ -62,21 +63,43 @@ const sumOf = (rows: { amount: string; fee: string }[]): bigint =>
  */
 export class LedgerReads {
   private readonly db: Database;
+  private readonly cursors = new SearchCursors();
 
   constructor(private readonly repo: LedgerRepository) {
     this.db = repo.db;
+    repo.onWrite((fromMs) => this.cursors.forgetFrom(fromMs));
   }
 
-  /** Entries matching the filter, oldest first, `limit` from `offset`. */
+  /**
+   * Entries matching the filter, oldest first, `limit` from `offset`. A page that follows one read
+   * before (the next page of an export, of an SDK walking the pages) starts at the cursor where that one
+   * ended, through the index, instead of skipping `offset` entries one by one.
+   */
   page(filter: LedgerFilter, offset: number, limit: number): LedgerEntry[] {
-    const { sql, args } = conditions(filter, filter.fromMs, filter.toMs);
+    const key = searchKey(filter);
+    const cursor = this.cursors.nearest(key, offset, filter.toMs);
+    const { sql, args } = conditions(filter, cursor?.initiatedMs ?? filter.fromMs, filter.toMs);
+    // After the cursor's entry: later in time, or later in the same millisecond.
+    const after = cursor ? ' AND (initiated_ms > ? OR seq > ?)' : '';
     const rows = this.db
       .prepare(
         `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE seq IN (
-           SELECT seq FROM ledger_entries WHERE ${sql} ORDER BY initiated_ms, seq LIMIT ? OFFSET ?)
+           SELECT seq FROM ledger_entries WHERE ${sql}${after} ORDER BY initiated_ms, seq LIMIT ? OFFSET ?)
          ORDER BY initiated_ms, seq`,
       )
-      .all(...args, limit, offset) as unknown as EntryRow[];
+      .all(
+        ...args,
+        ...(cursor ? [cursor.initiatedMs, cursor.seq] : []),
+        limit,
+        offset - (cursor?.offset ?? 0),
+      ) as unknown as EntryRow[];
+    const last = rows[rows.length - 1];
+    if (last)
+      this.cursors.remember(key, {
+        offset: offset + rows.length,
+        initiatedMs: last.initiated_ms,
+        seq: last.seq,
+      });
     return rows.map((row) => this.repo.entry(row));
   }
 

@@ -85,12 +85,33 @@ const BULK_ROWS = 50;
  */
 export class LedgerRepository {
   readonly parties: Parties;
+  private readonly writeListeners = new Set<(fromMs: number) => void>();
 
   constructor(
     readonly db: Database,
     private readonly codes: TransactionCodes,
   ) {
     this.parties = new Parties(db);
+  }
+
+  /**
+   * Calls `listener` on every write with the earliest initiation time among the entries it inserted or
+   * changed (-Infinity when it deleted them all), and again if that write is rolled back: what a reader
+   * keeps about the entries from that time on is no longer sure. Returns the unsubscribe function.
+   */
+  onWrite(listener: (fromMs: number) => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
+  }
+
+  private written(fromMs: number): void {
+    if (this.writeListeners.size === 0) return;
+    const tell = () => {
+      for (const listener of this.writeListeners) listener(fromMs);
+    };
+    tell();
+    // A read between the write and its rollback saw entries that are then gone.
+    this.db.onRollback(tell);
   }
 
   /** A stored row as an entry. */
@@ -112,7 +133,9 @@ export class LedgerRepository {
       values.length = 0;
     };
     let pending = 0;
+    let earliest = Number.POSITIVE_INFINITY;
     for (const entry of entries) {
+      earliest = Math.min(earliest, entry.initiatedMs);
       const affecting = this.codes.isBalanceAffecting(entry.eventCode, entry.status);
       const held = entry.status === 'P' && affecting;
       const available = held ? (entry.availableMs ?? null) : entry.status === 'D' ? null : entry.initiatedMs;
@@ -159,6 +182,7 @@ export class LedgerRepository {
     }
     flush(pending);
     delta.apply(this.db);
+    this.written(earliest);
   }
 
   /** Entries of one transaction id, optionally of one event code, oldest first. */
@@ -204,8 +228,10 @@ export class LedgerRepository {
       'UPDATE ledger_entries SET status = ?, updated_ms = ?, balance_affecting = ?, available_ms = ? WHERE seq = ?',
     );
     let moved = 0;
+    let earliest = Number.POSITIVE_INFINITY;
     for (const entry of entries) {
       if (entry.status === status) continue;
+      earliest = Math.min(earliest, entry.initiatedMs);
       const atMs = typeof at === 'number' ? at : at(entry);
       const affecting = this.codes.isBalanceAffecting(entry.eventCode, status);
       const leavesPending = entry.status === 'P' && (entry.availableMs === null || entry.availableMs > atMs);
@@ -229,6 +255,7 @@ export class LedgerRepository {
       moved++;
     }
     delta.apply(this.db);
+    if (moved > 0) this.written(earliest);
     return moved;
   }
 
@@ -263,5 +290,6 @@ export class LedgerRepository {
     this.db.prepare('DELETE FROM ledger_daily').run();
     this.db.prepare('DELETE FROM ledger_parties').run();
     this.parties.clear();
+    this.written(Number.NEGATIVE_INFINITY);
   }
 }

@@ -29,6 +29,23 @@ describe('ResourceChangeBurst', () => {
     );
   });
 
+  it('counts the changes the event stream left out, per kind, and keeps the last one sent as the latest', () => {
+    const burst = new ResourceChangeBurst();
+    // A 2,000-order burst as the browser hears it: the 50 newest of a flush, and the count of the rest.
+    for (let i = 1950; i < 2000; i += 1) burst.add(change('order', `O-${i}`));
+    burst.addLeftOut({ order: 1950 });
+    expect(burst.size).toBe(2000);
+    expect(burst.message()).toBe('2,000 changes (2,000 order); latest: order O-1999 is CREATED (create)');
+  });
+
+  it('ignores left-out counts that are not positive whole numbers', () => {
+    const burst = new ResourceChangeBurst();
+    burst.add(change('order', 'O-1'));
+    burst.addLeftOut({ order: 0, capture: -3, refund: 1.5 });
+    expect(burst.size).toBe(1);
+    expect(burst.message()).toBe('order O-1 is CREATED (create)');
+  });
+
   it('starts afresh after clear', () => {
     const burst = new ResourceChangeBurst();
     burst.add(change('order', 'O-1'));

@@ -18,6 +18,18 @@ export class ResourceChangeBurst {
     this.last = change;
   }
 
+  /**
+   * Changes of the burst the page was not sent, per resource kind: the browser's event stream keeps a
+   * bounded number per flush and says how many it left out. They count; the latest stays the last one sent.
+   */
+  addLeftOut(perKind: Readonly<Record<string, number>>): void {
+    for (const [kind, n] of Object.entries(perKind)) {
+      if (!Number.isInteger(n) || n <= 0) continue;
+      this.count += n;
+      this.perKind.set(kind, (this.perKind.get(kind) ?? 0) + n);
+    }
+  }
+
   get size(): number {
     return this.count;
   }

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
-import type { BridgeEvents } from '../../../shared/bridge';
+import { LEFT_OUT_EVENT } from '../../../shared/bridge-methods';
 import { bridge, onEventsResumed } from '../bridge';
 import { burstNotice, type BurstTiming } from './burst-notice';
 import { ResourceChangeBurst } from './resource-change-burst';
+import { WebhookReceivedBurst } from './webhook-received-burst';
 import { NOTICE_SHOWN_MS, useUi } from './ui-store';
 
 /**
@@ -68,30 +69,16 @@ export function useHostEvents(): void {
       () => changes.clear(),
     );
     const clockRefresh = coalesced(() => invalidate(queryKeys.info, queryKeys.resource.all));
-    // The burst's webhooks: how many, and the latest (a long burst keeps no list of them).
-    let receivedCount = 0;
-    let lastReceived: BridgeEvents['webhook-received'] | undefined;
+    const received = new WebhookReceivedBurst();
     const webhookRefresh = coalesced(() => invalidate(queryKeys.events.all));
     const webhookNotice = burstNotice(
       'webhooks-received',
       NOTICE_TIMING,
       (key) => {
-        const last = lastReceived;
-        if (!last) return;
-        const answered = `the listener answered ${last.answered_status}`;
-        const what = `${last.mock ? 'mock event ' : ''}${last.event_type}`;
-        notify(
-          receivedCount === 1
-            ? `Webhook ${what} received; ${answered}`
-            : `${receivedCount.toLocaleString('en-US')} webhooks received; latest ${what}, ${answered}`,
-          last.answered_status >= 200 && last.answered_status < 300 ? 'success' : 'warning',
-          { key },
-        );
+        const message = received.message();
+        if (message) notify(message.text, message.severity, { key });
       },
-      () => {
-        receivedCount = 0;
-        lastReceived = undefined;
-      },
+      () => received.clear(),
     );
     const unsubscribe = bridge.onEvent((event) => {
       switch (event.type) {
@@ -107,14 +94,27 @@ export function useHostEvents(): void {
           clockRefresh.request();
           break;
         case 'webhook-received':
-          receivedCount += 1;
-          lastReceived = event.payload;
+          received.add(event.payload);
           webhookRefresh.request();
           webhookNotice.request();
           break;
         case 'webhook-outbox-changed':
           outboxRefresh.request();
           break;
+        // What the browser's event stream did not send of a burst (the events it did send refresh the
+        // views already): the notices count it.
+        case LEFT_OUT_EVENT: {
+          const { counts, resource_kinds } = event.payload;
+          if (counts['resource-changed']) {
+            changes.addLeftOut(resource_kinds);
+            resourceNotice.request();
+          }
+          if (counts['webhook-received']) {
+            received.addLeftOut(counts['webhook-received']);
+            webhookNotice.request();
+          }
+          break;
+        }
       }
     });
     // After a break in the event stream (the host drops a tab that stops reading) anything may have

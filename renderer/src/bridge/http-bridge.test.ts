@@ -61,4 +61,17 @@ describe('the HTTP bridge event stream', () => {
     source.dispatch('open');
     expect(resumed).toHaveBeenCalledTimes(1);
   });
+
+  it("passes on the stream's account of the events a flush left out", () => {
+    const bridge = createHttpBridge();
+    const heard = vi.fn();
+    bridge.onEvent(heard);
+    FakeEventSource.last!.dispatch('events-left-out', {
+      data: '{"counts":{"resource-changed":1950},"resource_kinds":{"order":1950}}',
+    });
+    expect(heard).toHaveBeenCalledWith({
+      type: 'events-left-out',
+      payload: { counts: { 'resource-changed': 1950 }, resource_kinds: { order: 1950 } },
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import type { BridgeErrorBody, BridgeEvent, WorkbenchBridge } from '../../../shared/bridge';
-import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES } from '../../../shared/bridge-methods';
+import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, LEFT_OUT_EVENT } from '../../../shared/bridge-methods';
 import { BridgeCallError } from '../../../shared/bridge-call-error';
 
 const TOKEN_KEY = 'workbench.token';
@@ -79,7 +79,7 @@ export function createHttpBridge(): HttpBridge {
       if (opened) for (const listener of resumedListeners) listener();
       opened = true;
     });
-    for (const type of BRIDGE_EVENT_NAMES) {
+    for (const type of [...BRIDGE_EVENT_NAMES, LEFT_OUT_EVENT]) {
       source.addEventListener(type, (message) => {
         const event = { type, payload: JSON.parse((message as MessageEvent<string>).data) } as BridgeEvent;
         for (const listener of listeners) listener(event);
