@@ -81,7 +81,9 @@ export function RequestLogPage() {
     () => {
       if (log.hasNextPage) void log.fetchNextPage();
     },
-    log.isFetching,
+    // Rows still to be drawn count as rows still coming: the view at the end of the rows drawn so far
+    // must not ask for the page after the one just fetched.
+    log.isFetching || shownRows !== rows,
     VIEW_HEIGHT,
   );
 
