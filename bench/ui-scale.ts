@@ -185,7 +185,7 @@ export async function main(args: string[]): Promise<number> {
     }
 
     // 1. Lookups.
-    if (only.has('lookups')) await lookups(api, page, print, itemId, batchId);
+    if (only.has('lookups')) await lookups(api, page, print, itemId, batchId, orders);
 
     // 2. The whole-search export of the last 31 days.
     if (only.has('export')) print(await exportAll(page));
@@ -203,25 +203,32 @@ export async function main(args: string[]): Promise<number> {
   }
 }
 
-/** The transaction view of a payout item, its batch, an order and a ledger transaction, from Orders. */
+/**
+ * The transaction view of a payout item, its batch, an order and a ledger transaction, from Orders. The
+ * order is one from the middle of the list (the 500th at the default volumes), never past its end: a
+ * page past the end is empty, and an empty id opened no view to wait for.
+ */
 async function lookups(
   api: Api,
   page: Page,
   print: (figure: Figure) => void,
   itemId: string,
   batchId: string,
+  orders: number,
 ): Promise<void> {
-  const orderId = (await page.evaluate(async () => {
+  const orderPage = Math.max(1, Math.min(500, Math.floor(orders / 2)));
+  const orderId = (await page.evaluate(async (at) => {
     const rows = await fetch('rpc/listResources', {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         'x-workbench-token': sessionStorage.getItem('workbench.token') ?? '',
       },
-      body: JSON.stringify({ kind: 'order', page: 500, page_size: 1 }),
+      body: JSON.stringify({ kind: 'order', page: at, page_size: 1 }),
     });
     return ((await rows.json()) as { items: { id: string }[] }).items[0]?.id ?? '';
-  })) as string;
+  }, orderPage)) as string;
+  if (!orderId) throw new Error(`the workspace has no order at place ${orderPage} of its list`);
   const transaction = await must(
     api.call(
       'GET',

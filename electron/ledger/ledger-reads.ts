@@ -103,6 +103,20 @@ export class LedgerReads {
     return rows.map((row) => this.repo.entry(row));
   }
 
+  /**
+   * The balances right after the first `offset` entries of a search that lists every balance-affecting
+   * entry, per currency, as `noteBalancesAt` left them when the page ending there was read.
+   */
+  balancesAt(filter: LedgerFilter, offset: number): ReadonlyMap<string, bigint> | undefined {
+    return this.cursors.at(searchKey(filter), offset, filter.toMs)?.balances;
+  }
+
+  /** Keeps the running balances at the end of a page just read (see `balancesAt`). */
+  noteBalancesAt(filter: LedgerFilter, offset: number, balances: ReadonlyMap<string, bigint>): void {
+    const cursor = this.cursors.at(searchKey(filter), offset, filter.toMs);
+    if (cursor) cursor.balances = new Map(balances);
+  }
+
   /** How many entries match: whole days and hours from the counts, the rest from the index. */
   count(filter: LedgerFilter): number {
     if (filter.toMs < filter.fromMs) return 0;

@@ -16,6 +16,12 @@ export interface SearchCursor {
   offset: number;
   initiatedMs: number;
   seq: number;
+  /**
+   * For a search that lists every balance-affecting entry: the balance of each currency right after
+   * the cursor's entry, for the currencies its pages showed, so the next page's running balances go on
+   * from there instead of adding up the ledger before it again.
+   */
+  balances?: ReadonlyMap<string, bigint>;
 }
 
 /** Searches remembered, newest kept; each keeps the cursors of its latest pages. */
@@ -44,6 +50,12 @@ export class SearchCursors {
       found = cursor;
     }
     return found;
+  }
+
+  /** The cursor exactly at `offset` of a search whose window ends at `toMs`, if one is known. */
+  at(key: string, offset: number, toMs: number): SearchCursor | undefined {
+    const cursor = this.nearest(key, offset, toMs);
+    return cursor?.offset === offset ? cursor : undefined;
   }
 
   /** Notes that the first `cursor.offset` entries of the search end at the cursor's entry. */

@@ -120,12 +120,14 @@ export class ReportingService {
     const { page, pageSize } = request;
     const total = filter.toMs < filter.fromMs ? 0 : this.reads.count(filter);
     const totalPages = Math.ceil(total / pageSize);
-    const entries = page <= totalPages ? this.reads.page(filter, pageOffset(request), pageSize) : [];
+    const offset = pageOffset(request);
+    const entries = page <= totalPages ? this.reads.page(filter, offset, pageSize) : [];
 
     // Spec 4.11: with any filter, ending_balance is empty; without one the list is every balance-affecting
-    // entry in order, so each entry can carry the balance right after it.
+    // entry in order, so each entry can carry the balance right after it. A page that follows the one
+    // read before goes on from that page's balances.
     const unfiltered = FILTER_PARAMETERS.every((name) => query[name] === undefined);
-    const running = new Map<string, bigint>();
+    const running = new Map<string, bigint>(unfiltered ? this.reads.balancesAt(filter, offset) : undefined);
     const groups = groupsOf(query.fields);
     const details = entries.map((entry) => {
       let ending: bigint | undefined;
@@ -138,6 +140,7 @@ export class ReportingService {
       }
       return transactionDetail(entry, groups, format, ending);
     });
+    if (unfiltered && entries.length > 0) this.reads.noteBalancesAt(filter, offset + entries.length, running);
 
     return {
       transaction_details: details,
