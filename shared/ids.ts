@@ -46,8 +46,9 @@ let lastIdMillis = 0;
  * An order id: 17 capital letters and digits, as before, but the first 8 are the creation time (wall
  * clock, milliseconds, never going back within a process) and the other 9 are random (46 bits: still
  * not guessable, and the id is the buyer page's token). Ids sort by creation, so a new order's entry
- * in the resources' primary key lands at the end of the index instead of on a random page of it
- * (measured: that insert cost about twice as much at 30,000 orders); a time that moves on across
+ * in the resources' primary key lands at the end of the index instead of on a random page of it, and a
+ * commit group dirties a page or two of that index instead of one a create (measured in the served host
+ * at 35,000 orders: insert and commit about 5 µs less a create); a time that moves on across
  * restarts keeps them unique in a workspace on disk, the random part within one millisecond.
  */
 export function newOrderId(): string {

@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HostEvents } from '../../events.js';
 import type { Logger } from '../../scheduler.js';
-import type { RequestLogExchange, RequestLogRow } from '../../store/repositories/request-log-repo.js';
+import type {
+  LoggedDeprecation,
+  RequestLogExchange,
+  RequestLogRow,
+} from '../../store/repositories/request-log-repo.js';
 import type { Store } from '../../store/store.js';
 import type { Clock } from '../../clock.js';
 import { classifyUserAgent, type RequestSource } from '../../../shared/request-source.js';
@@ -41,13 +45,40 @@ export function loggedBodyText(
 }
 
 /**
- * Step 11 of the pipeline: every exchange goes to the request log. An entry is serialized when recorded
- * (the buffer holds flat strings, not object graphs that would outlive a young-generation GC) and
- * written with the commit group of the requests served next (Database.grouped), so the log costs no
- * transaction of its own while the API is busy.
+ * What `record` keeps of an exchange until its batch is written: the texts and header objects as they
+ * were when it was answered, unredacted. Strings and two small header objects, nothing of the request
+ * or the reply themselves.
+ */
+interface RecordedExchange {
+  real: number;
+  offset: number;
+  method: string;
+  url: string;
+  status: number;
+  durationMs: number;
+  appId: string | null;
+  debugId: string | null;
+  requestHeaders: Record<string, unknown>;
+  requestBody: string | undefined;
+  requestType: string | undefined;
+  loggedBody: LoggedBody | undefined;
+  responseHeaders: Record<string, unknown>;
+  responseBody: string | undefined;
+  responseType: string;
+  deprecated: LoggedDeprecation | undefined;
+  userAgent: string | undefined;
+}
+
+/**
+ * Step 11 of the pipeline: every exchange goes to the request log. `record` keeps what the entry is
+ * made of; the entries are redacted and serialized together, a batch at a time, when they are written
+ * with the commit group of the requests served next (Database.grouped), so the log costs no transaction
+ * of its own while the API is busy. Made one after the other, the entries run the redaction and the
+ * serialization with their code and data still in the CPU's caches, where one entry made in each
+ * request's answer found them cold every time.
  */
 export class RequestLogger {
-  private pending: RequestLogRow[] = [];
+  private pending: RecordedExchange[] = [];
   private scheduled = false;
   private written = 0;
   /** The last User-Agent classified and its source: a client sends the same one with every request. */
@@ -70,56 +101,74 @@ export class RequestLogger {
     // The operation the router matched says whether it is deprecated (spec 9.2): the answer is unchanged,
     // the log says what replaces it.
     const route = config.route;
-    const deprecated = route?.deprecated
-      ? { operation_id: route.operationId, replacement: route.deprecated.replacement }
-      : undefined;
-    // Both times of one instant: `at` is the real (wall-clock) time, which the log's filters and the HAR
-    // use; the simulated time is what the API's resources were stamped with while it answered.
-    const real = Date.now();
-    const userAgent = request.headers['user-agent'];
+    this.pending.push({
+      // Both times of one instant: `at` is the real (wall-clock) time, which the log's filters and the
+      // HAR use; the simulated time is what the API's resources were stamped with while it answered.
+      real: Date.now(),
+      offset: this.clock.offset,
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+      appId: request.ctx?.app.id ?? null,
+      debugId: request.debugId ?? null,
+      requestHeaders: request.headers,
+      requestBody: request.rawBody,
+      requestType: request.headers['content-type'],
+      loggedBody: route?.loggedBody,
+      // A copy: the headers as answered.
+      responseHeaders: reply.getHeaders() as Record<string, unknown>,
+      responseBody: typeof payload === 'string' ? payload : undefined,
+      responseType: String(reply.getHeader('content-type') ?? ''),
+      deprecated: route?.deprecated
+        ? { operation_id: route.operationId, replacement: route.deprecated.replacement }
+        : undefined,
+      userAgent: request.headers['user-agent'],
+    });
+    if (!this.scheduled) {
+      this.scheduled = true;
+      // The next turn's check phase: the requests read in that turn have opened a group to join.
+      setImmediate(() => this.writeWithNextGroup());
+    }
+  }
+
+  /** The entry's row: headers and bodies redacted, the exchange serialized. */
+  private rowOf(recorded: RecordedExchange): RequestLogRow {
+    const { deprecated, userAgent } = recorded;
     // Built member by member in the stored order rather than with conditional spreads: a spread into a
     // literal copies through the runtime, and this runs for every request.
     const exchange: RequestLogExchange = {
       request: {
-        headers: redactHeaders(request.headers),
-        body: loggedBodyText(request.rawBody, request.headers['content-type'], route?.loggedBody),
+        headers: redactHeaders(recorded.requestHeaders),
+        body: loggedBodyText(recorded.requestBody, recorded.requestType, recorded.loggedBody),
       },
       response: {
-        headers: redactHeaders(reply.getHeaders() as Record<string, unknown>),
-        body: loggedBodyText(
-          typeof payload === 'string' ? payload : undefined,
-          String(reply.getHeader('content-type') ?? ''),
-        ),
+        headers: redactHeaders(recorded.responseHeaders),
+        body: loggedBodyText(recorded.responseBody, recorded.responseType),
       },
     };
     if (deprecated) exchange.deprecated = deprecated;
     const source = this.sourceOf(userAgent);
     exchange.source = source;
     if (userAgent) exchange.user_agent = userAgent.slice(0, MAX_USER_AGENT);
-    const at = new Date(real).toISOString();
+    const at = new Date(recorded.real).toISOString();
     // Until the clock is moved the simulated time is the real one: the same text, formatted once.
-    const offset = this.clock.offset;
-    const simulatedAt = offset === 0 ? at : new Date(real + offset).toISOString();
+    const simulatedAt = recorded.offset === 0 ? at : new Date(recorded.real + recorded.offset).toISOString();
     exchange.simulated_at = simulatedAt;
     const row: RequestLogRow = {
       at,
-      method: request.method,
-      path: redactUrl(request.url),
-      status: reply.statusCode,
-      duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-      app_id: request.ctx?.app.id ?? null,
-      debug_id: request.debugId ?? null,
+      method: recorded.method,
+      path: redactUrl(recorded.url),
+      status: recorded.status,
+      duration_ms: recorded.durationMs,
+      app_id: recorded.appId,
+      debug_id: recorded.debugId,
       exchange: JSON.stringify(exchange),
     };
     if (deprecated) row.deprecated = deprecated;
     row.source = source;
     row.simulated_at = simulatedAt;
-    this.pending.push(row);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      // The next turn's check phase: the requests read in that turn have opened a group to join.
-      setImmediate(() => this.writeWithNextGroup());
-    }
+    return row;
   }
 
   private sourceOf(userAgent: string | undefined): RequestSource {
@@ -157,9 +206,18 @@ export class RequestLogger {
 
   private take(): RequestLogRow[] | undefined {
     if (this.pending.length === 0 || !this.store.db.db.isOpen) return undefined;
-    const rows = this.pending;
+    const recorded = this.pending;
     this.pending = [];
-    return rows;
+    const rows: RequestLogRow[] = [];
+    for (const entry of recorded) {
+      // Made outside the request now: a failure here must not take the process down with it.
+      try {
+        rows.push(this.rowOf(entry));
+      } catch (error) {
+        this.logger.error(`request log: the entry of ${entry.method} ${entry.url} could not be made`, error);
+      }
+    }
+    return rows.length > 0 ? rows : undefined;
   }
 
   private write(rows: readonly RequestLogRow[]): void {
