@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TRANSACTION_CODES } from '../../shared/api/registry.js';
 import { DAY_MS } from '../../shared/time-units.js';
-import { Database } from '../store/db.js';
-import { LedgerReads } from './ledger-reads.js';
-import { LedgerRepository } from './ledger-repo.js';
+import type { Database } from '../store/db.js';
+import type { LedgerReads } from './ledger-reads.js';
+import type { LedgerRepository } from './ledger-repo.js';
+import { openMemoryLedger } from './ledger-test-kit.js';
 import type { NewLedgerEntry } from './ledger-types.js';
-import { TransactionCodes } from './transaction-codes.js';
 
 const ACCOUNT = 'ACCOUNT-1';
 const DAY = 20_000 * DAY_MS;
@@ -50,11 +49,7 @@ describe('LedgerReads.balance', () => {
   });
 
   beforeEach(() => {
-    db = new Database({ kind: 'memory' });
-    const codes = new TransactionCodes();
-    codes.add(TRANSACTION_CODES, 'every group');
-    repo = new LedgerRepository(db, codes);
-    reads = new LedgerReads(repo);
+    ({ db, repo, reads } = openMemoryLedger());
   });
   afterEach(() => db.close());
 

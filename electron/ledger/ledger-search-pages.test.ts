@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TRANSACTION_CODES } from '../../shared/api/registry.js';
 import { DAY_MS } from '../../shared/time-units.js';
-import { Database } from '../store/db.js';
-import { LedgerReads } from './ledger-reads.js';
-import { LedgerRepository } from './ledger-repo.js';
+import type { Database } from '../store/db.js';
+import type { LedgerReads } from './ledger-reads.js';
+import type { LedgerRepository } from './ledger-repo.js';
+import { openMemoryLedger } from './ledger-test-kit.js';
 import type { LedgerFilter, NewLedgerEntry } from './ledger-types.js';
-import { TransactionCodes } from './transaction-codes.js';
 
 const ACCOUNT = 'ACCOUNT-1';
 const START = 20_000 * DAY_MS;
@@ -53,11 +52,7 @@ describe('LedgerReads.page: the search pages, read in any order, around writes',
     expected(f).slice((page - 1) * size, page * size);
 
   beforeEach(() => {
-    db = new Database({ kind: 'memory' });
-    const codes = new TransactionCodes();
-    codes.add(TRANSACTION_CODES, 'every group');
-    repo = new LedgerRepository(db, codes);
-    reads = new LedgerReads(repo);
+    ({ db, repo, reads } = openMemoryLedger());
     // 1,000 entries, many sharing a millisecond (a payout batch writes hundreds at one instant).
     insert(Array.from({ length: 1_000 }, (_, i) => entry(START + Math.floor(i / 7) * 1_000)));
   });

@@ -6,14 +6,13 @@ import type { LedgerFilter } from '../../../ledger/ledger-types.js';
 import { expectError } from '../../../test-support/expect-error.js';
 import {
   balances,
+  GENERATE,
   iso,
   search,
   startReportingHarness,
   type Json,
   type ReportingHarness,
 } from './reporting-test-kit.js';
-
-const GENERATE = '/v1/test-helpers/reporting/generate';
 
 /**
  * The entries of the account as plain rows, read straight from the table (the reference to check

@@ -11,6 +11,8 @@ export { type Json } from '../../../test-support/test-kit.js';
 
 export const TRANSACTIONS = '/v1/reporting/transactions';
 export const BALANCES = '/v1/reporting/balances';
+/** The test helper that writes a number of ledger entries in one call. */
+export const GENERATE = '/v1/test-helpers/reporting/generate';
 
 export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  GENERATE,
   iso,
   search,
   startReportingHarness,
   type Json,
   type ReportingHarness,
 } from './reporting-test-kit.js';
-
-const GENERATE = '/v1/test-helpers/reporting/generate';
 
 interface Line {
   id: string;
