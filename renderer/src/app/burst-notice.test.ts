@@ -47,6 +47,29 @@ describe('one notice per burst of host events', () => {
     expect(new Set(shown).size).toBe(1);
   });
 
+  it('keeps telling a shown notice while its burst streams on without a pause, so it never expires mid-burst', () => {
+    const { calls, notice } = recorded();
+    // A first pause shows the notice; then events every 100 ms for 5 s, never pausing 300 ms.
+    notice.request();
+    vi.advanceTimersByTime(300);
+    expect(calls).toHaveLength(1);
+    const shownTimes: number[] = [];
+    for (let t = 0; t < 5_000; t += 100) {
+      const before = calls.length;
+      notice.request();
+      if (calls.length > before) shownTimes.push(t);
+      vi.advanceTimersByTime(100);
+    }
+    // Told again at least every third of the quiet time (the notice's own time up), always one key.
+    expect(shownTimes.length).toBeGreaterThanOrEqual(12);
+    const gaps = shownTimes.slice(1).map((t, i) => t - shownTimes[i]!);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(400);
+    vi.advanceTimersByTime(1_000);
+    const shown = calls.filter((c) => c.startsWith('show'));
+    expect(new Set(shown).size).toBe(1);
+    expect(calls.filter((c) => c === 'ended')).toHaveLength(1);
+  });
+
   it('gives events after a quiet time a burst and a key of their own', () => {
     const { calls, notice } = recorded();
     notice.request();

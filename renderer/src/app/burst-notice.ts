@@ -14,7 +14,10 @@ export interface BurstTiming {
  * called at each pause with the burst's key, and the caller tells its notice under that key
  * (`useUi.notify`), so the one notice is told the new total. After `quietMs` without events the burst
  * is over: `ended` lets the caller forget its tally, and the next event starts a burst with a new key,
- * whose notice is a new one.
+ * whose notice is a new one. A burst whose events stream on without a pause (flushes closer than
+ * `settleMs`) tells its notice again every `quietMs / 3`: a notice stays up `quietMs` after it was last
+ * told, and a notice shown at the burst's first pause would otherwise go while the burst went on, and a
+ * second one come at its end.
  */
 let bursts = 0;
 
@@ -28,6 +31,12 @@ export function burstNotice(
   let key: string | undefined;
   let settle: ReturnType<typeof setTimeout> | undefined;
   let quiet: ReturnType<typeof setTimeout> | undefined;
+  /** When the current burst's notice was last told (undefined before its first pause). */
+  let shownAt: number | undefined;
+  const showNow = (current: string) => {
+    shownAt = Date.now();
+    show(current);
+  };
   const cancel = () => {
     clearTimeout(settle);
     clearTimeout(quiet);
@@ -39,13 +48,15 @@ export function burstNotice(
       clearTimeout(settle);
       clearTimeout(quiet);
       const current = (key ??= `${name}:${++bursts}`);
+      if (shownAt !== undefined && Date.now() - shownAt >= timing.quietMs / 3) showNow(current);
       settle = setTimeout(() => {
         settle = undefined;
-        show(current);
+        showNow(current);
       }, timing.settleMs);
       quiet = setTimeout(() => {
         quiet = undefined;
         key = undefined;
+        shownAt = undefined;
         ended();
       }, timing.quietMs);
     },
