@@ -2,7 +2,6 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-
 import { OVERSCAN, virtualRowsOptions, type ViewHeight } from './virtual-rows-options';
 
 export interface VirtualRows<E extends HTMLElement> {
