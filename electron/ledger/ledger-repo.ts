@@ -1,5 +1,6 @@
 import type { TransactionStatus } from '../../shared/ledger/transaction-status.js';
 import type { Database } from '../store/db.js';
+import { multiRowInsertSql, ROWS_PER_STATEMENT } from '../store/multi-row-insert.js';
 import { decodeDetails, encodeDetails, Parties } from './details-codec.js';
 import { RollupDelta } from './ledger-rollups.js';
 import type { LedgerEntry, NewLedgerEntry } from './ledger-types.js';
@@ -76,8 +77,7 @@ const COLUMNS =
   'account_id, transaction_id, event_code, status, initiated_ms, updated_ms, currency, amount, fee, amount_key, ' +
   'balance_affecting, held, available_ms, order_id, reference_id, instrument_type, store_id, terminal_id, source, party_id, details';
 const COLUMN_COUNT = 21;
-/** Entries per multi-row INSERT in bulk writes: fewer calls across the native boundary. */
-const BULK_ROWS = 50;
+const INSERT_HEAD = `INSERT INTO ledger_entries (${COLUMNS})`;
 
 /**
  * Writes of the ledger: entries and their status changes, each keeping the rollups exact in the same
@@ -126,10 +126,7 @@ export class LedgerRepository {
     const values: (string | number | bigint | null)[] = [];
     const flush = (rows: number) => {
       if (rows === 0) return;
-      const placeholders = Array.from({ length: rows }, () => `(${'?,'.repeat(COLUMN_COUNT - 1)}?)`).join(
-        ',',
-      );
-      this.db.prepare(`INSERT INTO ledger_entries (${COLUMNS}) VALUES ${placeholders}`).run(...values);
+      this.db.prepare(multiRowInsertSql(INSERT_HEAD, COLUMN_COUNT, rows)).run(...values);
       values.length = 0;
     };
     let pending = 0;
@@ -175,7 +172,7 @@ export class LedgerRepository {
         entry.feeMinor,
         1,
       );
-      if (++pending === BULK_ROWS) {
+      if (++pending === ROWS_PER_STATEMENT) {
         flush(pending);
         pending = 0;
       }

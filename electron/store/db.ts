@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { DeferredInserts } from './deferred-inserts.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { multiRowInsertSql } from './multi-row-insert.js';
 
 /** SQLite's result code for a full database (disk full, or an ephemeral store at its size cap). */
 const SQLITE_FULL = 13;
@@ -161,7 +162,7 @@ export class Database {
   insert(head: string, values: readonly SQLInputValue[]): void {
     if (this.depth === 0) this.assertInTransaction(`An insert "${head}"`);
     const { kept, full } = this.deferred.add(head, values);
-    if (!kept) this.prepare(this.deferred.sqlOf(head, values.length, 1)).run(...values);
+    if (!kept) this.prepare(multiRowInsertSql(head, values.length, 1)).run(...values);
     else if (full) this.writeDeferred();
   }
 

@@ -1,11 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
-
-/**
- * Rows a multi-row INSERT writes at most: fewer calls across the native boundary and fewer statement
- * runs (measured on a payout item's row: 9.2 µs a row one statement each, 6.1 at 50 a statement, no
- * better at 250).
- */
-export const ROWS_PER_STATEMENT = 50;
+import { multiRowInsertSql, ROWS_PER_STATEMENT } from './multi-row-insert.js';
 
 interface PendingRows {
   table: string;
@@ -32,8 +26,6 @@ export class DeferredInserts {
   private scopes = 0;
   private readonly pending = new Map<string, PendingRows>();
   private waiting = 0;
-  /** By head, then by row count: a head is a constant string, whose hash the map keeps. */
-  private readonly statements = new Map<string, string[]>();
   private readonly tables = new Map<string, string>();
 
   /** How many rows wait. */
@@ -82,7 +74,7 @@ export class DeferredInserts {
     const statements: DeferredStatement[] = [];
     for (const rows of this.pending.values()) {
       if (rows.rows === 0) continue;
-      statements.push({ sql: this.sqlOf(rows.head, rows.width, rows.rows), values: rows.values });
+      statements.push({ sql: multiRowInsertSql(rows.head, rows.width, rows.rows), values: rows.values });
       rows.values = [];
       rows.rows = 0;
     }
@@ -97,26 +89,6 @@ export class DeferredInserts {
       rows.rows = 0;
     }
     this.waiting = 0;
-  }
-
-  /**
-   * `head VALUES (?, ...), ...` for `rows` rows of `width` values, built once. Every insert outside
-   * `deferInserts` asks for its one-row statement here: found by the head itself, not by a key text
-   * built, flattened and hashed anew on each call (0.75% of a served create's profile samples).
-   */
-  sqlOf(head: string, width: number, rows: number): string {
-    let byRows = this.statements.get(head);
-    if (!byRows) {
-      byRows = [];
-      this.statements.set(head, byRows);
-    }
-    let sql = byRows[rows];
-    if (!sql) {
-      const row = `(${'?, '.repeat(width - 1)}?)`;
-      sql = `${head} VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
-      byRows[rows] = sql;
-    }
-    return sql;
   }
 
   private tableOf(head: string): string {

@@ -16,23 +16,39 @@ export interface VirtualRows<E extends HTMLElement> {
   measure: (element: Element | null) => void;
 }
 
+/** An infinite query's paging as the rows need it (react-query's `useInfiniteQuery` result is one). */
+export interface NextPages {
+  hasNextPage: boolean;
+  isFetching: boolean;
+  fetchNextPage: () => unknown;
+}
+
+export interface VirtualRowsOptions {
+  /** The list's pages on the host: the view near the last rows asks for the next one. */
+  pages?: NextPages;
+  /**
+   * Rows fetched but not drawn yet (a list drawn in a transition): they count as rows still coming, so
+   * the view at the end of the rows drawn so far does not ask for the page after the one just fetched.
+   */
+  drawing?: boolean;
+  /**
+   * The scrolling element's height as the page sets it (its CSS `max-height`, e.g. `70vh`): the first
+   * draw, before the element exists, then holds the rows in view (see `virtualRowsOptions`).
+   */
+  viewHeight?: ViewHeight;
+}
+
 /**
  * Only the rows in view of `count` rows are in the DOM: a list of thousands costs what a screenful costs.
- * `onNearEnd` runs when the view reaches the last rows (the caller fetches the next page from the host),
- * and again each time the list's fetching settles with the view still there: a refresh of the list (a
- * host event invalidating it) cancels a next-page fetch under way, and the view, already at the end,
- * would not move to ask again.
- *
- * `viewHeight` is the scrolling element's height as the page sets it (its CSS `max-height`, e.g.
- * `70vh`): the first draw, before the element exists, then holds the rows in view (see
- * `virtualRowsOptions`).
+ * With `pages`, the view reaching the last rows asks the host for the next page, and asks again each
+ * time the list's fetching settles with the view still there: a refresh of the list (a host event
+ * invalidating it) cancels a next-page fetch under way, and the view, already at the end, would not
+ * move to ask again.
  */
 export function useVirtualRows<E extends HTMLElement>(
   count: number,
   estimateRowHeight: number,
-  onNearEnd?: () => void,
-  fetching = false,
-  viewHeight?: ViewHeight,
+  { pages, drawing = false, viewHeight }: VirtualRowsOptions = {},
 ): VirtualRows<E> {
   const scrollRef = useRef<E | null>(null);
   const virtualizer = useVirtualizer(
@@ -40,11 +56,14 @@ export function useVirtualRows<E extends HTMLElement>(
   );
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
-  const nearEnd = useRef(onNearEnd);
-  nearEnd.current = onNearEnd;
+  const latestPages = useRef(pages);
+  latestPages.current = pages;
+  const settled = !(pages?.isFetching ?? false) && !drawing;
   useEffect(() => {
-    if (!fetching && count > 0 && lastIndex >= count - 1 - OVERSCAN) nearEnd.current?.();
-  }, [lastIndex, count, fetching]);
+    const next = latestPages.current;
+    if (next?.hasNextPage && settled && count > 0 && lastIndex >= count - 1 - OVERSCAN)
+      void next.fetchNextPage();
+  }, [lastIndex, count, settled]);
   return {
     scrollRef,
     items,

@@ -112,14 +112,7 @@ export function EventsPanel({ selected }: { selected: string | undefined }) {
   const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
   const total = events.data?.pages[events.data.pages.length - 1]?.total ?? 0;
   // Only the rows in view are drawn; scrolling near the oldest loaded asks the host for the next page.
-  const virtual = useVirtualRows<HTMLDivElement>(
-    rows.length,
-    37,
-    () => {
-      if (events.hasNextPage) void events.fetchNextPage();
-    },
-    events.isFetching,
-  );
+  const virtual = useVirtualRows<HTMLDivElement>(rows.length, 37, { pages: events });
   return (
     <Box
       sx={{

@@ -47,14 +47,7 @@ export function MailboxPage() {
   const list = messages.data?.pages.flatMap((p) => p.messages) ?? [];
   const open = list.find((m) => m.id === selected) ?? list[0];
   // Only the messages in view are drawn; scrolling near the oldest asks the host for the next page.
-  const virtual = useVirtualRows<HTMLDivElement>(
-    list.length,
-    61,
-    () => {
-      if (messages.hasNextPage) void messages.fetchNextPage();
-    },
-    messages.isFetching,
-  );
+  const virtual = useVirtualRows<HTMLDivElement>(list.length, 61, { pages: messages });
 
   return (
     <Stack spacing={2} data-testid="mailbox-page">

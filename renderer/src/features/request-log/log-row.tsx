@@ -5,9 +5,10 @@ import type { RequestLogSummary } from '../../../../shared/bridge';
 import { formatTime } from '../../api/format';
 import { DeprecatedChip } from '../../components/deprecation';
 import { HttpStatusChip } from '../../components/http-status-chip';
+import { MONO } from '../../components/mono-font';
 import { SourceChip } from './source-chip';
 
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5 };
+const mono = { fontFamily: MONO, fontSize: 12.5 };
 
 /**
  * One request of the log's table. Memoized: a page of older rows, a live refresh or a selection draws

@@ -71,21 +71,15 @@ export function RequestLogPage() {
   // Rows that arrive (the first page, an older page, a live refresh) are drawn in a transition, in
   // slices that keep the page responsive; the filters and the count follow the query at once.
   const shownRows = useDeferredValue(rows);
-  const drawing = shownRows !== rows && shownRows.length === 0;
+  const firstPageDrawing = shownRows !== rows && shownRows.length === 0;
   const toggle = useCallback((id: number) => setSelected((now) => (now === id ? undefined : id)), []);
   const filtered = isFiltered(active);
   // Scrolling near the oldest row shown asks the host for the page before it.
-  const virtual = useVirtualRows<HTMLDivElement>(
-    shownRows.length,
-    ROW_HEIGHT,
-    () => {
-      if (log.hasNextPage) void log.fetchNextPage();
-    },
-    // Rows still to be drawn count as rows still coming: the view at the end of the rows drawn so far
-    // must not ask for the page after the one just fetched.
-    log.isFetching || shownRows !== rows,
-    VIEW_HEIGHT,
-  );
+  const virtual = useVirtualRows<HTMLDivElement>(shownRows.length, ROW_HEIGHT, {
+    pages: log,
+    drawing: shownRows !== rows,
+    viewHeight: VIEW_HEIGHT,
+  });
 
   const exportHar = useMutation({
     mutationFn: (ids: number[] | undefined) => bridge.exportHar(ids ? { ids } : {}),
@@ -180,7 +174,7 @@ export function RequestLogPage() {
       >
         <Paper sx={{ minWidth: 0 }}>
           <QueryState
-            loading={log.isLoading || drawing}
+            loading={log.isLoading || firstPageDrawing}
             error={log.error}
             empty={rows.length === 0}
             emptyText={
