@@ -228,8 +228,10 @@ export function RequestLogPage() {
               </Table>
             </TableContainer>
             <Stack direction="row" spacing={2} sx={{ p: 1.5, alignItems: 'center' }}>
+              {/* The rows drawn, which follow the query a transition later: a count of the query's rows
+                  would name a new filter's total above the old filter's rows for a moment. */}
               <Typography variant="body2" color="text.secondary" data-testid="log-count">
-                {rows.length} request{rows.length === 1 ? '' : 's'} shown
+                {shownRows.length} request{shownRows.length === 1 ? '' : 's'} shown
               </Typography>
               {log.hasNextPage ? (
                 <Button
