@@ -82,6 +82,108 @@ describe('Database group commit', () => {
     database.close();
   });
 
+  describe('the savepoint of a grouped work, opened at its first write', () => {
+    const HEAD = 'INSERT INTO notes (text)';
+    /** The SQL texts the database prepares from now on (each statement is prepared once, then cached). */
+    const prepared = (database: Database) => {
+      const seen: string[] = [];
+      const prepare = database.db.prepare.bind(database.db);
+      database.db.prepare = (sql: string) => {
+        seen.push(sql);
+        return prepare(sql);
+      };
+      return seen;
+    };
+
+    it('a work whose only write is one insert runs it after the work, with no savepoint', async () => {
+      const database = open();
+      const seen = prepared(database);
+      await Promise.all([
+        database.grouped(() => database.insert(HEAD, ['one'])),
+        database.grouped(() => database.insert(HEAD, ['two'])),
+      ]);
+      expect(texts(database)).toEqual(['one', 'two']);
+      expect(seen.filter((sql) => /SAVEPOINT|RELEASE/.test(sql))).toEqual([]);
+      database.close();
+    });
+
+    it('a work that fails after an insert leaves nothing of it; the group commits the others', async () => {
+      const database = open();
+      const calls: string[] = [];
+      const kept = database.grouped(() => database.insert(HEAD, ['kept']));
+      const failing = database.grouped(() => {
+        database.insert(HEAD, ['never written']);
+        database.afterCommit(() => calls.push('must not run'));
+        throw new Error('service refused');
+      });
+      await expect(failing).rejects.toThrow('service refused');
+      await kept;
+      expect(texts(database)).toEqual(['kept']);
+      expect(calls).toEqual([]);
+      database.close();
+    });
+
+    it('a work reads the rows it inserted: they are written, in its savepoint, before the read', async () => {
+      const database = open();
+      const counted = database.grouped(() => {
+        database.insert(HEAD, ['mine']);
+        return (database.prepare('SELECT COUNT(*) AS n FROM notes').get() as { n: number }).n;
+      });
+      const failing = database.grouped(() => {
+        database.insert(HEAD, ['read, then undone']);
+        database.prepare('SELECT COUNT(*) AS n FROM notes').get();
+        throw new Error('failed after its read');
+      });
+      await expect(failing).rejects.toThrow('failed after its read');
+      expect(await counted).toBe(1);
+      expect(texts(database)).toEqual(['mine']);
+      database.close();
+    });
+
+    it('a work with a second write is undone whole when it fails, the insert before it included', async () => {
+      const database = open();
+      const failing = database.grouped(() => {
+        database.insert(HEAD, ['first']);
+        insert(database, 'second');
+        throw new Error('failed after two writes');
+      });
+      await expect(failing).rejects.toThrow('failed after two writes');
+      expect(texts(database)).toEqual([]);
+      database.close();
+    });
+
+    it('the insert run after the work fails that request alone, with nothing of it kept', async () => {
+      const database = open();
+      database.db.exec('CREATE UNIQUE INDEX notes_text ON notes (text)');
+      const calls: string[] = [];
+      const first = database.grouped(() => database.insert(HEAD, ['same']));
+      const second = database.grouped(() => {
+        database.insert(HEAD, ['same']);
+        database.afterCommit(() => calls.push('must not run'));
+        database.onRollback(() => calls.push('undone'));
+      });
+      const third = database.grouped(() => database.insert(HEAD, ['other']));
+      await expect(second).rejects.toThrow(/UNIQUE/);
+      await Promise.all([first, third]);
+      expect(texts(database)).toEqual(['same', 'other']);
+      expect(calls).toEqual(['undone']);
+      database.close();
+    });
+
+    it('rows of two tables are written in one savepoint: a failing second statement undoes the first', async () => {
+      const database = open();
+      database.db.exec('CREATE TABLE tags (text TEXT NOT NULL UNIQUE)');
+      database.db.exec("INSERT INTO tags (text) VALUES ('taken')");
+      const failing = database.grouped(() => {
+        database.insert(HEAD, ['note of a failed work']);
+        database.insert('INSERT INTO tags (text)', ['taken']);
+      });
+      await expect(failing).rejects.toThrow(/UNIQUE/);
+      expect(texts(database)).toEqual([]);
+      database.close();
+    });
+  });
+
   it('a synchronous transaction outside any commits the open group first, so both are durable', async () => {
     const dir = scratchDir();
     const database = open(dir);

@@ -1,7 +1,7 @@
 import { mkdirSync, chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { DeferredInserts } from './deferred-inserts.js';
+import { DeferredInserts, isPlainRead } from './deferred-inserts.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { multiRowInsertSql } from './multi-row-insert.js';
 
@@ -68,6 +68,11 @@ export class Database {
   private readonly deferred = new DeferredInserts();
   /** Whether a `withLargeCache` pass runs. */
   private largeCache = false;
+  /**
+   * The savepoint of the grouped work that runs (see `grouped`): none outside one, due until the work's
+   * first write, open from then on.
+   */
+  private workSavepoint: 'none' | 'due' | 'open' = 'none';
 
   constructor(readonly location: StoreLocation) {
     if (location.kind === 'dir') {
@@ -113,8 +118,15 @@ export class Database {
 
   /** A cached prepared statement: preparing is the expensive part of a small query. */
   prepare(sql: string): StatementSync {
-    // Every statement goes through here: one that must see rows still waiting gets them written first.
+    // Every statement goes through here: a grouped work's first write opens its savepoint, and one that
+    // must see rows still waiting gets them written first.
+    if (this.workSavepoint === 'due' && !isPlainRead(sql)) this.openWorkSavepoint();
     if (this.deferred.rows > 0 && this.deferred.mustFlushBefore(sql)) this.writeDeferred();
+    return this.cached(sql);
+  }
+
+  /** The cached statement of `sql`, prepared on first use; nothing else (see `prepare`). */
+  private cached(sql: string): StatementSync {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
@@ -233,6 +245,12 @@ export class Database {
    * (rejects with the commit's error if it fails). Each request's writes stay atomic, a failing one is
    * undone alone, and nothing is answered before its writes are durable; what the group saves is a
    * COMMIT (and, in WAL mode, a write of every touched page) per request.
+   *
+   * The savepoint is opened at the work's first write, and the rows it inserts (`insert`) wait until
+   * then, or until it ends. So a work that fails before writing has nothing to roll back, and a work
+   * whose only write is one statement (an order create's insert) runs it after the work, with no
+   * savepoint at all: one statement is atomic by itself. That spares the SAVEPOINT and its RELEASE, and
+   * SQLite's copy of every page the statement touches into the savepoint's journal.
    */
   grouped<T>(work: () => T): Promise<T> {
     if (this.depth > 0) return Promise.resolve(this.transaction(work));
@@ -244,19 +262,50 @@ export class Database {
     }
     const group = this.group;
     const marks = this.marks();
-    this.run('SAVEPOINT grouped');
+    this.workSavepoint = 'due';
+    this.deferred.enter();
     this.depth++;
     let result: T;
     try {
       result = work();
-      this.run('RELEASE grouped');
+      this.endGroupedWork();
     } catch (error) {
-      this.undo('grouped', marks, error);
+      this.undo(this.workWritten() ? 'grouped' : null, marks, error);
       return Promise.reject(error as Error);
     } finally {
+      this.workSavepoint = 'none';
       this.depth--;
+      this.deferred.leave();
     }
     return new Promise<T>((resolve, reject) => group.push({ resolve: () => resolve(result), reject }));
+  }
+
+  /** A grouped work ran: its waiting rows are written, alone when one statement does, and its savepoint released. */
+  private endGroupedWork(): void {
+    if (this.workSavepoint === 'due') {
+      const statements = this.deferred.take();
+      const [only] = statements;
+      if (statements.length > 1) this.openWorkSavepoint();
+      else {
+        // Atomic by itself: if it fails, nothing of the work was written.
+        this.workSavepoint = 'none';
+        if (only) this.cached(only.sql).run(...only.values);
+        return;
+      }
+      for (const { sql, values } of statements) this.cached(sql).run(...values);
+    } else this.writeDeferred();
+    this.run('RELEASE grouped');
+  }
+
+  /** Whether the running grouped work has written anything (its savepoint is open). */
+  private workWritten(): boolean {
+    return this.workSavepoint === 'open';
+  }
+
+  /** Opens the running grouped work's savepoint, before anything of the work is written. */
+  private openWorkSavepoint(): void {
+    this.workSavepoint = 'open';
+    this.cached('SAVEPOINT grouped').run();
   }
 
   /** Resolves once every write made so far is committed: at once unless a commit group is open. */
@@ -317,11 +366,12 @@ export class Database {
   }
 
   /**
-   * Undoes failed work: its savepoint (`undefined`: the whole transaction). After SQLITE_FULL or an I/O
+   * Undoes failed work: its savepoint (`undefined`: the whole transaction; `null`: a grouped work that
+   * wrote nothing, so only its queues). After SQLITE_FULL or an I/O
    * error SQLite may already have rolled the entire transaction back, savepoints and all; then every
    * request of the open group lost its writes too, and each is told so instead of being answered.
    */
-  private undo(savepoint: string | undefined, marks: QueueMarks, error: unknown): void {
+  private undo(savepoint: string | undefined | null, marks: QueueMarks, error: unknown): void {
     // Rows still waiting were inserted by the work being undone (a savepoint writes them before it starts).
     this.deferred.discard();
     if (!this.db.isTransaction) {
@@ -329,7 +379,7 @@ export class Database {
       return;
     }
     if (savepoint === undefined) this.run('ROLLBACK');
-    else {
+    else if (savepoint !== null) {
       this.run(`ROLLBACK TO ${savepoint}`);
       this.run(`RELEASE ${savepoint}`);
     }

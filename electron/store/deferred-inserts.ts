@@ -17,6 +17,9 @@ export interface DeferredStatement {
 
 const READ = /^\s*SELECT\b/i;
 
+/** A statement that only reads (a plain SELECT); anything else may write, savepoints and commits included. */
+export const isPlainRead = (sql: string): boolean => READ.test(sql);
+
 /**
  * The rows of `Database.deferInserts` waiting to be written, a few dozen per statement. Pure
  * bookkeeping: the database asks `mustFlushBefore` for every statement it prepares and writes what
@@ -64,7 +67,7 @@ export class DeferredInserts {
    * savepoints, commits), and every read that names a table rows wait for.
    */
   mustFlushBefore(sql: string): boolean {
-    if (!READ.test(sql)) return true;
+    if (!isPlainRead(sql)) return true;
     for (const rows of this.pending.values()) if (rows.rows > 0 && sql.includes(rows.table)) return true;
     return false;
   }
