@@ -44,6 +44,12 @@ export function loggedBodyText(
   return redactBodyText(text.slice(0, MAX_LOGGED_BODY + CUT_MARGIN), contentType).slice(0, MAX_LOGGED_BODY);
 }
 
+/** The exchange as its row's `entry` keeps it: the bodies are columns of the row. */
+type StoredExchange = Omit<RequestLogExchange, 'request' | 'response'> & {
+  request: { headers: Record<string, string> };
+  response: { headers: Record<string, string> };
+};
+
 /**
  * What `record` keeps of an exchange until its batch is written: the texts and header objects as they
  * were when it was answered, unredacted. Strings and two small header objects, nothing of the request
@@ -132,20 +138,18 @@ export class RequestLogger {
     }
   }
 
-  /** The entry's row: headers and bodies redacted, the exchange serialized. */
+  /**
+   * The entry's row: headers and bodies redacted, the exchange serialized. The bodies are texts of their
+   * own beside it (serialized inside it, every quote of a JSON body was escaped: the largest part of an
+   * entry's cost).
+   */
   private rowOf(recorded: RecordedExchange): RequestLogRow {
     const { deprecated, userAgent } = recorded;
     // Built member by member in the stored order rather than with conditional spreads: a spread into a
     // literal copies through the runtime, and this runs for every request.
-    const exchange: RequestLogExchange = {
-      request: {
-        headers: redactHeaders(recorded.requestHeaders),
-        body: loggedBodyText(recorded.requestBody, recorded.requestType, recorded.loggedBody),
-      },
-      response: {
-        headers: redactHeaders(recorded.responseHeaders),
-        body: loggedBodyText(recorded.responseBody, recorded.responseType),
-      },
+    const exchange: StoredExchange = {
+      request: { headers: redactHeaders(recorded.requestHeaders) },
+      response: { headers: redactHeaders(recorded.responseHeaders) },
     };
     if (deprecated) exchange.deprecated = deprecated;
     const source = this.sourceOf(userAgent);
@@ -164,6 +168,8 @@ export class RequestLogger {
       app_id: recorded.appId,
       debug_id: recorded.debugId,
       exchange: JSON.stringify(exchange),
+      request_body: loggedBodyText(recorded.requestBody, recorded.requestType, recorded.loggedBody),
+      response_body: loggedBodyText(recorded.responseBody, recorded.responseType),
     };
     if (deprecated) row.deprecated = deprecated;
     row.source = source;
@@ -230,7 +236,7 @@ export class RequestLogger {
     if (this.events.listenerCount('request-logged') === 0) return;
     this.store.db.afterCommit(() =>
       rows.forEach((row, i) => {
-        const { exchange: _exchange, ...summary } = row;
+        const { exchange: _exchange, request_body: _request, response_body: _response, ...summary } = row;
         // The event carries the summary the list shows: source and simulated time ride along.
         this.events.emit('request-logged', { ...summary, id: ids[i] ?? 0 });
       }),

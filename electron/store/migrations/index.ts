@@ -10,6 +10,7 @@ import { disputeDocumentsSchema } from './008-dispute-documents.js';
 import { eventLinksBaseSchema } from './009-event-links-base.js';
 import { secretsAtRestSchema } from './010-secrets-at-rest.js';
 import { eventSnapshotsSchema } from './011-event-snapshots.js';
+import { requestLogBodiesSchema } from './012-request-log-bodies.js';
 
 export interface Migration {
   version: number;
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   eventLinksBaseSchema,
   secretsAtRestSchema,
   eventSnapshotsSchema,
+  requestLogBodiesSchema,
 ];

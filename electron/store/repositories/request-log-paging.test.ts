@@ -47,6 +47,30 @@ describe('the request log, a page at a time with the filters in SQL', () => {
     expect(store.db.transaction(() => store!.requestLog.insertMany([row(1), row(2)]))).toEqual([131, 132]);
   });
 
+  it('keeps the bodies as texts beside the entry and reads them back into it, an absent body absent', () => {
+    store = new Store({ kind: 'memory' });
+    const body = '{"intent":"CAPTURE","purchase_units":[{"description":"a \\"quoted\\" word"}]}';
+    const [withBodies, without] = store.db.transaction(() =>
+      store!.requestLog.insertMany([
+        { ...row(1), request_body: body, response_body: '{"id":"O1"}' },
+        { ...row(2), exchange: JSON.stringify({ request: { headers: {} }, response: { headers: {} } }) },
+      ]),
+    );
+    const stored = store.db.db
+      .prepare('SELECT entry, request_body, response_body FROM request_log WHERE id = ?')
+      .get(withBodies!) as { entry: string; request_body: string; response_body: string };
+    // Stored as sent: no escaped copy inside the entry's JSON.
+    expect(stored.request_body).toBe(body);
+    expect(stored.entry).not.toContain('intent');
+    const read = store.requestLog.byId(withBodies!);
+    expect(read?.request.body).toBe(body);
+    expect(read?.response.body).toBe('{"id":"O1"}');
+    expect(read?.source).toBe('workbench');
+    const bare = store.requestLog.byId(without!);
+    expect(bare?.request).toEqual({ headers: {} });
+    expect(bare?.response).toEqual({ headers: {} });
+  });
+
   /** Every page of a filter, following the before-id cursor as the Request log page does. */
   const walk = (filter: Parameters<Store['requestLog']['search']>[0]) => {
     const pages: number[][] = [];

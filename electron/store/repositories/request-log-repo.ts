@@ -40,22 +40,34 @@ export interface RequestLogSummaryRow {
 /** One API exchange as the request log keeps it. */
 export type RequestLogEntry = RequestLogSummaryRow & RequestLogExchange;
 
-/** A row about to be written: the exchange already serialized (`RequestLogExchange` as JSON). */
+/**
+ * A row about to be written: the exchange already serialized (`RequestLogExchange` as JSON) without its
+ * two bodies, which go in columns of their own (migration 012).
+ */
 export type RequestLogRow = Omit<RequestLogSummaryRow, 'id'> & {
   exchange: string;
+  request_body?: string | undefined;
+  response_body?: string | undefined;
   /** Also inside `exchange`; kept beside it for the live `request-logged` event. */
   deprecated?: LoggedDeprecation;
 };
 
-/** A row as the table holds it: the exchange in the `entry` column, as JSON. */
-type StoredRow = RequestLogSummaryRow & { entry: string };
+/** A row as the table holds it: the exchange in the `entry` column, as JSON, its bodies beside it. */
+type StoredRow = RequestLogSummaryRow & {
+  entry: string;
+  request_body: string | null;
+  response_body: string | null;
+};
 
 const INSERT_HEAD =
-  'INSERT INTO request_log (at, method, path, status, duration_ms, app_id, debug_id, entry)';
-const INSERT_WIDTH = 8;
+  'INSERT INTO request_log (at, method, path, status, duration_ms, app_id, debug_id, entry, request_body, response_body)';
+const INSERT_WIDTH = 10;
 
-const toEntry = ({ entry, ...summary }: StoredRow): RequestLogEntry => {
+const toEntry = ({ entry, request_body, response_body, ...summary }: StoredRow): RequestLogEntry => {
   const exchange = JSON.parse(entry) as RequestLogExchange;
+  // Rows written before migration 012 have their bodies inside `entry`, and NULL here.
+  if (request_body !== null) exchange.request.body = request_body;
+  if (response_body !== null) exchange.response.body = response_body;
   // Entries written before the source was recorded still have their request headers to tell it by.
   return {
     ...summary,
@@ -81,7 +93,7 @@ export class RequestLogRepository {
       for (let i = start; i < start + count; i++) {
         const row = rows[i] as RequestLogRow;
         values.push(row.at, row.method, row.path, row.status, row.duration_ms, row.app_id, row.debug_id);
-        values.push(row.exchange);
+        values.push(row.exchange, row.request_body ?? null, row.response_body ?? null);
       }
       const last = Number(
         this.store.write(multiRowInsertSql(INSERT_HEAD, INSERT_WIDTH, count)).run(...values).lastInsertRowid,
