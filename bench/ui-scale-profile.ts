@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { accessToken } from './host.js';
 import { startServe, stopServe } from './serve.js';
+import { printLongTasks, rendererMainThreads, TRACE_CATEGORIES, type TraceEvent } from './ui-trace-tasks.js';
 
 /**
  * What the cold load of Orders is made of, for the ui-scale bench's first figure: `npx tsx
@@ -18,71 +19,9 @@ import { startServe, stopServe } from './serve.js';
  * workspace the ui-scale bench kept there (its default volumes: 100,000 orders) instead of seeding one.
  * `--page HASH` (e.g. `#/log`) traces, after an untraced load of Orders, the move to that page instead.
  */
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { url?: string; functionName?: string; frame?: string } };
-}
-
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at < 0 ? undefined : args[at + 1];
-}
-
-const short = (url: string | undefined) => (url ?? '').replace(/^.*\/assets\//, '').replace(/^.*\//, '');
-
-interface Frame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
-
-/** The sampled stacks of the trace's CPU profile (leaf first), with their times in trace microseconds. */
-function profileSamples(
-  events: TraceEvent[],
-  thread: { pid: number; tid: number },
-): { ts: number; dt: number; stack: Frame[] }[] {
-  const nodes = new Map<number, { frame: Frame; parent?: number }>();
-  const out: { ts: number; dt: number; stack: Frame[] }[] = [];
-  const profile = events.find((e) => e.name === 'Profile' && e.pid === thread.pid && e.tid === thread.tid) as
-    (TraceEvent & { id?: string }) | undefined;
-  const chunks = events.filter(
-    (e) =>
-      (e.name === 'Profile' || e.name === 'ProfileChunk') &&
-      (e as { id?: string }).id === profile?.id &&
-      e.pid === thread.pid,
-  );
-  let ts = 0;
-  for (const chunk of chunks) {
-    const data = (chunk.args as { data?: Record<string, unknown> } | undefined)?.data ?? {};
-    if (chunk.name === 'Profile') {
-      ts = (data.startTime as number) ?? chunk.ts;
-      continue;
-    }
-    const profile = data.cpuProfile as
-      { nodes?: { id: number; parent?: number; callFrame: Frame }[]; samples?: number[] } | undefined;
-    for (const node of profile?.nodes ?? [])
-      nodes.set(node.id, { frame: node.callFrame, parent: node.parent });
-    const deltas = (data.timeDeltas as number[] | undefined) ?? [];
-    (profile?.samples ?? []).forEach((id, i) => {
-      const dt = deltas[i] ?? 0;
-      ts += dt;
-      const stack: Frame[] = [];
-      for (let at: number | undefined = id; at !== undefined; at = nodes.get(at)?.parent) {
-        const node = nodes.get(at);
-        if (!node) break;
-        if (node.frame.functionName !== '(root)') stack.push(node.frame);
-      }
-      out.push({ ts, dt: deltas[i + 1] ?? 100, stack });
-    });
-  }
-  return out;
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -144,15 +83,7 @@ export async function main(args: string[]): Promise<number> {
       }
       if (!plain)
         await browser.startTracing(page, {
-          categories: [
-            'devtools.timeline',
-            'disabled-by-default-devtools.timeline',
-            'v8.execute',
-            'v8',
-            'blink.user_timing',
-            'loading',
-            'disabled-by-default-v8.cpu_profiler',
-          ],
+          categories: TRACE_CATEGORIES,
         });
       const started = performance.now();
       if (target) {
@@ -201,63 +132,8 @@ export async function main(args: string[]): Promise<number> {
         `\nround ${round}: usable ${usableMs.toFixed(0)} ms, long tasks ${observed.map((t) => `${t.duration.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')} (load ${loadavg()[0]?.toFixed(2)})\n  ${phases.scripts} scripts loaded by ${phases.scriptsLoaded.toFixed(0)} ms, DOMContentLoaded ${phases.domContentLoaded.toFixed(0)} ms, first contentful paint ${phases.firstContentfulPaint.toFixed(0)} ms\n  calls: ${phases.calls.join(', ')}`,
       );
       if (plain) continue;
-      const events = trace.traceEvents;
-      const main = events.find(
-        (e) =>
-          e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain',
-      );
-      const mainEvents = events.filter(
-        (e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X',
-      );
-      const tasks = mainEvents.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
-      for (const task of tasks) {
-        const end = task.ts + (task.dur ?? 0);
-        const inside = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
-        const parts = new Map<string, number>();
-        for (const e of inside) {
-          const data = e.args?.data;
-          const what =
-            e.name === 'EvaluateScript' || e.name === 'v8.compileModule' || e.name === 'v8.evaluateModule'
-              ? `${e.name} ${short(data?.url)}`
-              : e.name === 'FunctionCall'
-                ? `FunctionCall ${data?.functionName || '?'} ${short(data?.url)}`
-                : e.name;
-          parts.set(what, (parts.get(what) ?? 0) + (e.dur ?? 0));
-        }
-        console.log(
-          `  task ${((task.dur ?? 0) / 1000).toFixed(0)} ms at ${((task.ts - (tasks[0]?.ts ?? 0)) / 1000).toFixed(0)}:`,
-        );
-        const samples = profileSamples(events, main!).filter(
-          (sample) => sample.ts >= task.ts && sample.ts <= end,
-        );
-        const self = new Map<string, number>();
-        const total = new Map<string, number>();
-        for (const sample of samples) {
-          const frames = sample.stack.map(
-            (f) => `${f.functionName || '(anon)'} ${short(f.url)}:${f.lineNumber + 1}:${f.columnNumber + 1}`,
-          );
-          self.set(frames[0] ?? '?', (self.get(frames[0] ?? '?') ?? 0) + sample.dt);
-          for (const frame of new Set(frames)) total.set(frame, (total.get(frame) ?? 0) + sample.dt);
-        }
-        console.log('    self:');
-        for (const [what, dur] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
-          console.log(`    ${(dur / 1000).toFixed(1).padStart(7)} ms  ${what}`);
-        console.log('    total (components and app code):');
-        const interesting = ([what]: [string, number]) =>
-          /^[A-Z]/.test(what) ||
-          !/^(\(anon\)|[a-z#])/.test(what) ||
-          / (App|Orders|orders|router|registry|main|feature)/.test(what);
-        for (const [what, dur] of [...total]
-          .filter(interesting)
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, Number(option(args, '--depth') ?? 25)))
-          console.log(`    ${(dur / 1000).toFixed(1).padStart(7)} ms  ${what}`);
-        const top = [...parts]
-          .filter(([what]) => !what.startsWith('V8.'))
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 8);
-        for (const [what, dur] of top) console.log(`    ${(dur / 1000).toFixed(1).padStart(7)} ms  ${what}`);
-      }
+      const [main] = rendererMainThreads(trace.traceEvents);
+      if (main) printLongTasks(trace.traceEvents, main, { depth: Number(option(args, '--depth') ?? 25) });
     }
     return 0;
   } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  announceWorkDrained,
   IdleHeapRelease,
   releaseUnusedHeap,
   youngGenerationBytes,
@@ -48,6 +49,58 @@ describe('the idle heap release', () => {
     const release = new IdleHeapRelease(probe);
     expect(checks(release, 5)).toEqual(Array(5).fill(false));
     expect(probe.releases).toBe(0);
+  });
+
+  it('gives memory back at once when work drains on a quiet API, and not again until busy', () => {
+    const probe = fakeProbe([0.9, 0.01, 0.01, 0.01, 0.01, 0.7, 0, 0, 0]);
+    const release = new IdleHeapRelease(probe);
+    expect(release.check()).toBe(false);
+    expect(release.workDrained({ apiBusy: false })).toBe(true);
+    expect(probe.releases).toBe(1);
+    // The idle seconds that follow find it done.
+    expect(checks(release, 4)).toEqual([false, false, false, false]);
+    expect(probe.releases).toBe(1);
+    // A busy second, then idle: the idle path releases again.
+    expect(checks(release, 4)).toEqual([false, false, false, true]);
+    expect(probe.releases).toBe(2);
+  });
+
+  it('leaves a busy API alone at a drain: the idle checks give the memory back once the load is over', () => {
+    const probe = fakeProbe([0.9, 0.6, 0.01, 0.01, 0.01]);
+    const release = new IdleHeapRelease(probe);
+    expect(checks(release, 2)).toEqual([false, false]);
+    expect(release.workDrained({ apiBusy: true })).toBe(false);
+    expect(probe.releases).toBe(0);
+    expect(checks(release, 3)).toEqual([false, false, true]);
+    expect(probe.releases).toBe(1);
+  });
+
+  it('leaves a young generation under 64 MiB to the idle seconds at a drain', () => {
+    const probe = fakeProbe([0.9, 0, 0, 0], 48 * MiB);
+    const release = new IdleHeapRelease(probe);
+    expect(release.check()).toBe(false);
+    expect(release.workDrained({ apiBusy: false })).toBe(false);
+    expect(probe.releases).toBe(0);
+    expect(checks(release, 3)).toEqual([false, false, true]);
+    expect(probe.releases).toBe(1);
+  });
+
+  it('hears of drained work through the process-wide channel while started, and only then', () => {
+    const probe = fakeProbe([]);
+    const release = new IdleHeapRelease(probe);
+    announceWorkDrained({ apiBusy: false });
+    expect(probe.releases).toBe(0);
+    release.start();
+    try {
+      announceWorkDrained({ apiBusy: true });
+      expect(probe.releases).toBe(0);
+      announceWorkDrained({ apiBusy: false });
+      expect(probe.releases).toBe(1);
+    } finally {
+      release.stop();
+    }
+    announceWorkDrained({ apiBusy: false });
+    expect(probe.releases).toBe(1);
   });
 
   it("shrinks V8's young generation once it has grown (the real heap)", () => {

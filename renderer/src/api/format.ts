@@ -37,8 +37,11 @@ export function groupDigits(decimal: string): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction}`;
 }
 
+/** One formatter for every count: `toLocaleString` looks its formatter up again at each call. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 /** A count as every page shows counts: `222517` → `222,517`. */
-export const formatCount = (count: number): string => count.toLocaleString('en-US');
+export const formatCount = (count: number): string => COUNT_FORMAT.format(count);
 
 /** `{currency_code: 'USD', value: '1234.00'}` → `1,234.00 USD`; a dash when there is no value. */
 export function formatMoney(money: { currency_code?: string; value?: string } | undefined): string {

@@ -21,6 +21,35 @@ export interface BurstTiming {
  */
 let bursts = 0;
 
+/**
+ * A deadline `delayMs` after the last `touch`, with one timer however many touches: a burst of 2,000
+ * events used to clear and set two timers per event, and those timer calls were a tenth of a tab's
+ * work in a burst. The timer, when it fires early (touched since), waits for the rest.
+ */
+function restartingDeadline(delayMs: number, due: () => void): { touch: () => void; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastTouch = 0;
+  const check = () => {
+    const left = lastTouch + delayMs - Date.now();
+    if (left > 0) {
+      timer = setTimeout(check, left);
+      return;
+    }
+    timer = undefined;
+    due();
+  };
+  return {
+    touch: () => {
+      lastTouch = Date.now();
+      timer ??= setTimeout(check, delayMs);
+    },
+    cancel: () => {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
 export function burstNotice(
   name: string,
   timing: BurstTiming,
@@ -29,37 +58,30 @@ export function burstNotice(
 ): { request: () => void; cancel: () => void } {
   // Unique across the tab's life, so no burst's key ever names an older burst's notice still shown.
   let key: string | undefined;
-  let settle: ReturnType<typeof setTimeout> | undefined;
-  let quiet: ReturnType<typeof setTimeout> | undefined;
   /** When the current burst's notice was last told (undefined before its first pause). */
   let shownAt: number | undefined;
   const showNow = (current: string) => {
     shownAt = Date.now();
     show(current);
   };
-  const cancel = () => {
-    clearTimeout(settle);
-    clearTimeout(quiet);
-    settle = undefined;
-    quiet = undefined;
-  };
+  const settle = restartingDeadline(timing.settleMs, () => {
+    if (key !== undefined) showNow(key);
+  });
+  const quiet = restartingDeadline(timing.quietMs, () => {
+    key = undefined;
+    shownAt = undefined;
+    ended();
+  });
   return {
     request: () => {
-      clearTimeout(settle);
-      clearTimeout(quiet);
       const current = (key ??= `${name}:${++bursts}`);
       if (shownAt !== undefined && Date.now() - shownAt >= timing.quietMs / 3) showNow(current);
-      settle = setTimeout(() => {
-        settle = undefined;
-        showNow(current);
-      }, timing.settleMs);
-      quiet = setTimeout(() => {
-        quiet = undefined;
-        key = undefined;
-        shownAt = undefined;
-        ended();
-      }, timing.quietMs);
+      settle.touch();
+      quiet.touch();
     },
-    cancel,
+    cancel: () => {
+      settle.cancel();
+      quiet.cancel();
+    },
   };
 }

@@ -79,7 +79,9 @@ export function StartHere() {
   const orders = useQuery({
     queryKey: queryKeys.startHere.orders,
     queryFn: () => bridge.listResources({ kind: 'order', page: 1, page_size: 1 }),
-    enabled: !dismissed,
+    // Once the workspace has orders the panel is gone for good: no more reads of the count (every
+    // resource change refreshed it, a count of 100,000 orders on the host at each refresh of a burst).
+    enabled: (query) => !dismissed && (query.state.data?.total ?? 0) === 0,
   });
   const accounts = useQuery({
     queryKey: queryKeys.startHere.accounts,

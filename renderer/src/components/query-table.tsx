@@ -8,10 +8,16 @@ import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { QueryState } from './query-state';
 
+const BAR_SX = { height: 4 } as const;
+
 /**
  * One page of a list read from the API as a table: a thin bar while a newer page is read (the rows of
  * the last one stay, so paging does not flash), then the loading, error and empty states, then the
- * table and whatever pages it (`children`, under the table).
+ * table and whatever pages it (`children`, under the table). The bar is for another page, filter or
+ * order being read (react-query's placeholder data, the last view's rows), not for a refresh of the
+ * same page: in a burst of host changes the list is re-read about every second, and the bar came and
+ * went with each read; while it is up its animation moves `left` and `right`, a layout and a paint of
+ * the page at every frame, and frames were the largest part of a tab's work in a burst.
  */
 export function QueryTable({
   query,
@@ -22,7 +28,7 @@ export function QueryTable({
   rows,
   children,
 }: {
-  query: { isLoading: boolean; isFetching: boolean; error: unknown };
+  query: { isLoading: boolean; isPlaceholderData: boolean; error: unknown };
   empty: boolean;
   emptyText: ReactNode;
   testId: string;
@@ -32,7 +38,7 @@ export function QueryTable({
 }) {
   return (
     <>
-      <Box sx={{ height: 4 }}>{query.isFetching && !query.isLoading ? <LinearProgress /> : null}</Box>
+      <Box sx={BAR_SX}>{query.isPlaceholderData ? <LinearProgress /> : null}</Box>
       <QueryState loading={query.isLoading} error={query.error} empty={empty} emptyText={emptyText}>
         <TableContainer>
           <Table size="small" data-testid={testId}>

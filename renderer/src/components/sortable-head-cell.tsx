@@ -9,7 +9,8 @@ export function SortableHeadCell({
   field,
   children,
 }: {
-  list: ResourceList;
+  /** The list, or just how it is sorted and how to sort it. */
+  list: Pick<ResourceList, 'sortBy' | 'sortOrder' | 'sortOn'>;
   field: ResourceSortField;
   children: ReactNode;
 }) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ResourceKind } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDebounced } from './use-debounced';
@@ -78,6 +78,31 @@ export function useResourceList(kind: ResourceKind) {
     if (query.data && items.length === 0 && page > 0 && total > 0) update(kind, { page: lastPage });
   }, [query.data, items.length, page, total, lastPage, kind, update]);
 
+  // Stable across renders, so the parts of a list page that only change the view (the filters, the
+  // sortable headings, the pager) are memoized and not drawn again each time the host's data changes.
+  const setPage = useCallback((next: number) => update(kind, { page: Math.max(0, next) }), [kind, update]);
+  // A new filter or order starts again at the first page.
+  const setStatus = useCallback((next: string) => update(kind, { status: next, page: 0 }), [kind, update]);
+  const setSearchText = useCallback(
+    (next: string) => update(kind, { searchText: next, page: 0 }),
+    [kind, update],
+  );
+  const sortOn = useCallback(
+    (field: ResourceSortField) => {
+      const current = useListViews.getState().views[kind] ?? INITIAL_LIST_VIEW;
+      update(kind, {
+        sortBy: field,
+        sortOrder: field === current.sortBy ? (current.sortOrder === 'asc' ? 'desc' : 'asc') : 'desc',
+        page: 0,
+      });
+    },
+    [kind, update],
+  );
+  const clearFilters = useCallback(
+    () => update(kind, { status: '', searchText: '', page: 0 }),
+    [kind, update],
+  );
+
   return {
     query,
     items,
@@ -85,23 +110,17 @@ export function useResourceList(kind: ResourceKind) {
     /** The page to show: never past the last one while a shrunk list is being re-read. */
     page: Math.min(page, lastPage),
     lastPage,
-    setPage: (next: number) => update(kind, { page: Math.max(0, next) }),
+    setPage,
     status,
-    // A new filter or order starts again at the first page.
-    setStatus: (next: string) => update(kind, { status: next, page: 0 }),
+    setStatus,
     searchText,
-    setSearchText: (next: string) => update(kind, { searchText: next, page: 0 }),
+    setSearchText,
     sortBy,
     sortOrder,
     /** Sorts by `field`: a second click on the same column turns the order round. */
-    sortOn: (field: ResourceSortField) =>
-      update(kind, {
-        sortBy: field,
-        sortOrder: (field === sortBy ? (sortOrder === 'asc' ? 'desc' : 'asc') : 'desc') as SortOrder,
-        page: 0,
-      }),
+    sortOn,
     filtered,
-    clearFilters: () => update(kind, { status: '', searchText: '', page: 0 }),
+    clearFilters,
   };
 }
 

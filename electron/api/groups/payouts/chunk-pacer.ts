@@ -235,7 +235,7 @@ export class ChunkPacer {
    * is seen in its first sample, not once it has lasted a second (meanwhile chunks run back to back,
    * and callers get a fraction of the loop). A last sample with almost no traffic ends it at once.
    */
-  private apiBusy(): boolean {
+  apiBusy(): boolean {
     if (performance.now() < this.queuedUntil) return true;
     const samples = this.requestSamples;
     if (samples.length === 0) return false;

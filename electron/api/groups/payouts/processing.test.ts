@@ -1,4 +1,6 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WORK_DRAINED_CHANNEL, type WorkDrained } from '../../../host/idle-heap-release.js';
 import { harnessPerTest } from '../../../test-support/harness-per-test.js';
 import { SEED_BUYER, SEED_MERCHANT } from '../../../store/seed.js';
 import { startHarness, type ApiHarness } from '../../../test-support/api-harness.js';
@@ -428,5 +430,34 @@ describe('payout processing in real time', () => {
     }
     expect(status).toBe('SUCCESS');
     expect(storedItems(api, id)).toBe(CHUNK_ITEMS * 2 + 1);
+  }, 30_000);
+
+  it("tells the host's heap release once the queue has drained, not between two batches", async () => {
+    api = await startHarness();
+    const harness = api;
+    await fund(harness, '5000.00');
+    // What each announcement saw: the batches' stored status then, and the API's state.
+    const heard: { statuses: (string | undefined)[]; moment: WorkDrained }[] = [];
+    let ids: string[] = [];
+    const listener = (moment: unknown) => {
+      const statuses = ids.map((id) => harness.host.deps.store.resources.get('payout-batch', id)?.status);
+      heard.push({ statuses, moment: moment as WorkDrained });
+    };
+    subscribe(WORK_DRAINED_CHANNEL, listener);
+    try {
+      const body = () =>
+        batchBody(
+          Array.from({ length: CHUNK_ITEMS + 1 }, () => payoutItem(SEED_BUYER.email, { value: '1.00' })),
+        );
+      ids = [await createOk(harness, body()), await createOk(harness, body())];
+      const deadline = Date.now() + 20_000;
+      while (heard.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      // A moment more: a second announcement (there must be none) would come within it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      unsubscribe(WORK_DRAINED_CHANNEL, listener);
+    }
+    expect(heard).toEqual([{ statuses: ['SUCCESS', 'SUCCESS'], moment: { apiBusy: false } }]);
   }, 30_000);
 });

@@ -20,7 +20,12 @@ export function PagedTable({
   rows,
   testId,
 }: {
-  query: { isLoading: boolean; isFetching: boolean; error: unknown; data?: { total_items?: unknown } };
+  query: {
+    isLoading: boolean;
+    isPlaceholderData: boolean;
+    error: unknown;
+    data?: { total_items?: unknown };
+  };
   /** What this page lists. */
   items: readonly unknown[];
   /** How many there are in all: the API's `total_items` unless the caller reads it otherwise. */
