@@ -81,8 +81,13 @@ describe('POST /v1/payments/payment (spec 2.6, 4.6)', () => {
           .get(),
       )
       .toEqual({ n: 1 });
-    const rows = api.host.deps.store.db.prepare('SELECT entry FROM request_log').all() as { entry: string }[];
-    const logged = rows.map((r) => r.entry).join('\n');
+    // Everything the log stores: the entry and the bodies beside it.
+    const rows = api.host.deps.store.db
+      .prepare(
+        "SELECT entry || ifnull(request_body, '') || ifnull(response_body, '') AS text FROM request_log",
+      )
+      .all() as { text: string }[];
+    const logged = rows.map((r) => r.text).join('\n');
     expect(logged).toContain('1111');
     expect(logged).not.toContain(VISA_V1);
     expect(logged).not.toMatch(/"cvv2":"874"/);
