@@ -301,6 +301,32 @@ describe('payout processing', () => {
       expect(storedItems(api, id)).toBe(CHUNK_ITEMS);
     });
 
+    it("tells the host's heap release whether the API is busy when the queue drains", async () => {
+      const heard: WorkDrained[] = [];
+      const listener = (moment: unknown) => heard.push(moment as WorkDrained);
+      subscribe(WORK_DRAINED_CHANNEL, listener);
+      try {
+        await fund(api, '5000.00');
+        const gauge = api.host.services.webhooks.load;
+        // Under a load: one load sample of 100 answered requests (400 a second).
+        await createOk(api, big(20));
+        for (let i = 0; i < 100; i++) gauge.requestDone();
+        gauge['sample']();
+        await tick(api);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(heard).toEqual([{ apiBusy: true }]);
+        // Once a sample with a poller's two requests has ended the load.
+        await createOk(api, big(20));
+        for (let i = 0; i < 2; i++) gauge.requestDone();
+        gauge['sample']();
+        await tick(api);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(heard).toEqual([{ apiBusy: true }, { apiBusy: false }]);
+      } finally {
+        unsubscribe(WORK_DRAINED_CHANNEL, listener);
+      }
+    });
+
     it('counts callers answered between two chunks as a busy API, whatever their rate', async () => {
       await fund(api, '5000.00');
       const id = await createOk(api, big(CHUNK_ITEMS * 3));
