@@ -88,6 +88,31 @@ describe('refreshes paced while host events stream in', () => {
     expect(starts).toHaveLength(2);
   });
 
+  it('a read that ends after its patience does not end the run started after it', async () => {
+    const starts: number[] = [];
+    const reads = [7_000, 3_000, 50];
+    const refresh = pacedRefresh(() => {
+      starts.push(Date.now());
+      const readMs = reads.shift() ?? 50;
+      return new Promise((resolve) => setTimeout(resolve, readMs));
+    }, PACE);
+    const t0 = Date.now();
+    refresh.request();
+    await vi.advanceTimersByTimeAsync(300);
+    refresh.request();
+    // The first read outlives its patience (5 s): the second run starts at 5,600 ms and reads 3 s.
+    await vi.advanceTimersByTimeAsync(5_600);
+    expect(starts).toEqual([t0 + 300, t0 + 5_600]);
+    // The first read ends at 7,300 ms, inside the second's; a request then waits for the second.
+    await vi.advanceTimersByTimeAsync(1_800);
+    refresh.request();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(starts).toHaveLength(2);
+    // The second read ends at 8,600 ms; the next run comes the settle time after it.
+    await vi.advanceTimersByTimeAsync(300);
+    expect(starts).toEqual([t0 + 300, t0 + 5_600, t0 + 8_900]);
+  });
+
   it('runs nothing once cancelled', async () => {
     const { starts, refresh } = recorded(50);
     refresh.request();

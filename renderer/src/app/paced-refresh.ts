@@ -37,9 +37,12 @@ export function pacedRefresh(
     requested = false;
     running = true;
     lastStart = Date.now();
+    // This run's end, once: a read that outlives its patience must not end the run started after it.
+    let ended = false;
     const done = () => {
+      if (ended) return;
+      ended = true;
       clearTimeout(patience);
-      if (!running) return;
       running = false;
       schedule();
     };
