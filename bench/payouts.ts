@@ -16,8 +16,9 @@ import {
 } from './load.js';
 
 /**
- * `npm run bench -- payouts [--items N] [--batches N] [--duration S] [--pairs N]`: 15,000-item payout batches against
- * the real host (in memory, as `serve --ephemeral` runs), each figure beside its target:
+ * `npm run bench -- payouts [--items N] [--batches N] [--duration S] [--pairs N] [--disk]`: 15,000-item
+ * payout batches against the real host (in memory, as `serve --ephemeral` runs), each figure beside its
+ * target:
  *
  * - create latency of `--batches` batches (median; target under 1.5 s);
  * - processing rate: items made final per second, from the create's answer until every item is final
