@@ -16,17 +16,19 @@ import {
 } from './load.js';
 
 /**
- * `npm run bench -- payouts [--items N] [--batches N] [--duration S] [--pairs N]`: 15,000-item payout batches against
- * the real host (in memory, as `serve --ephemeral` runs), each figure beside its target:
+ * `npm run bench -- payouts [--items N] [--batches N] [--duration S] [--pairs N] [--disk]`: 15,000-item
+ * payout batches against the real host (in memory, as `serve --ephemeral` runs), each figure beside its
+ * target:
  *
  * - create latency of `--batches` batches (median; target under 1.5 s);
  * - processing rate: items made final per second, from the create's answer until every item is final
  *   (target at least 10,000 items/s);
  * - a 1,000-item page read (median of 10; target under 50 ms);
  * - order-create throughput while batches process, against the same without them (target >= 0.7): `--pairs`
- *   pairs (default 5) of a `--duration`-second order load (default 2 s) without batches and one with
- *   batches queued so that processing outlasts it, in alternation; the share is the median of the pairs'
- *   ratios (one 5-second pair moved from 0.41 to 1.04 from run to run with no change of code);
+ *   pairs (default 5) of a `--duration`-second order load (default 2 s, after 1 s of warm-up) without
+ *   batches and one with batches queued so that processing outlasts it, in alternation; the share is the
+ *   median of the pairs' ratios (one 5-second pair moved from 0.41 to 1.04 from run to run with no change
+ *   of code);
  * - the host's memory growth over the whole run, and what it is made of: the database's pages, V8's young
  *   generation, the rest of V8's heap, and what is left (SQLite's and the allocator's own, buffers);
  *   right after the last batch, and again once the host is idle and has given back the young generation
@@ -275,6 +277,11 @@ export async function main(args: string[]): Promise<number> {
     // first, then busy first) so that a machine whose load drifts favours neither side, and the last pair
     // ends with the batches (the memory below is measured right after them). The share is the median of
     // the pairs' ratios: a single pair moves with whatever else the machine does in those seconds.
+    // Every sample has its warm-up (`warmupSec` of the same load, not counted): each one follows the
+    // heap release at the last drain, whose small young generation makes the next second's creates
+    // cost more (measured: 100 to 113 us of server CPU a create in the 2 s after a release, 78 to 119
+    // without), and a sample with batches also follows their creates, which grow it back: measured
+    // without warm-ups, the samples without batches were held down and the share overstated.
     const orders = ordersRequest(baseUrl, token);
     const quietSamples: LoadSummary[] = [];
     const busySamples: LoadSummary[] = [];
@@ -282,14 +289,15 @@ export async function main(args: string[]): Promise<number> {
     const queued: string[] = [];
     let everyPairProcessing = true;
     // Processing runs at full speed until a load starts and at a fraction of it after: the first queue
-    // holds at most the fastest quiet rate over a sample's overhead (the load client's start and end,
-    // as the warm-up took) and half of it over the load, and one batch more.
-    let queue = Math.min(10, Math.ceil((Math.max(...rates) * (overheadSec + durationSec / 2)) / items) + 1);
-    const quietSample = () => drive(orders, { ...load, warmupSec: 0 });
+    // holds at most the fastest quiet rate over the two load starts and ends (as the warm-up took) and
+    // half of it over the warm-up and the load, and one batch more.
+    const untilMeasuredSec = 2 * overheadSec + (load.warmupSec + durationSec) / 2;
+    let queue = Math.min(10, Math.ceil((Math.max(...rates) * untilMeasuredSec) / items) + 1);
+    const quietSample = () => drive(orders, load);
     const busySample = async (pair: number) => {
       const pairBatches: string[] = [];
       for (let i = 0; i < queue; i++) pairBatches.push((await create(`load-${pair}-${i}`)).batchId);
-      const sample = await drive(orders, { ...load, warmupSec: 0 });
+      const sample = await drive(orders, load);
       const statuses = await Promise.all(pairBatches.map((id) => batchStatus(baseUrl, token, id)));
       const processing = statuses.some((status) => status !== undefined && !FINAL.has(status));
       // The next pair queues what this one used and one batch more (never started: still PENDING).
@@ -365,7 +373,7 @@ export async function main(args: string[]): Promise<number> {
     );
     console.log(
       `order throughput during processing ${share.toFixed(2)} of without (median of ${pairs} pairs: ` +
-        `${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; each a ${durationSec} s order load with batches ` +
+        `${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; each a ${durationSec} s order load after ${load.warmupSec} s of warm-up with batches ` +
         `processing against one without right before or after it), target >= ${TARGETS.throughputShare}: ${verdict(share >= TARGETS.throughputShare)}`,
     );
     const growthLine = (label: string, growthMiB: number, kib: number, parts: typeof memory) => {

@@ -19,7 +19,8 @@ const idleRelease = new IdleHeapRelease();
  * graphs in the JS heap (its data lives in SQLite), so pretenuring buys it nothing.
  *
  * It also starts the idle release (idle-heap-release.ts): the young generation that a busy period grew
- * is given back once the process is idle.
+ * is given back once the process is idle, or at once when long work drains on a quiet API (the payout
+ * queue).
  */
 export function tuneHeapForServing(): void {
   setFlagsFromString('--no-allocation-site-pretenuring');
