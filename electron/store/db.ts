@@ -280,18 +280,18 @@ export class Database {
     return new Promise<T>((resolve, reject) => group.push({ resolve: () => resolve(result), reject }));
   }
 
-  /** A grouped work ran: its waiting rows are written, alone when one statement does, and its savepoint released. */
+  /** A grouped work ran: its waiting rows are written, and its savepoint, if it opened one, released. */
   private endGroupedWork(): void {
     if (this.workSavepoint === 'due') {
       const statements = this.deferred.take();
-      const [only] = statements;
-      if (statements.length > 1) this.openWorkSavepoint();
-      else {
-        // Atomic by itself: if it fails, nothing of the work was written.
+      if (statements.length <= 1) {
+        // One statement is atomic by itself: if it fails, nothing of the work was written.
         this.workSavepoint = 'none';
+        const [only] = statements;
         if (only) this.cached(only.sql).run(...only.values);
         return;
       }
+      this.openWorkSavepoint();
       for (const { sql, values } of statements) this.cached(sql).run(...values);
     } else this.writeDeferred();
     this.run('RELEASE grouped');
@@ -367,9 +367,9 @@ export class Database {
 
   /**
    * Undoes failed work: its savepoint (`undefined`: the whole transaction; `null`: a grouped work that
-   * wrote nothing, so only its queues). After SQLITE_FULL or an I/O
-   * error SQLite may already have rolled the entire transaction back, savepoints and all; then every
-   * request of the open group lost its writes too, and each is told so instead of being answered.
+   * wrote nothing, so only its queues). After SQLITE_FULL or an I/O error SQLite may already have rolled
+   * the entire transaction back, savepoints and all; then every request of the open group lost its writes
+   * too, and each is told so instead of being answered.
    */
   private undo(savepoint: string | undefined | null, marks: QueueMarks, error: unknown): void {
     // Rows still waiting were inserted by the work being undone (a savepoint writes them before it starts).
