@@ -89,6 +89,38 @@ test('the listener answer drives retries: the timeline shows each attempt and th
   await expect(timeline.locator('[data-testid="delivery"][data-status="DELIVERED"]')).toHaveCount(2);
 });
 
+test('an answer chosen for the listener stays as chosen while deliveries come in, until it is applied', async ({
+  page,
+  workbench,
+}) => {
+  await openWorkbench(page, workbench);
+  await openEvents(page, 'inbox');
+  const received = page.getByTestId('listener-received');
+  await expect(received).toHaveText(/^\d+ received$/);
+  const before = Number((await received.textContent())?.split(' ')[0]);
+  await page.getByTestId('listener-control').getByRole('combobox').first().click();
+  await page.getByTestId('listener-status-503').click();
+  await page.getByTestId('listener-delay').fill('250');
+
+  // Deliveries while the choice is not applied yet: the listener still answers 200, and the form is
+  // refreshed with their count, never with the host's settings over the user's.
+  await captureFromOutside(workbench, '5.00');
+  await expect
+    .poll(async () => Number((await received.textContent())?.split(' ')[0]))
+    .toBeGreaterThan(before);
+  await expect(page.getByTestId('listener-control').getByRole('combobox').first()).toHaveText(
+    '503 Service Unavailable',
+  );
+  await expect(page.getByTestId('listener-delay')).toHaveValue('250');
+  expect((await workbench.api('GET', '/v1/test-helpers/webhooks/listener')).body.status).toBe(200);
+
+  await page.getByTestId('listener-save').click();
+  await expect
+    .poll(async () => (await workbench.api('GET', '/v1/test-helpers/webhooks/listener')).body)
+    .toMatchObject({ status: 503, delay_ms: 250 });
+  await expect(page.getByTestId('listener-delay')).toHaveValue('250');
+});
+
 test('subscriptions are managed with the event-type picker, and a simulated event verifies with WEBHOOK_ID', async ({
   page,
   workbench,

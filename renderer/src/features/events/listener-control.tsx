@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { eventsApi } from './events-api';
 import { queryKeys } from '../../api/query-keys';
@@ -23,6 +23,24 @@ const STATUSES = [
   { status: 503, label: '503 Service Unavailable' },
 ];
 
+/** The listener's settings as the form edits them. */
+interface ListenerForm {
+  status: number;
+  delay: string;
+  webhookId: string;
+}
+
+/** The form of the host's settings (the defaults until they are read). */
+function formOf(
+  settings: { status: number; delay_ms: number; webhook_id?: string | null } | undefined,
+): ListenerForm {
+  return {
+    status: settings?.status ?? 200,
+    delay: String(settings?.delay_ms ?? 0),
+    webhookId: settings?.webhook_id ?? '',
+  };
+}
+
 /**
  * The local listener's answer: the status and delay every delivery gets (a non-2xx or a delay past the
  * sender's 10 s timeout makes the service retry), and the webhook id it verifies events from elsewhere with.
@@ -31,15 +49,12 @@ export function ListenerControl() {
   const queryClient = useQueryClient();
   // Its received count follows each delivery through the host's webhook-received event.
   const state = useQuery({ queryKey: queryKeys.events.listener, queryFn: eventsApi.listener });
-  const [status, setStatus] = useState(200);
-  const [delay, setDelay] = useState('0');
-  const [webhookId, setWebhookId] = useState('');
-  useEffect(() => {
-    if (!state.data) return;
-    setStatus(state.data.status);
-    setDelay(String(state.data.delay_ms));
-    setWebhookId(state.data.webhook_id ?? '');
-  }, [state.data]);
+  // The form shows the host's settings until the user edits it, then the user's draft until it is
+  // applied: a delivery (a new received count) or any other refresh never writes over an unsaved edit.
+  const [draft, setDraft] = useState<ListenerForm | undefined>();
+  const form = draft ?? formOf(state.data);
+  const edit = (change: Partial<ListenerForm>) => setDraft({ ...form, ...change });
+  const { status, delay, webhookId } = form;
   const save = useMutation({
     mutationFn: () =>
       eventsApi.configureListener({
@@ -47,7 +62,10 @@ export function ListenerControl() {
         delay_ms: Number(delay),
         webhook_id: webhookId.trim() === '' ? null : webhookId.trim(),
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.events.listener }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.events.listener });
+      setDraft(undefined);
+    },
   });
   const delayOk = /^\d{1,6}$/.test(delay) && Number(delay) <= 120_000;
   const data = state.data;
@@ -78,7 +96,7 @@ export function ListenerControl() {
         <SelectField
           label="Answer with"
           value={status}
-          onChange={(value) => setStatus(Number(value))}
+          onChange={(value) => edit({ status: Number(value) })}
           choices={STATUSES.map((s) => ({
             value: s.status,
             label: s.label,
@@ -91,7 +109,7 @@ export function ListenerControl() {
           size="small"
           label="Delay (ms)"
           value={delay}
-          onChange={(e) => setDelay(e.target.value)}
+          onChange={(e) => edit({ delay: e.target.value })}
           error={!delayOk}
           helperText={delayOk ? undefined : '0 to 120000'}
           sx={{ width: 130 }}
@@ -102,7 +120,7 @@ export function ListenerControl() {
           label="Verify with webhook id"
           placeholder="from the matching subscription"
           value={webhookId}
-          onChange={(e) => setWebhookId(e.target.value)}
+          onChange={(e) => edit({ webhookId: e.target.value })}
           sx={{ minWidth: 260 }}
           slotProps={{ htmlInput: { 'data-testid': 'listener-webhook-id' } }}
         />
