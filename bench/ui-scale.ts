@@ -92,10 +92,10 @@ async function usable(page: Page, selector: string): Promise<void> {
   );
 }
 
-/** A tab has loaded everything its start loads: the drawer's captions, the last of it, are drawn. */
+/** A tab has loaded everything its start loads: the clock, which comes after the page's first data, is drawn. */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.querySelector('[data-testid="nav-legacy-orders"]')?.textContent?.includes('Deprecated'),
+    () => document.querySelector('[data-testid="clock-widget"]') !== null,
     undefined,
     { timeout: 60_000, polling: 50 },
   );
@@ -294,9 +294,9 @@ async function burst(api: Api, browser: Browser, page: Page, url: string): Promi
   await usable(second, '[data-testid="orders-total"]');
   await page.evaluate(() => (window.location.hash = '#/orders'));
   await usable(page, '[data-testid="orders-total"]');
-  // The second tab's start is done too: what loads after its first data (the clock, the drawer's
-  // deprecation captions, whose schemas are a task of their own) belongs to the cold load, not to the
-  // burst, and on a busy machine it came half a second after the rows, inside the burst.
+  // The second tab's start is done too: what loads after its first data (the clock, the environment
+  // switcher, the start panel) belongs to the cold load, not to the burst, and on a busy machine it came
+  // half a second after the rows, inside the burst.
   for (const tab of [page, second]) await settled(tab);
   await page.waitForTimeout(500);
   await forgetLongTasks(page);

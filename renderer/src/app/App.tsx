@@ -8,7 +8,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo } from 'react';
 import { bridge } from '../bridge';
-import { HOME_SEGMENT, NAVIGATION } from '../features/registry';
+import { HOME_SEGMENT } from '../features/registry';
 import { queryKeys } from '../api/query-keys';
 import { Notifications } from './notifications';
 import { useRoute } from './router';
@@ -16,7 +16,7 @@ import { workbenchTheme } from './theme';
 import { useHostEvents } from './use-host-events';
 import { useUi } from './ui-store';
 import { useFirstDataDrawn } from './after-first-data';
-import { useNavDeprecations } from './nav-deprecations';
+import { NAV_DEPRECATIONS } from './nav-deprecations';
 import { NavigationDrawer } from './navigation-drawer';
 import { RoutedPage } from './routed-page';
 
@@ -27,8 +27,6 @@ const EnvironmentSwitcher = lazy(async () => ({
   default: (await import('./environment-switcher')).EnvironmentSwitcher,
 }));
 const StartHere = lazy(async () => ({ default: (await import('./start-here')).StartHere }));
-
-const NAV_ENTRIES = NAVIGATION.flatMap((group) => group.items);
 
 /** The shell: navigation, environment switcher, clock, theme, notifications, and the routed page. */
 export function App() {
@@ -43,7 +41,6 @@ export function App() {
   // The clock, the environment switcher and the start panel (menus, dialogs, queries of their own) come
   // once the page has drawn its data: the shell and the page paint first, the page's rows next.
   const painted = useFirstDataDrawn();
-  const deprecations = useNavDeprecations(NAV_ENTRIES);
   const area = route[0] ?? HOME_SEGMENT;
 
   return (
@@ -84,7 +81,7 @@ export function App() {
             </IconButton>
           </Toolbar>
         </AppBar>
-        <NavigationDrawer open={drawerOpen} area={area} deprecations={deprecations} />
+        <NavigationDrawer open={drawerOpen} area={area} deprecations={NAV_DEPRECATIONS} />
         <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
           <Toolbar />
           {painted && (

@@ -2,8 +2,8 @@ import { ENDPOINTS } from '../../../shared/api/registry';
 
 /**
  * Spec 9.2 read from the shared endpoints: an operation is deprecated when its endpoint says so
- * (`Endpoint.deprecated`, the same field `/openapi.json` reads). No React here: the drawer's captions
- * are worked out in a worker from this module (`app/nav-deprecations.worker.ts`).
+ * (`Endpoint.deprecated`, the same field `/openapi.json` reads). No React here: the drawer's captions,
+ * written out in `app/nav-deprecations.ts`, are held to what this module works out by its test.
  */
 
 /** The replacement of every deprecated endpoint whose path starts with `pathPrefix`, once each. */
