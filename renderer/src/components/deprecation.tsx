@@ -1,13 +1,24 @@
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
-import { replacementsUnder } from './deprecated-endpoints';
+import { ENDPOINTS } from '../../../shared/api/registry';
 
 /**
  * Spec 9.2 in the workbench: an operation is deprecated when its shared endpoint says so
- * (`deprecated-endpoints.ts`). Pages, the console and the request log mark it with its replacement;
- * nothing here names a group.
+ * (`Endpoint.deprecated`, the same field `/openapi.json` reads). Pages, the console and the request
+ * log mark it with its replacement; nothing here names a group.
  */
+
+/** The replacement of every deprecated endpoint whose path starts with `pathPrefix`, once each. */
+export function replacementsUnder(pathPrefix: string): string[] {
+  return [
+    ...new Set(
+      ENDPOINTS.filter((e) => e.deprecated && e.path.startsWith(pathPrefix)).map(
+        (e) => e.deprecated?.replacement ?? '',
+      ),
+    ),
+  ];
+}
 
 /** A small "Deprecated" mark; its tooltip (and accessible name) says what replaces the operation. */
 export function DeprecatedChip({
