@@ -221,17 +221,22 @@ export function redactUrl(url: string): string {
 export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [rawName, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const name = rawName.toLowerCase();
-    const text = Array.isArray(value) ? value.join(', ') : String(value);
-    if (name === 'authorization' || name === 'proxy-authorization' || name === 'x-authorization') {
-      const scheme = /^([A-Za-z][\w.+-]*) /.exec(text)?.[1];
-      out[rawName] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
-    } else if (SECRET_HEADERS.has(name)) out[rawName] = REDACTED;
-    // Shorter than a card number's 12 digits (a length, a media type, a host): nothing to mask.
-    else out[rawName] = text.length < CARD_DIGITS ? text : maskCardNumbers(text);
+    if (value !== undefined) out[rawName] = redactHeader(rawName, value);
   }
   return out;
+}
+
+/** One header's value as it may be kept (a repeated header's values joined as HTTP joins them). */
+export function redactHeader(rawName: string, value: unknown): string {
+  const name = rawName.toLowerCase();
+  const text = Array.isArray(value) ? value.join(', ') : String(value);
+  if (name === 'authorization' || name === 'proxy-authorization' || name === 'x-authorization') {
+    const scheme = /^([A-Za-z][\w.+-]*) /.exec(text)?.[1];
+    return scheme ? `${scheme} ${REDACTED}` : REDACTED;
+  }
+  if (SECRET_HEADERS.has(name)) return REDACTED;
+  // Shorter than a card number's 12 digits (a length, a media type, a host): nothing to mask.
+  return text.length < CARD_DIGITS ? text : maskCardNumbers(text);
 }
 
 /** A form body (`a=1&b=2`) with secret fields redacted and card numbers masked. */

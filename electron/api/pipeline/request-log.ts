@@ -1,17 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HostEvents } from '../../events.js';
 import type { Logger } from '../../scheduler.js';
-import type {
-  LoggedDeprecation,
-  RequestLogExchange,
-  RequestLogRow,
-} from '../../store/repositories/request-log-repo.js';
+import type { LoggedDeprecation, RequestLogRow } from '../../store/repositories/request-log-repo.js';
 import type { Store } from '../../store/store.js';
 import type { Clock } from '../../clock.js';
 import { classifyUserAgent, type RequestSource } from '../../../shared/request-source.js';
 import { applyLoggedBody, type LoggedBody } from './logged-body.js';
 import { routeConfig } from './route-config.js';
-import { redactBodyText, redactHeaders, redactJson, redactUrl } from '../../../shared/redact.js';
+import { redactBodyText, redactJson, redactUrl } from '../../../shared/redact.js';
+import { exchangeText, IsoTimes, RedactedHeadersText } from './logged-exchange.js';
 
 export { maskCardNumber, redactHeaders } from '../../../shared/redact.js';
 
@@ -43,12 +40,6 @@ export function loggedBodyText(
   if (text.length <= MAX_LOGGED_BODY) return redactBodyText(text, contentType);
   return redactBodyText(text.slice(0, MAX_LOGGED_BODY + CUT_MARGIN), contentType).slice(0, MAX_LOGGED_BODY);
 }
-
-/** The exchange as its row's `entry` keeps it: the bodies are columns of the row. */
-type StoredExchange = Omit<RequestLogExchange, 'request' | 'response'> & {
-  request: { headers: Record<string, string> };
-  response: { headers: Record<string, string> };
-};
 
 /**
  * What `record` keeps of an exchange until its batch is written: the texts and header objects as they
@@ -92,6 +83,10 @@ export class RequestLogger {
     userAgent: undefined,
     source: classifyUserAgent(undefined),
   };
+  private readonly requestHeaders = new RedactedHeadersText();
+  private readonly responseHeaders = new RedactedHeadersText();
+  private readonly realTimes = new IsoTimes();
+  private readonly simulatedTimes = new IsoTimes();
 
   constructor(
     private readonly store: Store,
@@ -145,20 +140,10 @@ export class RequestLogger {
    */
   private rowOf(recorded: RecordedExchange): RequestLogRow {
     const { deprecated, userAgent } = recorded;
-    // Built member by member in the stored order rather than with conditional spreads: a spread into a
-    // literal copies through the runtime, and this runs for every request.
-    const exchange: StoredExchange = {
-      request: { headers: redactHeaders(recorded.requestHeaders) },
-      response: { headers: redactHeaders(recorded.responseHeaders) },
-    };
-    if (deprecated) exchange.deprecated = deprecated;
     const source = this.sourceOf(userAgent);
-    exchange.source = source;
-    if (userAgent) exchange.user_agent = userAgent.slice(0, MAX_USER_AGENT);
-    const at = new Date(recorded.real).toISOString();
+    const at = this.realTimes.of(recorded.real);
     // Until the clock is moved the simulated time is the real one: the same text, formatted once.
-    const simulatedAt = recorded.offset === 0 ? at : new Date(recorded.real + recorded.offset).toISOString();
-    exchange.simulated_at = simulatedAt;
+    const simulatedAt = recorded.offset === 0 ? at : this.simulatedTimes.of(recorded.real + recorded.offset);
     const row: RequestLogRow = {
       at,
       method: recorded.method,
@@ -167,7 +152,14 @@ export class RequestLogger {
       duration_ms: recorded.durationMs,
       app_id: recorded.appId,
       debug_id: recorded.debugId,
-      exchange: JSON.stringify(exchange),
+      exchange: exchangeText({
+        requestHeaders: this.requestHeaders.of(recorded.requestHeaders),
+        responseHeaders: this.responseHeaders.of(recorded.responseHeaders),
+        deprecated,
+        source,
+        userAgent: userAgent?.slice(0, MAX_USER_AGENT),
+        simulatedAt,
+      }),
       request_body: loggedBodyText(recorded.requestBody, recorded.requestType, recorded.loggedBody),
       response_body: loggedBodyText(recorded.responseBody, recorded.responseType),
     };
