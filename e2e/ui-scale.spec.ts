@@ -58,6 +58,10 @@ test.describe('The workbench for a new user, at 1000 px', () => {
       "A support agent's lookup",
       'A partner demo',
     ]);
+    // It comes after the page has drawn: below the page, so that nothing of the page moves when it does.
+    const pageBox = await page.getByTestId('orders-page').boundingBox();
+    const panelBox = await panel.boundingBox();
+    expect(pageBox && panelBox && panelBox.y >= pageBox.y + pageBox.height).toBe(true);
     await shot(page, 'start-here');
     await page.getByTestId('start-lookup').click();
     await expect(page.getByTestId('support-page')).toBeVisible();

@@ -84,12 +84,14 @@ export function App() {
         <NavigationDrawer open={drawerOpen} area={area} deprecations={NAV_DEPRECATIONS} />
         <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
           <Toolbar />
+          <RoutedPage route={route} />
+          {/* Below the page, never above it: the panel arrives after the page has drawn its data, and
+              above it would push the page's buttons down under a pointer already on its way to one. */}
           {painted && (
             <Suspense fallback={null}>
               <StartHere />
             </Suspense>
           )}
-          <RoutedPage route={route} />
         </Box>
       </Box>
     </ThemeProvider>

@@ -105,7 +105,7 @@ export function StartHere() {
   };
   const seeded = accounts.data ?? [];
   return (
-    <Alert severity="info" onClose={dismiss} sx={{ mb: 2 }} data-testid="start-here">
+    <Alert severity="info" onClose={dismiss} sx={{ mt: 3 }} data-testid="start-here">
       <AlertTitle>Start here</AlertTitle>
       <Typography variant="body2" sx={{ mb: 1 }}>
         This sandbox runs the payments API on your machine. It holds test cards (
