@@ -170,6 +170,80 @@ describe('Database group commit', () => {
       database.close();
     });
 
+    it("the single inserts of a turn's works are written as one statement, in the order the works ended", async () => {
+      const database = open();
+      const seen = prepared(database);
+      await Promise.all(
+        ['one', 'two', 'three'].map((text) => database.grouped(() => database.insert(HEAD, [text]))),
+      );
+      expect(texts(database)).toEqual(['one', 'two', 'three']);
+      expect(seen.filter((sql) => sql.startsWith(HEAD))).toEqual([`${HEAD} VALUES (?), (?), (?)`]);
+      database.close();
+    });
+
+    it('rows of ended works are written before what must follow them: a later write, a read of their table', async () => {
+      const database = open();
+      const first = database.grouped(() => database.insert(HEAD, ['ended first']));
+      // Outside any work, as a GET reads: it sees the rows of the works before it.
+      expect(texts(database)).toEqual([]);
+      expect(
+        (database.prepare('SELECT text FROM notes').all() as { text: string }[]).map((r) => r.text),
+      ).toEqual(['ended first']);
+      const second = database.grouped(() => database.insert(HEAD, ['ended second']));
+      const third = database.grouped(() => insert(database, 'written directly'));
+      await Promise.all([first, second, third]);
+      // Insertion order is the order of the works, which the row ids keep for listings' ties.
+      expect(texts(database)).toEqual(['ended first', 'ended second', 'written directly']);
+      database.close();
+    });
+
+    it("rows of ended works are not part of a later work's savepoint: its failure leaves them", async () => {
+      const database = open();
+      const kept = database.grouped(() => database.insert(HEAD, ['kept']));
+      const failing = database.grouped(() => {
+        database.insert(HEAD, ['undone']);
+        insert(database, 'undone too');
+        throw new Error('failed after two writes');
+      });
+      await expect(failing).rejects.toThrow('failed after two writes');
+      await kept;
+      expect(texts(database)).toEqual(['kept']);
+      database.close();
+    });
+
+    it('a lone work whose rows fail at the end of the turn is undone and told, the group commits', async () => {
+      const database = open();
+      database.db.exec('CREATE UNIQUE INDEX notes_text ON notes (text)');
+      insert(database, 'taken');
+      const calls: string[] = [];
+      const failing = database.grouped(() => {
+        database.insert(HEAD, ['taken']);
+        database.afterCommit(() => calls.push('must not run'));
+        database.onRollback(() => calls.push('undone'));
+      });
+      const direct = database.grouped(() => insert(database, 'after it'));
+      await expect(failing).rejects.toThrow(/UNIQUE/);
+      await direct;
+      expect(texts(database)).toEqual(['taken', 'after it']);
+      expect(calls).toEqual(['undone']);
+      database.close();
+    });
+
+    it('rows of ended works that fill the store lose the group, every request of it told', async () => {
+      const database = open();
+      insert(database, 'before');
+      const { page_count } = database.db.prepare('PRAGMA page_count').get() as { page_count: number };
+      database.db.exec(`PRAGMA max_page_count = ${page_count}`);
+      const small = database.grouped(() => database.insert(HEAD, ['small']));
+      const large = database.grouped(() => database.insert(HEAD, ['x'.repeat(20_000)]));
+      await expect(small).rejects.toThrow(/full/);
+      await expect(large).rejects.toThrow(/full/);
+      expect(database.db.isTransaction).toBe(false);
+      expect(texts(database)).toEqual(['before']);
+      await database.grouped(() => database.insert(HEAD, ['fits']));
+      database.close();
+    });
+
     it('rows of two tables are written in one savepoint: a failing second statement undoes the first', async () => {
       const database = open();
       database.db.exec('CREATE TABLE tags (text TEXT NOT NULL UNIQUE)');

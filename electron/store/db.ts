@@ -1,6 +1,7 @@
 import { mkdirSync, chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { CarriedInserts } from './carried-inserts.js';
 import { DeferredInserts, isPlainRead } from './deferred-inserts.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { multiRowInsertSql } from './multi-row-insert.js';
@@ -50,6 +51,25 @@ interface QueueMarks {
   rollback: number;
 }
 
+/** A request waiting on the open group's COMMIT; `failure` is set when its carried rows could not be written. */
+interface GroupWaiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+  failure?: Error;
+}
+
+/**
+ * A grouped work that ended with its rows still waiting (see `grouped`): where its after-commit callbacks
+ * and undo steps sit in the queues, so that a failure to write its rows undoes it alone.
+ */
+interface CarriedWork {
+  waiter?: GroupWaiter;
+  afterCommit: { from: number; to: number };
+  rollback: { from: number; to: number };
+}
+
+const NOTHING = (): void => undefined;
+
 /**
  * The one SQLite database of a workspace. Synchronous by design (`node:sqlite`): a request's service
  * work and its writes run without an `await` in between, inside one transaction, so concurrent requests
@@ -63,9 +83,11 @@ export class Database {
   /** Undo steps for in-memory state changed by the open transaction's works (see `onRollback`). */
   private rollbackQueue: (() => void)[] = [];
   /** The requests waiting on the open commit group's COMMIT (undefined when none is open). */
-  private group: { resolve: () => void; reject: (error: Error) => void }[] | undefined;
+  private group: GroupWaiter[] | undefined;
   /** Rows inserted inside `deferInserts`, written a few dozen per statement. */
   private readonly deferred = new DeferredInserts();
+  /** Rows of grouped works that have ended, written together before anything that must follow them. */
+  private readonly carried = new CarriedInserts<CarriedWork>();
   /** Whether a `withLargeCache` pass runs. */
   private largeCache = false;
   /**
@@ -118,8 +140,9 @@ export class Database {
 
   /** A cached prepared statement: preparing is the expensive part of a small query. */
   prepare(sql: string): StatementSync {
-    // Every statement goes through here: a grouped work's first write opens its savepoint, and one that
-    // must see rows still waiting gets them written first.
+    // Every statement goes through here: rows of ended works go first, a grouped work's first write opens
+    // its savepoint, and one that must see rows still waiting gets them written first.
+    if (this.carried.size > 0 && this.carried.mustFlushBefore(sql)) this.writeCarried();
     if (this.workSavepoint === 'due' && !isPlainRead(sql)) this.openWorkSavepoint();
     if (this.deferred.rows > 0 && this.deferred.mustFlushBefore(sql)) this.writeDeferred();
     return this.cached(sql);
@@ -248,9 +271,14 @@ export class Database {
    *
    * The savepoint is opened at the work's first write, and the rows it inserts (`insert`) wait until
    * then, or until it ends. So a work that fails before writing has nothing to roll back, and a work
-   * whose only write is one statement (an order create's insert) runs it after the work, with no
-   * savepoint at all: one statement is atomic by itself. That spares the SAVEPOINT and its RELEASE, and
-   * SQLite's copy of every page the statement touches into the savepoint's journal.
+   * whose only write is one statement (an order create's insert) needs no savepoint at all: one
+   * statement is atomic by itself. That spares the SAVEPOINT and its RELEASE, and SQLite's copy of every
+   * page the statement touches into the savepoint's journal. Such a work's rows wait on past its end,
+   * and those of the turn's works are written together, in the order the works ended, before any
+   * statement that must follow them (a write, a savepoint, the commit, a read of their table): one
+   * multi-row INSERT for the turn's order creates instead of one each. If that statement fails, each
+   * work's rows are written again alone, and a work whose rows fail is undone alone (its after-commit
+   * callbacks dropped, its undo steps run) and told when the group commits.
    */
   grouped<T>(work: () => T): Promise<T> {
     if (this.depth > 0) return Promise.resolve(this.transaction(work));
@@ -266,9 +294,10 @@ export class Database {
     this.deferred.enter();
     this.depth++;
     let result: T;
+    let carried: CarriedWork | undefined;
     try {
       result = work();
-      this.endGroupedWork();
+      carried = this.endGroupedWork(marks);
     } catch (error) {
       this.undo(this.workWritten() ? 'grouped' : null, marks, error);
       return Promise.reject(error as Error);
@@ -277,24 +306,78 @@ export class Database {
       this.depth--;
       this.deferred.leave();
     }
-    return new Promise<T>((resolve, reject) => group.push({ resolve: () => resolve(result), reject }));
+    return new Promise<T>((resolve, reject) => {
+      const waiter: GroupWaiter = { resolve: () => resolve(result), reject };
+      if (carried) carried.waiter = waiter;
+      group.push(waiter);
+    });
   }
 
-  /** A grouped work ran: its waiting rows are written, and its savepoint, if it opened one, released. */
-  private endGroupedWork(): void {
+  /**
+   * A grouped work ran: its waiting rows are written and its savepoint, if it opened one, released; or,
+   * when they are one statement and nothing of the work was written yet, they wait on, carried (returned:
+   * what to undo if they fail).
+   */
+  private endGroupedWork(marks: QueueMarks): CarriedWork | undefined {
     if (this.workSavepoint === 'due') {
       const statements = this.deferred.take();
+      const [only] = statements;
       if (statements.length <= 1) {
         // One statement is atomic by itself: if it fails, nothing of the work was written.
         this.workSavepoint = 'none';
-        const [only] = statements;
-        if (only) this.cached(only.sql).run(...only.values);
-        return;
+        if (!only) return undefined;
+        const carried: CarriedWork = {
+          afterCommit: { from: marks.afterCommit, to: this.afterCommitQueue.length },
+          rollback: { from: marks.rollback, to: this.rollbackQueue.length },
+        };
+        this.carried.add(only, carried);
+        return carried;
       }
       this.openWorkSavepoint();
       for (const { sql, values } of statements) this.cached(sql).run(...values);
     } else this.writeDeferred();
     this.run('RELEASE grouped');
+    return undefined;
+  }
+
+  /**
+   * Writes the rows of ended works (see `grouped`). A statement that fails has written none of its rows
+   * (one statement is atomic); then each work's rows are written alone, and a work whose rows fail is
+   * undone alone. When SQLite has rolled the whole transaction back (a full store), the error goes on to
+   * the caller, and the group is lost as with any statement that fails so.
+   */
+  private writeCarried(): void {
+    for (const { sql, values, parts } of this.carried.take()) {
+      try {
+        this.cached(sql).run(...values);
+      } catch (error) {
+        if (!this.db.isTransaction) throw error;
+        const [only] = parts;
+        if (parts.length === 1 && only) {
+          this.failCarried(only.owner, error as Error);
+          continue;
+        }
+        for (const { statement, owner } of parts) {
+          try {
+            this.cached(statement.sql).run(...statement.values);
+          } catch (own) {
+            if (!this.db.isTransaction) throw own;
+            this.failCarried(owner, own as Error);
+          }
+        }
+      }
+    }
+  }
+
+  /** A carried work whose rows could not be written: its callbacks dropped, its undo steps run, its request told. */
+  private failCarried(work: CarriedWork, error: Error): void {
+    for (let i = work.afterCommit.from; i < work.afterCommit.to; i++) this.afterCommitQueue[i] = NOTHING;
+    for (let i = work.rollback.to - 1; i >= work.rollback.from; i--) {
+      const step = this.rollbackQueue[i];
+      this.rollbackQueue[i] = NOTHING;
+      step?.();
+    }
+    if (work.waiter) work.waiter.failure = error;
   }
 
   /** Whether the running grouped work has written anything (its savepoint is open). */
@@ -304,6 +387,8 @@ export class Database {
 
   /** Opens the running grouped work's savepoint, before anything of the work is written. */
   private openWorkSavepoint(): void {
+    // Rows of works that ended before this one are theirs, not part of this savepoint.
+    if (this.carried.size > 0) this.writeCarried();
     this.workSavepoint = 'open';
     this.cached('SAVEPOINT grouped').run();
   }
@@ -328,7 +413,10 @@ export class Database {
     }
     this.group = undefined;
     this.rollbackQueue = [];
-    for (const waiter of group) waiter.resolve();
+    for (const waiter of group) {
+      if (waiter.failure) waiter.reject(waiter.failure);
+      else waiter.resolve();
+    }
     this.runAfterCommit();
   }
 
@@ -395,6 +483,7 @@ export class Database {
   /** The open group's writes are gone: every request waiting on it fails with `error`. */
   private abandonGroup(error: unknown): void {
     this.deferred.discard();
+    this.carried.clear();
     const group = this.group ?? [];
     this.group = undefined;
     this.afterCommitQueue = [];

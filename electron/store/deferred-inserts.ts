@@ -9,10 +9,15 @@ interface PendingRows {
   values: SQLInputValue[];
 }
 
-/** A statement to run: a multi-row INSERT and its values. */
+/** A statement to run: a multi-row INSERT and its values, with what it was built from. */
 export interface DeferredStatement {
   sql: string;
   values: SQLInputValue[];
+  /** `INSERT INTO table (columns)`, the table it names, values a row and rows. */
+  head: string;
+  table: string;
+  width: number;
+  rows: number;
 }
 
 const READ = /^\s*SELECT\b/i;
@@ -77,7 +82,15 @@ export class DeferredInserts {
     const statements: DeferredStatement[] = [];
     for (const rows of this.pending.values()) {
       if (rows.rows === 0) continue;
-      statements.push({ sql: multiRowInsertSql(rows.head, rows.width, rows.rows), values: rows.values });
+      const { head, table, width } = rows;
+      statements.push({
+        sql: multiRowInsertSql(head, width, rows.rows),
+        values: rows.values,
+        head,
+        table,
+        width,
+        rows: rows.rows,
+      });
       rows.values = [];
       rows.rows = 0;
     }
