@@ -16,6 +16,15 @@ const insert = (database: Database, text: string) =>
 const texts = (database: Database) =>
   (database.db.prepare('SELECT text FROM notes ORDER BY id').all() as { text: string }[]).map((r) => r.text);
 
+/** A database holding the row `before` that cannot grow by a page: a write that needs one fails full. */
+function fullAfterOneRow(): Database {
+  const database = open();
+  insert(database, 'before');
+  const { page_count } = database.db.prepare('PRAGMA page_count').get() as { page_count: number };
+  database.db.exec(`PRAGMA max_page_count = ${page_count}`);
+  return database;
+}
+
 describe('Database group commit', () => {
   const dirs: string[] = [];
   afterEach(() => {
@@ -230,10 +239,7 @@ describe('Database group commit', () => {
     });
 
     it('rows of ended works that fill the store lose the group, every request of it told', async () => {
-      const database = open();
-      insert(database, 'before');
-      const { page_count } = database.db.prepare('PRAGMA page_count').get() as { page_count: number };
-      database.db.exec(`PRAGMA max_page_count = ${page_count}`);
+      const database = fullAfterOneRow();
       const small = database.grouped(() => database.insert(HEAD, ['small']));
       const large = database.grouped(() => database.insert(HEAD, ['x'.repeat(20_000)]));
       await expect(small).rejects.toThrow(/full/);
@@ -297,10 +303,7 @@ describe('Database group commit', () => {
   });
 
   it('when SQLite itself rolls the whole transaction back (store full), every request of the group is told', async () => {
-    const database = open();
-    insert(database, 'before');
-    const { page_count } = database.db.prepare('PRAGMA page_count').get() as { page_count: number };
-    database.db.exec(`PRAGMA max_page_count = ${page_count}`);
+    const database = fullAfterOneRow();
     const earlier = database.grouped(() => insert(database, 'small'));
     const filling = database.grouped(() => {
       for (let i = 0; i < 100; i++) insert(database, 'x'.repeat(4000));
