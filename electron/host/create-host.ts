@@ -3,7 +3,7 @@ import { Clock } from '../clock.js';
 import { HostEvents } from '../events.js';
 import { Scheduler, type Logger } from '../scheduler.js';
 import { Store } from '../store/store.js';
-import type { StoreLocation } from '../store/db.js';
+import type { StoreLocation } from '../store/connection.js';
 import { DEFAULT_API_CONFIG, type ApiConfig, type ApiDeps } from '../api/deps.js';
 import { TransitionBus } from '../api/transition-bus.js';
 import { buildApiServer, type ApiGroup, type ApiServer } from '../api/server.js';

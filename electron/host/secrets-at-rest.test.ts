@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostsPerTest } from '../test-support/harness-per-test.js';
-import { DATABASE_FILE } from '../store/db.js';
+import { DATABASE_FILE } from '../store/connection.js';
 import { startHarness, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
 import { createHost } from './create-host.js';
 import { MemoryVault } from './vault.js';

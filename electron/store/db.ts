@@ -1,34 +1,9 @@
-import { mkdirSync, chmodSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { CarriedInserts } from './carried-inserts.js';
+import { CACHE_KIB, LARGE_CACHE_KIB, openConnection, type StoreLocation } from './connection.js';
 import { DeferredInserts, isPlainRead } from './deferred-inserts.js';
-import { MIGRATIONS } from './migrations/index.js';
+import { applyMigrations } from './migrations/apply.js';
 import { multiRowInsertSql } from './multi-row-insert.js';
-
-/** SQLite's result code for a full database (disk full, or an ephemeral store at its size cap). */
-const SQLITE_FULL = 13;
-
-/** True for the error SQLite raises when the database cannot grow. */
-export function isStoreFull(error: unknown): boolean {
-  return (error as { errcode?: unknown } | null)?.errcode === SQLITE_FULL;
-}
-
-/** The size cap of a memdb database (SQLite's default SQLITE_MEMDB_DEFAULT_MAXSIZE). */
-const MEMDB_MAX_BYTES = 1024 * 1024 * 1024;
-
-/** The page cache of a workspace on disk, in KiB: a million-entry ledger's indexes stay in memory. */
-const CACHE_KIB = 32 * 1024;
-/**
- * The page cache while a long pass of work runs (see `withLargeCache`): as large as the dirty pages one
- * transaction may keep before SQLite spills them (`cache_spill`, 65,536 pages of 4 KiB).
- */
-const LARGE_CACHE_KIB = 256 * 1024;
-
-/** Where the database lives: a folder on disk, or memory only (`--ephemeral`). */
-export type StoreLocation = { kind: 'dir'; dir: string } | { kind: 'memory' };
-
-export const DATABASE_FILE = 'workbench.db';
 
 /**
  * A write attempted outside a transaction: a bug in the caller, never an answer to an API client. Writes
@@ -97,45 +72,8 @@ export class Database {
   private workSavepoint: 'none' | 'due' | 'open' = 'none';
 
   constructor(readonly location: StoreLocation) {
-    if (location.kind === 'dir') {
-      mkdirSync(location.dir, { recursive: true, mode: 0o700 });
-      const file = join(location.dir, DATABASE_FILE);
-      const isNew = !existsSync(file);
-      this.db = new DatabaseSync(file);
-      // The file holds the sandbox credentials and every request body: keep it private to the user.
-      if (isNew) chmodSync(file, 0o600);
-      this.db.exec('PRAGMA journal_mode = WAL');
-      // NORMAL in WAL mode survives a process kill -9 (the WAL is in the OS cache); only a power loss can
-      // drop the last commits, an acceptable trade for a local sandbox's throughput.
-      this.db.exec('PRAGMA synchronous = NORMAL');
-      // A checkpoint copies the WAL into the database file and syncs both: every 10,000 pages (40 MiB)
-      // instead of SQLite's 1,000 lets a busy API checkpoint a tenth as often (measured: 16.1k order
-      // creates/s instead of 13.6k); the WAL is folded in when the last connection closes anyway.
-      this.db.exec('PRAGMA wal_autocheckpoint = 10000');
-    } else {
-      // SQLite's memdb VFS rather than ':memory:': committing to ':memory:' costs time in proportion to
-      // the whole database (measured: 0.6 us per request at 30k orders, 6 us at 150k), to memdb only in
-      // proportion to the pages written. The trade: memdb caps a database at 1 GiB (measured: about
-      // 1.2 KB per simple order, so some 800,000); past that a write fails with SQLITE_FULL, which the
-      // API answers 503 (see isStoreFull).
-      // The name does not start with '/', so the database is private to this connection.
-      this.db = new DatabaseSync('file:ephemeral-workspace?vfs=memdb');
-      // Pages are read in place from memdb's buffer instead of being copied into SQLite's page cache,
-      // which can then stay at its small default: a COMMIT walks the page cache, so a big one costs every
-      // request (measured with 150k orders: 0.9 us a request with the default cache, 2.3 with 32 MiB).
-      this.db.exec(`PRAGMA mmap_size = ${MEMDB_MAX_BYTES}`);
-    }
-    this.db.exec('PRAGMA foreign_keys = ON');
-    this.db.exec('PRAGMA busy_timeout = 5000');
-    // On disk, 32 MiB of page cache: a million-entry ledger's indexes stay in memory for searches.
-    if (location.kind === 'dir') this.db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
-    // A clock move runs every due job in one transaction, each in a savepoint of it. Once its dirty pages
-    // outgrow the page cache SQLite spills them mid-transaction, and from then on every write in a
-    // savepoint costs in proportion to the transaction so far (measured: 26 us a write at 5,000, 69 at
-    // 40,000). Spilling only past 256 MiB of dirty pages keeps such a move linear; memory is used only as
-    // far as a transaction really writes.
-    this.db.exec('PRAGMA cache_spill = 65536');
-    this.migrate();
+    this.db = openConnection(location);
+    applyMigrations(this.db, (work) => this.transaction(work));
   }
 
   /** A cached prepared statement: preparing is the expensive part of a small query. */
@@ -501,27 +439,5 @@ export class Database {
     const callbacks = this.afterCommitQueue;
     this.afterCommitQueue = [];
     for (const callback of callbacks) callback();
-  }
-
-  /** Applies numbered forward migrations that this file has not seen yet, each in its own transaction. */
-  private migrate(): void {
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-    );
-    const applied = new Set(
-      (this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
-        (r) => r.version,
-      ),
-    );
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.version)) continue;
-      this.transaction(() => {
-        this.db.exec(migration.sql);
-        migration.run?.(this.db);
-        this.db
-          .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
-          .run(migration.version, migration.name, new Date().toISOString());
-      });
-    }
   }
 }

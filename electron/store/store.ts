@@ -1,4 +1,5 @@
-import { Database, type StoreLocation } from './db.js';
+import type { StoreLocation } from './connection.js';
+import { Database } from './db.js';
 import { AccountsRepository } from './repositories/accounts-repo.js';
 import { AppsRepository } from './repositories/apps-repo.js';
 import { IdempotencyRepository } from './repositories/idempotency-repo.js';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../../shared/errors.js';
 import { newDebugId } from '../../../shared/ids.js';
-import { isStoreFull } from '../../store/db.js';
+import { isStoreFull } from '../../store/connection.js';
 import { maskCardNumbers } from '../../../shared/redact.js';
 import { ApiError, TokenError, detail, maskDetail } from './api-error.js';
 import { identityErrorBody, scimErrorBody, scimErrorMediaType } from './identity-error-body.js';

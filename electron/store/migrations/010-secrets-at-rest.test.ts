@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Database, DATABASE_FILE } from '../db.js';
+import { DATABASE_FILE } from '../connection.js';
+import { Database } from '../db.js';
 import { clientSecretMatches } from '../repositories/client-secret-hash.js';
 import { oldWorkspaces } from './migration-test-kit.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { DATABASE_FILE } from '../db.js';
+import { DATABASE_FILE } from '../connection.js';
 import { MIGRATIONS } from './index.js';
 
 /**
