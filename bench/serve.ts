@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readyLine, startServe as startServeProcess, stopProcess } from '../scripts/serve-process.js';
 import { BENCH_CREDENTIALS } from './host.js';
@@ -83,4 +83,25 @@ export function cpuSeconds(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU seconds of each of a process's threads, summed by thread name (`MainThread`, a worker's name such
+ * as `request-log`, V8's `V8Worker` helpers), from /proc on Linux; empty elsewhere. A thread that ended
+ * is no longer listed: read it while the threads of interest run.
+ */
+export function threadCpuSeconds(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const line = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = line.slice(line.indexOf('(') + 1, line.lastIndexOf(')'));
+      const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      byName.set(name, (byName.get(name) ?? 0) + seconds);
+    }
+  } catch {
+    // not Linux, or the process ended
+  }
+  return byName;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Clock, MINUTE, SECOND } from './clock.js';
 import { replayable, Scheduler, type JobRun, type Logger } from './scheduler.js';
-import { OutsideTransactionError } from './store/db.js';
+import { OutsideTransactionError } from './store/outside-transaction-error.js';
 import { Store } from './store/store.js';
 import { FIXED_NOW } from './test-support/fixtures.js';
 

@@ -17,4 +17,10 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['electron/cli.ts'], outfile: 'out/serve/cli.mjs' }),
   build({ ...common, entryPoints: ['electron/host/create-host.ts'], outfile: 'out/serve/host.mjs' }),
+  // The request log's thread, beside the bundles that start it (request-log-thread.ts finds it there).
+  build({
+    ...common,
+    entryPoints: ['electron/api/pipeline/request-log-worker.ts'],
+    outfile: 'out/serve/request-log-worker.mjs',
+  }),
 ]);

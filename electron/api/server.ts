@@ -72,7 +72,7 @@ export function buildApiServer(deps: ApiDeps, kinds: ResourceKinds, groups: read
   const tokens = new TokenCache(deps);
   const rateLimiter = new RateLimiter(deps.config);
   const idempotency = new IdempotencyGate(deps.store);
-  const requestLogger = new RequestLogger(deps.store, deps.events, deps.logger, deps.clock);
+  const requestLogger = new RequestLogger(deps.store.db.location, deps.events, deps.logger, deps.clock);
   const table = new RouteTable();
   const routes = groups.flatMap((g) => g.routes);
 

@@ -192,7 +192,7 @@ export function createHost(options: HostOptions): Host {
       await groups.close();
       await webhooks.close();
       await api.app.close();
-      api.requestLogger.flush();
+      api.requestLogger.close();
       store.close();
     },
   };

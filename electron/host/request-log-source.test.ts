@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogDetail, RequestLogSummary } from '../../shared/bridge.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
+import { oldWorkspaces } from '../store/migrations/migration-test-kit.js';
 import { createHost, type Host } from './create-host.js';
 import { toHar } from './har.js';
 import { MemoryVault } from './vault.js';
@@ -108,8 +109,7 @@ describe('the request log: source and times', () => {
     expect(apart).toBe(host.deps.clock.offset);
     expect(apart).toBeGreaterThanOrEqual(3 * 86_400_000);
 
-    host.api.requestLogger.flush();
-    const stored = host.deps.store.requestLog.search({ limit: 1, path: 'AFTERTHEMOVE1' });
+    const stored = host.api.requestLogger.search({ limit: 1, path: 'AFTERTHEMOVE1' });
     const har = toHar(stored, base, 'test') as { log: { entries: Record<string, unknown>[] } };
     expect(har.log.entries[0]).toMatchObject({
       startedDateTime: entry?.at,
@@ -117,26 +117,56 @@ describe('the request log: source and times', () => {
       _source: 'curl',
     });
   });
+});
 
-  it('gives an entry logged before these fields its source from its headers and no simulated time', async () => {
-    host.deps.store.transaction(() =>
-      host.deps.store.requestLog.insertMany([
-        {
-          at: '2025-01-01T00:00:00.000Z',
-          method: 'GET',
-          path: '/v2/checkout/orders/OLDENTRY00001',
-          status: 404,
-          duration_ms: 1,
-          app_id: null,
-          debug_id: null,
-          exchange: JSON.stringify({
-            request: { headers: { 'user-agent': 'curl/7.81.0' }, body: undefined },
-            response: { headers: {}, body: undefined },
-          }),
-        },
-      ]),
-    );
-    const old = await newest('/v2/checkout/orders/OLDENTRY00001');
-    expect(old).toMatchObject({ source: 'curl', simulated_at: null, at: '2025-01-01T00:00:00.000Z' });
+/**
+ * A workspace of an earlier version: its log's entries were kept in the workspace's own database, some
+ * from before the source and simulated time were recorded. Opened now, they are in the log's database
+ * (migration 013) and read as before.
+ */
+describe('the request log of a workspace from before', () => {
+  const workspaces = oldWorkspaces('request-log-source-');
+  let host: Host | undefined;
+  afterEach(async () => {
+    await host?.close();
+    host = undefined;
+    workspaces.cleanup();
+  });
+
+  it('keeps its entries, ids and all, and gives an old one its source from its headers', async () => {
+    const dir = workspaces.at(12, (raw) => {
+      const insert = raw.prepare(
+        `INSERT INTO request_log (id, at, method, path, status, duration_ms, app_id, debug_id, entry)
+         VALUES (?, '2025-01-01T00:00:00.000Z', 'GET', ?, 404, 1, NULL, NULL, ?)`,
+      );
+      const exchange = JSON.stringify({
+        request: { headers: { 'user-agent': 'curl/7.81.0' } },
+        response: { headers: {} },
+      });
+      for (let i = 1; i <= 120; i++)
+        insert.run(i + 40, `/v2/checkout/orders/OLDENTRY${String(i).padStart(5, '0')}`, exchange);
+    });
+    host = createHost({
+      location: { kind: 'dir', dir },
+      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
+    });
+    const base = await host.listen('127.0.0.1', 0);
+    const service = new WorkbenchService(host, {
+      mode: 'browser',
+      version: '1.2.3-test',
+      vault: new MemoryVault(),
+      embeddedBaseUrl: base,
+    });
+    const old = (
+      (await service.call('listRequestLog', { path: 'OLDENTRY00001' })) as { items: RequestLogSummary[] }
+    ).items;
+    expect(old).toEqual([
+      expect.objectContaining({ id: 41, source: 'curl', simulated_at: null, at: '2025-01-01T00:00:00.000Z' }),
+    ]);
+    expect(host.api.requestLogger.recent(1000)).toHaveLength(120);
+    // A new exchange's id goes on from the highest kept.
+    await fetch(`${base}/v2/checkout/orders/NEWENTRY00001`);
+    const [newest] = host.api.requestLogger.recent(1);
+    expect(newest).toMatchObject({ id: 161, path: '/v2/checkout/orders/NEWENTRY00001', status: 401 });
   });
 });

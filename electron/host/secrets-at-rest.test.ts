@@ -154,7 +154,6 @@ describe('secrets at rest and in logs', () => {
       vault: new MemoryVault(),
       embeddedBaseUrl: 'http://127.0.0.1:9',
     });
-    h.host.api.requestLogger.flush();
     const log = (await service.call('listRequestLog', {})) as { items: { id: number }[] };
     expect(log.items.length).toBeGreaterThanOrEqual(replies.length);
     const entries = await Promise.all(

@@ -248,8 +248,7 @@ export class WorkbenchService {
           })),
         })),
       listRequestLog: async ({ before_id, limit, path, status, since, source }) => {
-        this.host.api.requestLogger.flush();
-        const entries = store.requestLog.search({
+        const entries = this.host.api.requestLogger.search({
           beforeId: before_id,
           limit,
           path,
@@ -260,8 +259,7 @@ export class WorkbenchService {
         return { items: entries.map(toLogSummary) };
       },
       getRequestLogEntry: async ({ id }) => {
-        this.host.api.requestLogger.flush();
-        const entry = store.requestLog.byId(id);
+        const entry = this.host.api.requestLogger.byId(id);
         if (!entry) throw new BridgeError('NOT_FOUND', `No request log entry ${id}.`);
         return {
           ...toLogSummary(entry),
@@ -271,10 +269,10 @@ export class WorkbenchService {
         };
       },
       exportHar: async ({ ids }) => {
-        this.host.api.requestLogger.flush();
+        const log = this.host.api.requestLogger;
         const entries = ids
-          ? ids.map((id) => store.requestLog.byId(id)).filter((e): e is RequestLogEntry => !!e)
-          : store.requestLog.search({ limit: 5000 }).reverse();
+          ? ids.map((id) => log.byId(id)).filter((e): e is RequestLogEntry => !!e)
+          : log.search({ limit: 5000 }).reverse();
         return { har: toHar(entries, base(), this.options.version), count: entries.length };
       },
       openExternal: async ({ url }) => {

@@ -4,21 +4,7 @@ import { CACHE_KIB, LARGE_CACHE_KIB, openConnection, type StoreLocation } from '
 import { DeferredInserts, isPlainRead } from './deferred-inserts.js';
 import { applyMigrations } from './migrations/apply.js';
 import { multiRowInsertSql } from './multi-row-insert.js';
-
-/**
- * A write attempted outside a transaction: a bug in the caller, never an answer to an API client. Writes
- * must be part of a unit of work (`Database.transaction`, or a request's `grouped` savepoint) so that they
- * commit, or roll back, together with the rest of it and with the in-memory state that follows them.
- */
-export class OutsideTransactionError extends Error {
-  override readonly name = 'OutsideTransactionError';
-
-  constructor(what: string) {
-    super(
-      `${what} ran outside a transaction: wrap the caller in store.transaction(...) (a request's handler already runs in one).`,
-    );
-  }
-}
+import { OutsideTransactionError } from './outside-transaction-error.js';
 
 /** The lengths of the after-commit and rollback queues when a work began. */
 interface QueueMarks {

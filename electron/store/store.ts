@@ -5,7 +5,6 @@ import { AppsRepository } from './repositories/apps-repo.js';
 import { IdempotencyRepository } from './repositories/idempotency-repo.js';
 import { JobsRepository } from './repositories/jobs-repo.js';
 import { MetaRepository } from './repositories/meta-repo.js';
-import { RequestLogRepository } from './repositories/request-log-repo.js';
 import { ResourcesRepository } from './repositories/resources-repo.js';
 import { TokensRepository } from './repositories/tokens-repo.js';
 
@@ -19,7 +18,6 @@ export class Store {
   readonly resources: ResourcesRepository;
   readonly idempotency: IdempotencyRepository;
   readonly jobs: JobsRepository;
-  readonly requestLog: RequestLogRepository;
 
   constructor(location: StoreLocation) {
     this.db = new Database(location);
@@ -30,7 +28,6 @@ export class Store {
     this.resources = new ResourcesRepository(this.db);
     this.idempotency = new IdempotencyRepository(this.db);
     this.jobs = new JobsRepository(this.db);
-    this.requestLog = new RequestLogRepository(this.db);
   }
 
   transaction<T>(work: () => T): T {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OutsideTransactionError } from './db.js';
+import { OutsideTransactionError } from './outside-transaction-error.js';
 import { SEED_MERCHANT } from './seed.js';
 import { Store } from './store.js';
 
@@ -78,23 +78,6 @@ const WRITES: [string, (store: Store) => unknown][] = [
   ['jobs.delete', (s) => s.jobs.delete('JOB1')],
   ['jobs.cancel', (s) => s.jobs.cancel('U1')],
   ['jobs.deleteAll', (s) => s.jobs.deleteAll()],
-  [
-    'requestLog.insertMany',
-    (s) =>
-      s.requestLog.insertMany([
-        {
-          at: 'x',
-          method: 'GET',
-          path: '/p',
-          status: 200,
-          duration_ms: 1,
-          app_id: null,
-          debug_id: null,
-          exchange: '{}',
-        },
-      ]),
-  ],
-  ['requestLog.trim', (s) => s.requestLog.trim(0)],
 ];
 
 function order(id: string) {
@@ -115,7 +98,7 @@ function order(id: string) {
 /** The whole database as rows, to show a refused write changed nothing. */
 function snapshot(store: Store): string {
   const tables = ['meta', 'accounts', 'apps', 'access_tokens', 'resources', 'resource_history'];
-  const more = ['idempotency_keys', 'jobs', 'request_log'];
+  const more = ['idempotency_keys', 'jobs'];
   return JSON.stringify(
     [...tables, ...more].map((t) => store.db.db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()),
   );

@@ -12,7 +12,7 @@ import {
   expectNoSecrets,
 } from '../../test-support/secret-shapes.js';
 import { describeValue } from './api-error.js';
-import { loggedBodyText } from './request-log.js';
+import { loggedBodyText } from './request-log-rows.js';
 
 /**
  * A card number in any shape and a security code are never returned whole in an
@@ -32,12 +32,10 @@ describe('card data and secrets are masked on every path', () => {
 
   /** Every entry of the log, as stored, in one text. */
   const logText = (): string => {
-    h.host.api.requestLogger.flush();
-    return JSON.stringify(h.host.deps.store.requestLog.recent(10_000));
+    return JSON.stringify(h.host.api.requestLogger.recent(10_000));
   };
   const harText = (): string => {
-    h.host.api.requestLogger.flush();
-    const entries = h.host.deps.store.requestLog.recent(10_000);
+    const entries = h.host.api.requestLogger.recent(10_000);
     return JSON.stringify(toHar(entries, 'http://127.0.0.1:8600', 'test'));
   };
 
@@ -103,7 +101,7 @@ describe('card data and secrets are masked on every path', () => {
     expect(log).toContain('access_token=[redacted]');
     expect(log).toContain('fields=payment_source');
     expectNoSecrets(harText());
-    const [entry] = h.host.deps.store.requestLog.recent(2).reverse();
+    const [entry] = h.host.api.requestLogger.recent(2).reverse();
     expect(entry?.request.headers).toMatchObject({
       cookie: '[redacted]',
       'proxy-authorization': 'Basic [redacted]',

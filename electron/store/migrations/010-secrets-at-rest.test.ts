@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../connection.js';
 import { Database } from '../db.js';
+import { LogDatabase, REQUEST_LOG_FILE } from '../log-database.js';
 import { clientSecretMatches } from '../repositories/client-secret-hash.js';
 import { oldWorkspaces } from './migration-test-kit.js';
 
@@ -68,10 +69,15 @@ describe('migration 010 (secrets at rest)', () => {
     ) as Record<string, { last_digits?: string; account_number_last_digits?: string }[]>;
     expect(account.cards?.[0]).toMatchObject({ last_digits: '4444' });
     expect(account.bank_accounts?.[0]).toMatchObject({ account_number_last_digits: '7395' });
-    const entry = (database.db.prepare('SELECT entry FROM request_log').get() as { entry: string }).entry;
-    expect(entry).toContain('4300');
     database.close();
-    const bytes = readFileSync(join(dir, DATABASE_FILE)).toString('latin1');
-    for (const secret of [SECRET, CARD, ACCOUNT, IBAN]) expect(bytes.includes(secret), secret).toBe(false);
+    // The log's entries moved to the log's own database (migration 013), masked as 010 left them.
+    const log = new LogDatabase({ kind: 'dir', dir });
+    const entry = (log.db.prepare('SELECT entry FROM request_log').get() as { entry: string }).entry;
+    log.close();
+    expect(entry).toContain('4300');
+    for (const file of [DATABASE_FILE, REQUEST_LOG_FILE]) {
+      const bytes = readFileSync(join(dir, file)).toString('latin1');
+      for (const secret of [SECRET, CARD, ACCOUNT, IBAN]) expect(bytes.includes(secret), secret).toBe(false);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { eventLinksBaseSchema } from './009-event-links-base.js';
 import { secretsAtRestSchema } from './010-secrets-at-rest.js';
 import { eventSnapshotsSchema } from './011-event-snapshots.js';
 import { requestLogBodiesSchema } from './012-request-log-bodies.js';
+import { requestLogApartSchema } from './013-request-log-apart.js';
 
 export interface Migration {
   version: number;
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   secretsAtRestSchema,
   eventSnapshotsSchema,
   requestLogBodiesSchema,
+  requestLogApartSchema,
 ];

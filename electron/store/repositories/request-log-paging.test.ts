@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Store } from '../store.js';
-import type { RequestLogRow } from './request-log-repo.js';
+import { LogDatabase } from '../log-database.js';
+import { RequestLogRepository, type RequestLogRow } from './request-log-repo.js';
+
+/** The log's own database with its repository, as the log's thread holds them. */
+interface LogStore {
+  db: LogDatabase;
+  requestLog: RequestLogRepository;
+}
+
+function openLog(): LogStore {
+  const db = new LogDatabase({ kind: 'memory' });
+  return { db, requestLog: new RequestLogRepository(db) };
+}
 
 /** A logged exchange: `i` picks its path, status and source so filters have something to tell apart. */
 function row(i: number): RequestLogRow {
@@ -22,14 +33,14 @@ function row(i: number): RequestLogRow {
 }
 
 describe('the request log, a page at a time with the filters in SQL', () => {
-  let store: Store | undefined;
+  let store: LogStore | undefined;
   afterEach(() => {
-    store?.close();
+    store?.db.close();
     store = undefined;
   });
 
-  const seeded = (count: number): Store => {
-    const opened = new Store({ kind: 'memory' });
+  const seeded = (count: number): LogStore => {
+    const opened = openLog();
     opened.db.transaction(() =>
       opened.requestLog.insertMany(Array.from({ length: count }, (_, i) => row(i))),
     );
@@ -48,7 +59,7 @@ describe('the request log, a page at a time with the filters in SQL', () => {
   });
 
   it('keeps the bodies as texts beside the entry and reads them back into it, an absent body absent', () => {
-    store = new Store({ kind: 'memory' });
+    store = openLog();
     const body = '{"intent":"CAPTURE","purchase_units":[{"description":"a \\"quoted\\" word"}]}';
     const [withBodies, without] = store.db.transaction(() =>
       store!.requestLog.insertMany([
@@ -72,7 +83,7 @@ describe('the request log, a page at a time with the filters in SQL', () => {
   });
 
   /** Every page of a filter, following the before-id cursor as the Request log page does. */
-  const walk = (filter: Parameters<Store['requestLog']['search']>[0]) => {
+  const walk = (filter: Parameters<RequestLogRepository['search']>[0]) => {
     const pages: number[][] = [];
     let beforeId: number | undefined;
     for (;;) {

@@ -1,5 +1,4 @@
-import type { SQLInputValue } from 'node:sqlite';
-import type { Database } from '../db.js';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { multiRowInsertSql, ROWS_PER_STATEMENT } from '../multi-row-insert.js';
 import { classifyUserAgent, type RequestSource } from '../../../shared/request-source.js';
 
@@ -76,8 +75,15 @@ const toEntry = ({ entry, request_body, response_body, ...summary }: StoredRow):
   };
 };
 
+/** What the repository needs of its database (the log's own, log-database.ts): cached statements. */
+export interface LogStatements {
+  prepare(sql: string): StatementSync;
+  /** A statement that writes: only inside a transaction. */
+  write(sql: string): StatementSync;
+}
+
 export class RequestLogRepository {
-  constructor(private readonly store: Database) {}
+  constructor(private readonly store: LogStatements) {}
 
   /**
    * Inserts the rows (inside the caller's transaction) and returns their ids, in order. Up to

@@ -100,8 +100,7 @@ describe('acting for an onboarded seller (Svc-Auth-Assertion)', () => {
       orderId,
     );
     expect(capture?.internal.partner_attribution_id).toBe('PARTNER_BN_1');
-    api.host.api.requestLogger.flush();
-    const logged = api.host.deps.store.requestLog
+    const logged = api.host.api.requestLogger
       .recent(20)
       .find((e) => e.path === ORDERS && e.method === 'POST');
     expect(logged?.request.headers['svc-partner-attribution-id']).toBe('PARTNER_BN_1');
