@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostsPerTest } from '../test-support/harness-per-test.js';
 import { DATABASE_FILE } from '../store/connection.js';
+import { REQUEST_LOG_FILE } from '../store/log-database.js';
 import { startHarness, TEST_CLIENT_SECRET } from '../test-support/api-harness.js';
 import { createHost } from './create-host.js';
 import { MemoryVault } from './vault.js';
@@ -43,9 +44,9 @@ const SECRETS = [
 
 const hosts = hostsPerTest(startHarness);
 
-/** The workspace's database files as bytes (latin1 keeps every byte one character). */
+/** The workspace's database files and the request log's as bytes (latin1 keeps every byte one character). */
 function databaseBytes(dir: string): string {
-  return [DATABASE_FILE, `${DATABASE_FILE}-wal`]
+  return [DATABASE_FILE, REQUEST_LOG_FILE].flatMap((name) => [name, `${name}-wal`])
     .map((name) => join(dir, name))
     .filter((file) => existsSync(file))
     .map((file) => readFileSync(file).toString('latin1'))
@@ -171,6 +172,8 @@ describe('secrets at rest and in logs', () => {
     expectAbsent(databaseBytes(dir), 'the open database files');
     await h.close();
     expectAbsent(databaseBytes(dir), 'the closed database file');
+    // The log's own file is among them, with what it may keep.
+    expect(readFileSync(join(dir, REQUEST_LOG_FILE)).toString('latin1')).toContain('7395');
   });
 
   it('a generated client secret is kept as a derivation; the vault holds it and tokens still come', async () => {

@@ -6,7 +6,7 @@ import type { StoreLocation } from '../../store/connection.js';
 import { VISA } from '../../test-support/fixtures.js';
 import { KEEP_ENTRIES, RequestLogKeeper, type AppendResult } from './request-log-keeper.js';
 import type { RecordedExchange } from './request-log-rows.js';
-import { RequestLogThread } from './request-log-thread.js';
+import { RequestLogThread, WORKER_SCRIPT_ENV, workerScript } from './request-log-thread.js';
 
 /** An order create as `record` keeps it; `i` tells the entries apart. */
 function exchange(i: number, overrides: Partial<RecordedExchange> = {}): RecordedExchange {
@@ -151,6 +151,21 @@ describe('the request log thread', () => {
     expect(second.recent(1)[0]).toMatchObject({ id: 3, debug_id: 'DEBUG3' });
   });
 
+  it('says at once when its script is missing, instead of leaving a read unanswered', () => {
+    const saved = process.env[WORKER_SCRIPT_ENV];
+    process.env[WORKER_SCRIPT_ENV] = join(tmpdir(), 'no-such-request-log-worker.mjs');
+    try {
+      const { thread } = start({ kind: 'memory' });
+      expect(() => thread.append([exchange(1)], false)).toThrow(
+        /has no script at .*no-such-request-log-worker/,
+      );
+      expect(() => thread.recent(1)).toThrow(/has no script/);
+    } finally {
+      if (saved === undefined) delete process.env[WORKER_SCRIPT_ENV];
+      else process.env[WORKER_SCRIPT_ENV] = saved;
+    }
+  });
+
   it('starts again when used after a close', () => {
     const dir = mkdtempSync(join(tmpdir(), 'request-log-thread-'));
     dirs.push(dir);
@@ -159,5 +174,24 @@ describe('the request log thread', () => {
     thread.close();
     thread.append([exchange(2)], false);
     expect(thread.recent(10).map((e) => e.debug_id)).toEqual(['DEBUG2', 'DEBUG1']);
+  });
+});
+
+describe("where the log thread's script is found", () => {
+  it("beside the bundle, out of a packaged app's asar archive, or as named", () => {
+    expect(workerScript('file:///work/out/serve/cli.mjs', {}).url.href).toBe(
+      'file:///work/out/serve/request-log-worker.mjs',
+    );
+    expect(workerScript('file:///opt/App/resources/app.asar/out/main/main.cjs', {}).url.href).toBe(
+      'file:///opt/App/resources/app.asar.unpacked/out/main/request-log-worker.mjs',
+    );
+    const source = workerScript(import.meta.url.replace(/[^/]+$/, 'request-log-thread.ts'), {});
+    expect(source.url.href).toBe(import.meta.url.replace(/[^/]+$/, 'request-log-worker.ts'));
+    // tsx from this project's packages, whatever folder the process was started in.
+    expect(source.execArgv).toEqual(['--import', expect.stringMatching(/\/node_modules\/tsx\/.+\.mjs$/)]);
+    expect(
+      workerScript('file:///work/out/serve/cli.mjs', { [WORKER_SCRIPT_ENV]: '/tmp/built/worker.mjs' }).url
+        .href,
+    ).toBe('file:///tmp/built/worker.mjs');
   });
 });

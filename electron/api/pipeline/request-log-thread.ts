@@ -1,4 +1,6 @@
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { StoreLocation } from '../../store/connection.js';
 import type { RequestLogEntry } from '../../store/repositories/request-log-repo.js';
@@ -45,6 +47,7 @@ const CALL_TIMEOUT_MS = 30_000;
 export class RequestLogThread {
   private worker: Worker | undefined;
   private replies: MessagePort | undefined;
+  private script: { url: URL } | undefined;
   private readonly signal = new SharedArrayBuffer(4);
   private readonly flag = new Int32Array(this.signal);
 
@@ -87,7 +90,9 @@ export class RequestLogThread {
     worker.postMessage(message);
     if (Atomics.wait(this.flag, 0, 0, CALL_TIMEOUT_MS) === 'timed-out') {
       this.stopped();
-      throw new Error(`the request log's thread did not answer ${call.op} in ${CALL_TIMEOUT_MS} ms`);
+      throw new Error(
+        `the request log's thread (${this.script?.url.href}) did not answer ${call.op} in ${CALL_TIMEOUT_MS} ms`,
+      );
     }
     const answer = receiveMessageOnPort(this.replies as MessagePort)?.message as CallAnswer | undefined;
     if (!answer) throw new Error(`the request log's thread signalled ${call.op} without an answer`);
@@ -99,6 +104,12 @@ export class RequestLogThread {
     if (this.worker) return this.worker;
     const { port1, port2 } = new MessageChannel();
     const script = workerScript();
+    // A missing script would only show as a call that is never answered: say so at once instead.
+    if (!existsSync(script.url))
+      throw new Error(
+        `the request log's thread has no script at ${fileURLToPath(script.url)}: run npm run build:host`,
+      );
+    this.script = script;
     const workerData: LogThreadData = { location: this.location, replies: port2, signal: this.signal };
     const worker = new Worker(script.url, {
       workerData,
@@ -130,12 +141,22 @@ export class RequestLogThread {
 /**
  * The thread's script: beside the bundle this code was built into (`npm run serve`, Electron's main), or
  * in a run from the TypeScript sources the source itself through tsx, unless `WORKER_SCRIPT_ENV` names a
- * built one (the tests build it once instead of compiling it in every thread they start).
+ * built one (the tests build it once instead of compiling it in every thread they start). In a packaged
+ * app the script is kept out of the asar archive (package.json's `asarUnpack`), which a thread cannot
+ * load a module from.
  */
-function workerScript(): { url: URL; execArgv?: string[] } {
-  const built = process.env[WORKER_SCRIPT_ENV];
+export function workerScript(
+  here = import.meta.url,
+  env: NodeJS.ProcessEnv = process.env,
+): { url: URL; execArgv?: string[] } {
+  const built = env[WORKER_SCRIPT_ENV];
   if (built) return { url: pathToFileURL(built) };
-  if (import.meta.url.endsWith('.ts'))
-    return { url: new URL('./request-log-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
-  return { url: new URL('./request-log-worker.mjs', import.meta.url) };
+  if (here.endsWith('.ts')) {
+    // tsx as this project has it: `--import tsx` alone would look for it from the working folder.
+    const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
+    return { url: new URL('./request-log-worker.ts', here), execArgv: ['--import', tsx] };
+  }
+  return {
+    url: new URL(new URL('./request-log-worker.mjs', here).href.replace('/app.asar/', '/app.asar.unpacked/')),
+  };
 }

@@ -114,8 +114,13 @@ export class RequestLogger {
     if (this.pending.length === 0) return;
     const entries = this.pending;
     this.pending = [];
-    // The summaries come back only for a listener (the workbench's list): nobody listens in CI runs.
-    this.thread.append(entries, this.events.listenerCount('request-logged') > 0);
+    try {
+      // The summaries come back only for a listener (the workbench's list): nobody listens in CI runs.
+      this.thread.append(entries, this.events.listenerCount('request-logged') > 0);
+    } catch (error) {
+      // A thread that cannot start loses the log, never the API.
+      this.logger.error(`request log: ${entries.length} entries could not be written`, error);
+    }
   }
 
   private appended({ summaries, failures }: AppendResult): void {
