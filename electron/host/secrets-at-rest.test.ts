@@ -46,7 +46,8 @@ const hosts = hostsPerTest(startHarness);
 
 /** The workspace's database files and the request log's as bytes (latin1 keeps every byte one character). */
 function databaseBytes(dir: string): string {
-  return [DATABASE_FILE, REQUEST_LOG_FILE].flatMap((name) => [name, `${name}-wal`])
+  return [DATABASE_FILE, REQUEST_LOG_FILE]
+    .flatMap((name) => [name, `${name}-wal`])
     .map((name) => join(dir, name))
     .filter((file) => existsSync(file))
     .map((file) => readFileSync(file).toString('latin1'))
