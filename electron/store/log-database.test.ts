@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OutsideTransactionError } from './outside-transaction-error.js';
 import { LogDatabase } from './log-database.js';
 import { RequestLogRepository } from './repositories/request-log-repo.js';
+import { plainLogRow } from '../test-support/request-log-row.js';
 
 describe("the log's database", () => {
   it('refuses a write outside a transaction and keeps nothing of a failed one', () => {
@@ -9,16 +10,7 @@ describe("the log's database", () => {
     const repository = new RequestLogRepository(log);
     try {
       expect(() => repository.trim(0)).toThrow(OutsideTransactionError);
-      const row = {
-        at: 'x',
-        method: 'GET',
-        path: '/p',
-        status: 200,
-        duration_ms: 1,
-        app_id: null,
-        debug_id: null,
-        exchange: '{}',
-      };
+      const row = plainLogRow();
       expect(() =>
         log.transaction(() => {
           repository.insertMany([row]);

@@ -12,7 +12,6 @@ import { RequestLogThread } from './request-log-thread.js';
 import { routeConfig } from './route-config.js';
 
 export { maskCardNumber, redactHeaders } from '../../../shared/redact.js';
-export { KEEP_ENTRIES } from './request-log-keeper.js';
 
 /** A copy of a JSON body with secrets and card numbers redacted, for the log (see shared/redact.ts). */
 export const redactBody = (value: unknown): unknown => redactJson(value);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Database } from '../db.js';
 import { LogDatabase } from '../log-database.js';
 import { RequestLogRepository } from '../repositories/request-log-repo.js';
+import { plainLogRow } from '../../test-support/request-log-row.js';
 import { oldWorkspaces } from './migration-test-kit.js';
 
 describe('migration 013 (the request log in a database of its own)', () => {
@@ -40,20 +41,7 @@ describe('migration 013 (the request log in a database of its own)', () => {
       ]);
       expect(entries[0]).toMatchObject({ status: 201, duration_ms: 2.5, app_id: 'APP1', source: 'curl' });
       // The next id goes on from the highest moved (AUTOINCREMENT's counter came along).
-      const [next] = log.transaction(() =>
-        new RequestLogRepository(log).insertMany([
-          {
-            at: 'x',
-            method: 'GET',
-            path: '/p',
-            status: 200,
-            duration_ms: 1,
-            app_id: null,
-            debug_id: null,
-            exchange: '{}',
-          },
-        ]),
-      );
+      const [next] = log.transaction(() => new RequestLogRepository(log).insertMany([plainLogRow()]));
       expect(next).toBe(8);
     } finally {
       log.close();
