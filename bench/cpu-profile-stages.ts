@@ -38,7 +38,10 @@ const PROJECT_FILES: [RegExp, Stage][] = [
   [/pipeline\/(json-body|accept)\.ts$/, 'parse'],
   [/pipeline\/(authenticate|rate-limit|prefer|links)\.ts$|token-clock\.ts$|tokens-repo\.ts$/, 'authenticate'],
   [/pipeline\/(validate|route-not-found)\.ts$|shared\/api\/.*(schemas|common)\.ts$/, 'validate'],
-  [/pipeline\/(request-log(-[a-z]+)?|error-body|api-error)\.ts$|shared\/(redact|request-source)\.ts$/, 'request log'],
+  [
+    /pipeline\/(request-log(-[a-z]+)?|error-body|api-error)\.ts$|shared\/(redact|request-source)\.ts$/,
+    'request log',
+  ],
   [/resource-kinds\.ts$|\/views?\.ts$|\/views\//, 'respond'],
   [/electron\/store\/|pipeline\/idempotency\.ts$/, 'store'],
   [/electron\/(webhooks|mailbox)\/|electron\/events\.ts$|\/events\.ts$/, 'events + webhooks'],
