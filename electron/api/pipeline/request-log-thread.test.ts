@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -164,6 +164,23 @@ describe('the request log thread', () => {
       if (saved === undefined) delete process.env[WORKER_SCRIPT_ENV];
       else process.env[WORKER_SCRIPT_ENV] = saved;
     }
+  });
+
+  it('a log that cannot open says so for every batch and read, and still closes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'request-log-thread-'));
+    dirs.push(dir);
+    // The workspace folder is a file: the log's database cannot be made in it.
+    const notAFolder = join(dir, 'not-a-folder');
+    writeFileSync(notAFolder, '');
+    const { thread, appended } = start({ kind: 'dir', dir: notAFolder });
+    thread.append([exchange(1), exchange(2)], false);
+    await vi.waitFor(() => expect(appended).toHaveLength(1));
+    expect(appended[0]).toEqual({
+      summaries: [],
+      failures: [{ what: '2 entries', message: expect.stringMatching(/EEXIST|ENOTDIR|not a directory/i) }],
+    });
+    expect(() => thread.recent(1)).toThrow(/EEXIST|ENOTDIR|not a directory/i);
+    expect(() => thread.close()).not.toThrow();
   });
 
   it('starts again when used after a close', () => {

@@ -23,6 +23,12 @@ try {
 }
 
 function answer(call: LogCall): unknown {
+  // Closing a log that never opened has nothing to do: the host's close goes on.
+  if (call.op === 'close') {
+    keeper?.close();
+    keeper = undefined;
+    return null;
+  }
   if (!keeper) throw openError ?? new Error('the request log is closed');
   switch (call.op) {
     case 'recent':
@@ -31,10 +37,6 @@ function answer(call: LogCall): unknown {
       return keeper.search(call.filter);
     case 'byId':
       return keeper.byId(call.id) ?? null;
-    case 'close':
-      keeper.close();
-      keeper = undefined;
-      return null;
   }
 }
 
