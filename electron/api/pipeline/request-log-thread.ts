@@ -73,7 +73,7 @@ export class RequestLogThread {
   }
 
   byId(id: number): RequestLogEntry | undefined {
-    return (this.call({ op: 'byId', id }) as RequestLogEntry | null) ?? undefined;
+    return this.call({ op: 'byId', id }) as RequestLogEntry | undefined;
   }
 
   /** Writes what was sent, closes the log's database and lets the thread end. */

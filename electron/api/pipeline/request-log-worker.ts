@@ -36,7 +36,7 @@ function answer(call: LogCall): unknown {
     case 'search':
       return keeper.search(call.filter);
     case 'byId':
-      return keeper.byId(call.id) ?? null;
+      return keeper.byId(call.id);
   }
 }
 

@@ -39,7 +39,7 @@ export const redactBody = (value: unknown): unknown => redactJson(value);
  */
 export class RequestLogger {
   private pending: RecordedExchange[] = [];
-  private scheduled = false;
+  /** Set while entries wait for their send (`SEND_AFTER_MS`). */
   private timer: NodeJS.Timeout | undefined;
   private readonly thread: RequestLogThread;
 
@@ -86,8 +86,7 @@ export class RequestLogger {
       userAgent: request.headers['user-agent'],
     });
     if (this.pending.length >= SEND_AT_ENTRIES) this.send();
-    else if (!this.scheduled) {
-      this.scheduled = true;
+    else if (!this.timer) {
       this.timer = setTimeout(() => this.send(), SEND_AFTER_MS);
       // Never what keeps the process alive: `close` sends what waits.
       this.timer.unref();
@@ -123,10 +122,8 @@ export class RequestLogger {
   }
 
   private send(): void {
-    if (this.scheduled) {
-      this.scheduled = false;
-      clearTimeout(this.timer);
-    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.pending.length === 0) return;
     const entries = this.pending;
     this.pending = [];
